@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/fallback"
+	"github.com/a2atrust/shield/internal/server"
+)
+
+// serveConfig is the configuration of `shield serve`.
+type serveConfig struct {
+	listen               string
+	rules                string
+	logLevel             string
+	drain                time.Duration
+	grace                time.Duration
+	maxConcurrentStreams uint
+	llm                  llmFlags // serve_llm.go
+	ops                  opsFlags // serve_ops.go
+}
+
+func parseServe(e *env, args []string) (*serveConfig, error) {
+	var c serveConfig
+	fs := newFlagSet("serve", "serve [flags]", e.stderr)
+	fs.StringVar(&c.listen, "listen", "127.0.0.1:50051", "address to serve gRPC on: host:port, or unix:///path/to.sock")
+	fs.StringVar(&c.rules, "rules", "", "rule pack file extending or replacing the embedded rules (docs/rules.md)")
+	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.DurationVar(&c.drain, "shutdown-drain", time.Second, "on SIGTERM, how long health reports NOT_SERVING before the server stops accepting calls")
+	fs.DurationVar(&c.grace, "shutdown-grace", 10*time.Second, "on SIGTERM, how long in-flight calls may take before the server stops hard")
+	fs.UintVar(&c.maxConcurrentStreams, "max-concurrent-streams", 1024, "concurrent calls allowed on one connection")
+	c.llm.register(fs)
+	c.ops.register(fs)
+	if err := parseFlags(fs, args, e.getenv); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
+	}
+	return &c, nil
+}
+
+func newLogger(e *env, level string) (*slog.Logger, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("invalid -log-level %q", level)
+	}
+	return slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: l})), nil
+}
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	c, err := parseServe(e, args)
+	if err != nil {
+		return err
+	}
+	logger, err := newLogger(e, c.logLevel)
+	if err != nil {
+		return err
+	}
+	rules := fallback.Default()
+	if c.rules != "" {
+		if rules, err = fallback.Load(c.rules); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+	llm, err := c.llm.build(e.getenv, logger)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	if llm == nil {
+		logger.Info("no LLM configured: every consultation uses the rule engine", "rules_version", rules.Version())
+	}
+	ops, err := c.ops.build(ctx, logger)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer ops.close()
+	svc, err := server.New(server.Options{
+		Analyzer:  analyze.New(rules, llm),
+		Logger:    logger,
+		Sinks:     ops.sinks,
+		Observers: ops.observers,
+	})
+	if err != nil {
+		return err
+	}
+	g := server.NewGRPC(svc, server.GRPCOptions{
+		Logger:               logger,
+		MaxConcurrentStreams: uint32(min(c.maxConcurrentStreams, 1<<31)),
+		Interceptors:         ops.interceptors,
+		ServerOptions:        ops.serverOptions,
+	})
+	lis, err := server.Listen(c.listen, 0)
+	if err != nil {
+		return err
+	}
+	if err := ops.start(ctx, g); err != nil {
+		lis.Close()
+		return fmt.Errorf("serve: %w", err)
+	}
+	logger.Info("serving", "addr", lis.Addr().String(), "network", lis.Addr().Network(), "version", version())
+	errc := make(chan error, 1)
+	go func() { errc <- g.Serve(lis) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", "drain", c.drain.String(), "grace", c.grace.String())
+	g.Shutdown(c.drain, c.grace)
+	if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}

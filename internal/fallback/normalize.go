@@ -1,0 +1,343 @@
+package fallback
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// folded is a text prepared for matching: lower-case ASCII-ish words
+// separated by single spaces, with a leading and a trailing space, and a "."
+// token at every sentence end. Every byte keeps the offset of the rune of the
+// original text it came from, so that a match can be quoted from the
+// original.
+type folded struct {
+	text string  // " w1 w2 . w3 "
+	orig []int32 // orig[i] is the byte offset in src of the rune that produced text[i]
+	src  string
+}
+
+// foldText normalises s for matching. The cost is linear in len(s): each
+// rune is decomposed on its own (NFKC), folded to lower case, stripped of
+// accents and mapped through the homoglyph table; invisible format
+// characters (zero-width, bidi controls, soft hyphen) vanish so that they
+// cannot split a cue word; leetspeak inside words and spaced-out letters are
+// rejoined in a second pass over the words.
+func foldText(s string) folded {
+	// First pass: runes to a word stream with separators.
+	var toks []ftok
+	var cur ftok
+	lastSepWasSpaceOnly := true
+	flush := func() {
+		if len(cur.b) > 0 {
+			cur.space = lastSepWasSpaceOnly
+			toks = append(toks, cur)
+			cur = ftok{}
+			lastSepWasSpaceOnly = true
+		}
+	}
+	var buf [32]byte
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		off := int32(i)
+		i += size
+		if r < utf8.RuneSelf {
+			c := byte(r)
+			switch {
+			case c >= 'A' && c <= 'Z':
+				cur.b = append(cur.b, c+'a'-'A')
+				cur.off = append(cur.off, off)
+			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+				cur.b = append(cur.b, c)
+				cur.off = append(cur.off, off)
+			case c == '\'':
+				// Apostrophes join: "don't" is one word "dont".
+			case c == '@' || c == '$' || c == '!' || c == '|':
+				// Possible leetspeak inside a word ("p@ssw0rd"); kept as a
+				// word byte and resolved in the second pass.
+				if len(cur.b) > 0 && i < len(s) && isWordByte(s[i]) {
+					cur.b = append(cur.b, c)
+					cur.off = append(cur.off, off)
+				} else {
+					flush()
+					if c == '!' {
+						markSentence(toks)
+					}
+				}
+			case c == '.' || c == '?' || c == ';' || c == ':' || c == '\n':
+				nextSpace := i >= len(s) || s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r' || s[i] == '"'
+				if c == '\n' || c == '?' || c == ';' || nextSpace {
+					flush()
+					markSentence(toks)
+				} else {
+					flush()
+					lastSepWasSpaceOnly = false
+					if c == '.' || c == ':' {
+						// "u.r.g.e.n.t" counts as spaced letters.
+						lastSepWasSpaceOnly = true
+					}
+				}
+			case c == ' ' || c == '\t' || c == '\r':
+				flush()
+			case c == '-' || c == '_' || c == '*':
+				flush()
+			default:
+				flush()
+				lastSepWasSpaceOnly = false
+			}
+			continue
+		}
+		if isInvisible(r) {
+			continue
+		}
+		// Non-ASCII: NFKC-decompose the rune alone, then fold each piece.
+		out := norm.NFKC.AppendString(buf[:0], string(r))
+		for len(out) > 0 {
+			pr, ps := utf8.DecodeRune(out)
+			out = out[ps:]
+			if pr < utf8.RuneSelf {
+				c := byte(pr)
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
+					cur.b = append(cur.b, c)
+					cur.off = append(cur.off, off)
+				} else if c == '.' || c == '!' || c == '?' {
+					flush()
+					markSentence(toks)
+				} else {
+					flush()
+				}
+				continue
+			}
+			if rep, ok := foldRune(pr); ok {
+				for j := 0; j < len(rep); j++ {
+					cur.b = append(cur.b, rep[j])
+					cur.off = append(cur.off, off)
+				}
+				continue
+			}
+			switch {
+			case unicode.Is(unicode.Mn, pr) || isInvisible(pr):
+				// Combining marks and invisibles vanish.
+			case unicode.IsLetter(pr) || unicode.IsDigit(pr):
+				lr := unicode.ToLower(pr)
+				n := utf8.EncodeRune(buf[:4], lr)
+				for j := 0; j < n; j++ {
+					cur.b = append(cur.b, buf[j])
+					cur.off = append(cur.off, off)
+				}
+			case pr == '’' || pr == 'ʼ' || pr == '‘':
+				// Typographic apostrophes join like ASCII ones.
+			case pr == '。' || pr == '¡' || pr == '¿' || pr == '…':
+				flush()
+				markSentence(toks)
+			default:
+				flush()
+			}
+		}
+	}
+	flush()
+
+	// Second pass: leetspeak inside words, then spaced-out letters.
+	for k := range toks {
+		toks[k].b = deLeet(toks[k].b)
+	}
+	var out []byte
+	var offs []int32
+	out = append(out, ' ')
+	offs = append(offs, 0)
+	for k := 0; k < len(toks); {
+		// A run of >= 3 single-letter tokens separated by spaces or dots is
+		// one spaced-out word: "u r g e n t".
+		j := k
+		for j < len(toks) && len(toks[j].b) == 1 && isLetter(toks[j].b[0]) && (j == k || (toks[j].space && !toks[j-1].sep)) {
+			j++
+		}
+		if j-k >= 3 {
+			for m := k; m < j; m++ {
+				out = append(out, toks[m].b[0])
+				offs = append(offs, toks[m].off[0])
+			}
+			last := toks[j-1]
+			out = append(out, ' ')
+			offs = append(offs, last.off[0])
+			if last.sep {
+				out = append(out, '.', ' ')
+				offs = append(offs, last.off[0], last.off[0])
+			}
+			k = j
+			continue
+		}
+		t := toks[k]
+		out = append(out, t.b...)
+		offs = append(offs, t.off...)
+		lastOff := t.off[len(t.off)-1]
+		out = append(out, ' ')
+		offs = append(offs, lastOff)
+		if t.sep {
+			out = append(out, '.', ' ')
+			offs = append(offs, lastOff, lastOff)
+		}
+		k++
+	}
+	return folded{text: string(out), orig: offs, src: s}
+}
+
+// ftok is one word of the first normalisation pass.
+type ftok struct {
+	b     []byte
+	off   []int32
+	sep   bool // a sentence end follows this word
+	space bool // separated from the previous word by whitespace or dots only
+}
+
+// markSentence records a sentence end after the last word, if any.
+func markSentence(toks []ftok) {
+	if len(toks) > 0 {
+		toks[len(toks)-1].sep = true
+	}
+}
+
+func isWordByte(c byte) bool {
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '@' || c == '$'
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// deLeet maps digits and symbols used as letters back to letters, but only
+// in words that have a letter before a digit ("p4ssw0rd", "h3ll0"), so that
+// times and quantities ("5pm", "24h", "3rd") and plain numbers are untouched.
+func deLeet(b []byte) []byte {
+	letters, leetAfterLetter := 0, false
+	seenLetter := false
+	for _, c := range b {
+		if isLetter(c) {
+			letters++
+			seenLetter = true
+		} else if seenLetter && leetByte(c) != 0 {
+			leetAfterLetter = true
+		}
+	}
+	if letters < 2 || !leetAfterLetter {
+		// Strip stray symbols kept for leet detection.
+		if hasSymbol(b) {
+			nb := b[:0:0]
+			for _, c := range b {
+				if c != '@' && c != '$' && c != '!' && c != '|' {
+					nb = append(nb, c)
+				}
+			}
+			if len(nb) == 0 {
+				return b[:0]
+			}
+			return nb
+		}
+		return b
+	}
+	nb := make([]byte, len(b))
+	for i, c := range b {
+		if l := leetByte(c); l != 0 {
+			nb[i] = l
+		} else {
+			nb[i] = c
+		}
+	}
+	return nb
+}
+
+func hasSymbol(b []byte) bool {
+	for _, c := range b {
+		if c == '@' || c == '$' || c == '!' || c == '|' {
+			return true
+		}
+	}
+	return false
+}
+
+func leetByte(c byte) byte {
+	switch c {
+	case '0':
+		return 'o'
+	case '1', '!', '|':
+		return 'i'
+	case '3':
+		return 'e'
+	case '4', '@':
+		return 'a'
+	case '5', '$':
+		return 's'
+	case '7':
+		return 't'
+	case '8':
+		return 'b'
+	}
+	return 0
+}
+
+// isInvisible reports format characters that render as nothing and are used
+// to split words: zero-width spaces and joiners, bidi controls, the soft
+// hyphen, word joiners and the byte-order mark.
+func isInvisible(r rune) bool {
+	switch {
+	case r == 0x00AD, r == 0x034F, r == 0x061C, r == 0x115F, r == 0x1160, r == 0x17B4, r == 0x17B5, r == 0x180E:
+		return true
+	case r >= 0x200B && r <= 0x200F:
+		return true
+	case r >= 0x202A && r <= 0x202E:
+		return true
+	case r >= 0x2060 && r <= 0x206F:
+		return true
+	case r == 0xFEFF, r == 0x3164, r == 0xFFA0:
+		return true
+	case r >= 0xFE00 && r <= 0xFE0F:
+		return true
+	case r >= 0xE0000 && r <= 0xE007F:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}
+
+// foldRune maps a non-ASCII rune (after NFKC) to ASCII: Latin letters with
+// diacritics to their base letter, ligatures and ß to their spelling, and
+// Cyrillic and Greek homoglyphs of Latin letters to those letters.
+func foldRune(r rune) (string, bool) {
+	if s, ok := foldTable[r]; ok {
+		return s, true
+	}
+	return "", false
+}
+
+var foldTable = buildFoldTable()
+
+func buildFoldTable() map[rune]string {
+	m := map[rune]string{
+		'ß': "ss", 'ẞ': "ss", 'æ': "ae", 'Æ': "ae", 'œ': "oe", 'Œ': "oe", 'ø': "o", 'Ø': "o",
+		'ł': "l", 'Ł': "l", 'đ': "d", 'Đ': "d", 'ð': "d", 'þ': "th", 'ı': "i", 'ĸ': "k",
+		// Cyrillic look-alikes.
+		'а': "a", 'А': "a", 'в': "b", 'В': "b", 'е': "e", 'Е': "e", 'ё': "e", 'к': "k", 'К': "k",
+		'м': "m", 'М': "m", 'н': "h", 'Н': "h", 'о': "o", 'О': "o", 'р': "p", 'Р': "p",
+		'с': "c", 'С': "c", 'т': "t", 'Т': "t", 'у': "y", 'У': "y", 'х': "x", 'Х': "x",
+		'і': "i", 'І': "i", 'ј': "j", 'Ј': "j", 'ѕ': "s", 'Ѕ': "s", 'ԁ': "d", 'ӏ': "l",
+		'ԛ': "q", 'ԝ': "w", 'ѵ': "v", 'ү': "y", 'һ': "h", 'ɡ': "g", 'ɑ': "a",
+		// Greek look-alikes.
+		'α': "a", 'Α': "a", 'β': "b", 'Β': "b", 'ε': "e", 'Ε': "e", 'ι': "i", 'Ι': "i",
+		'κ': "k", 'Κ': "k", 'ν': "v", 'Ν': "n", 'ο': "o", 'Ο': "o", 'ρ': "p", 'Ρ': "p",
+		'τ': "t", 'Τ': "t", 'υ': "u", 'Υ': "y", 'χ': "x", 'Χ': "x", 'Ζ': "z", 'Η': "h",
+		'Μ': "m",
+	}
+	// Latin-1 Supplement and Latin Extended-A/B: strip diacritics via NFD.
+	for r := rune(0xC0); r <= 0x24F; r++ {
+		if _, ok := m[r]; ok {
+			continue
+		}
+		d := norm.NFD.String(string(r))
+		base, _ := utf8.DecodeRuneInString(d)
+		if base < utf8.RuneSelf && unicode.IsLetter(base) {
+			m[r] = string(unicode.ToLower(base))
+		}
+	}
+	return m
+}

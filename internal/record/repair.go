@@ -1,0 +1,161 @@
+package record
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// Limits of the record schema, in characters (Unicode code points, as JSON
+// Schema counts them) and items.
+const (
+	MaxReply             = 5000
+	MaxSituationSummary  = 2000
+	MaxRationaleItem     = 1000
+	MaxSuggestedResponse = 3000
+	MaxListItem          = 500
+	MaxClaimText         = 1000
+	MaxEvidenceRef       = 200
+	MaxErrorCode         = 100
+	MaxListItems         = 12
+	MaxClaims            = 20
+	MaxEvidenceRefs      = 20
+)
+
+// Truncate returns s cut to at most n characters, at a rune boundary.
+// A cut string ends with "…" so that a reader sees it was cut.
+func Truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	if n <= 1 {
+		return string([]rune(s)[:n])
+	}
+	i, count := 0, 0
+	for i < len(s) && count < n-1 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	return strings.TrimRightFunc(s[:i], func(r rune) bool { return r == ' ' }) + "…"
+}
+
+// Repair makes a fit the record schema where that can be done without
+// inventing judgment: it trims and cuts strings at rune boundaries, drops
+// empty list items and list items beyond the schema's maximum, drops claims
+// and signals with values outside the schema's enums, clamps confidences
+// into [0, 1] and turns nil lists into empty ones. It returns an error
+// wrapping ErrUnrepairable when a required judgment is missing or invalid:
+// the disposition, the risk tier, a confidence that is not a number, an
+// empty reply or summary, no rationale or no next step.
+func Repair(a *consult.Analysis) error {
+	if !a.Disposition.Valid() {
+		return fmt.Errorf("%w: disposition %q", ErrUnrepairable, a.Disposition)
+	}
+	if !a.RiskTier.Valid() {
+		return fmt.Errorf("%w: riskTier %q", ErrUnrepairable, a.RiskTier)
+	}
+	if math.IsNaN(a.Confidence) {
+		return fmt.Errorf("%w: confidence is not a number", ErrUnrepairable)
+	}
+	a.Confidence = clamp01(a.Confidence)
+	var ok bool
+	if a.Reply, ok = requiredText(a.Reply, MaxReply); !ok {
+		return fmt.Errorf("%w: empty reply", ErrUnrepairable)
+	}
+	if a.SituationSummary, ok = requiredText(a.SituationSummary, MaxSituationSummary); !ok {
+		return fmt.Errorf("%w: empty situationSummary", ErrUnrepairable)
+	}
+	a.SuggestedResponse = Truncate(strings.TrimSpace(a.SuggestedResponse), MaxSuggestedResponse)
+	a.Rationale = repairList(a.Rationale, MaxListItems, MaxRationaleItem)
+	if len(a.Rationale) == 0 {
+		return fmt.Errorf("%w: no rationale", ErrUnrepairable)
+	}
+	a.NextSteps = repairList(a.NextSteps, MaxListItems, MaxListItem)
+	if len(a.NextSteps) == 0 {
+		return fmt.Errorf("%w: no next step", ErrUnrepairable)
+	}
+	a.MissingEvidence = repairList(a.MissingEvidence, MaxListItems, MaxListItem)
+	a.QuestionsToAsk = repairList(a.QuestionsToAsk, MaxListItems, MaxListItem)
+	a.Safeguards = repairList(a.Safeguards, MaxListItems, MaxListItem)
+	a.Claims = repairClaims(a.Claims)
+	a.Signals = repairSignals(a.Signals)
+	return nil
+}
+
+func clamp01(f float64) float64 {
+	switch {
+	case f < 0:
+		return 0
+	case f > 1:
+		return 1
+	}
+	return f
+}
+
+func requiredText(s string, n int) (string, bool) {
+	s = strings.TrimSpace(s)
+	return Truncate(s, n), s != ""
+}
+
+// repairList returns the non-empty items of in, each cut to itemMax, at most
+// maxItems of them. It never returns nil, so that the record says [] rather
+// than null.
+func repairList(in []string, maxItems, itemMax int) []string {
+	out := make([]string, 0, min(len(in), maxItems))
+	for _, s := range in {
+		if len(out) == maxItems {
+			break
+		}
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, Truncate(s, itemMax))
+		}
+	}
+	return out
+}
+
+func repairClaims(in []consult.Claim) []consult.Claim {
+	out := make([]consult.Claim, 0, min(len(in), MaxClaims))
+	for _, c := range in {
+		if len(out) == MaxClaims {
+			break
+		}
+		text, ok := requiredText(c.Claim, MaxClaimText)
+		if !ok || !c.Status.Valid() {
+			continue
+		}
+		if !c.Significance.Valid() {
+			c.Significance = consult.Medium
+		}
+		c.Claim = text
+		if c.Explanation, ok = requiredText(c.Explanation, MaxClaimText); !ok {
+			c.Explanation = "No explanation given."
+		}
+		c.EvidenceReferences = repairList(c.EvidenceReferences, MaxEvidenceRefs, MaxEvidenceRef)
+		out = append(out, c)
+	}
+	return out
+}
+
+func repairSignals(in []consult.Signal) []consult.Signal {
+	out := make([]consult.Signal, 0, min(len(in), MaxListItems))
+	for _, s := range in {
+		if len(out) == MaxListItems {
+			break
+		}
+		text, ok := requiredText(s.Observation, MaxClaimText)
+		if !ok || !s.Tactic.Valid() || math.IsNaN(s.Confidence) {
+			continue
+		}
+		if !s.Significance.Valid() {
+			s.Significance = consult.Medium
+		}
+		s.Observation = text
+		s.Confidence = clamp01(s.Confidence)
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,173 @@
+// Package server is Shield's gRPC edge: the ShieldService implementation,
+// request validation, conversion between wire and domain types, and the
+// gRPC server around it (interceptors, health, reflection, shutdown). It
+// converts and sequences; it does not judge: judgment lives in
+// internal/analyze and internal/fallback.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
+	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/digest"
+	"github.com/a2atrust/shield/internal/record"
+)
+
+var _ shieldv1.ShieldServiceServer = (*Service)(nil)
+
+// Sink receives every record before its RPC returns, such as the record log.
+// An error fails the RPC with UNAVAILABLE: a caller never holds a record
+// that a sink did not take.
+type Sink interface {
+	Write(ctx context.Context, r *record.Record) error
+}
+
+// Observer is told of every consultation that produced a record, such as
+// the metrics; it must not block.
+type Observer func(r *record.Record, elapsed time.Duration)
+
+// Options configure a Service. Analyzer and Logger are required.
+type Options struct {
+	Analyzer  *analyze.Analyzer
+	Validator *record.Validator // nil: the process-wide validator
+	Logger    *slog.Logger
+	Sinks     []Sink
+	Observers []Observer
+	Now       func() time.Time // nil: time.Now
+	NewID     func() string    // nil: UUIDv7
+}
+
+// Service implements shield.v1.ShieldService.
+type Service struct {
+	shieldv1.UnimplementedShieldServiceServer
+	opts Options
+}
+
+// New returns a Service.
+func New(opts Options) (*Service, error) {
+	if opts.Analyzer == nil || opts.Logger == nil {
+		return nil, errors.New("server: Analyzer and Logger are required")
+	}
+	if opts.Validator == nil {
+		v, err := record.DefaultValidator()
+		if err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+		opts.Validator = v
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.NewID == nil {
+		opts.NewID = newUUIDv7
+	}
+	return &Service{opts: opts}, nil
+}
+
+func newUUIDv7() string {
+	id, err := uuid.NewV7()
+	if err != nil {
+		// NewV7 fails only when the system's randomness does; v4 reads the
+		// same source, so this is as good as it gets.
+		return uuid.NewString()
+	}
+	return id.String()
+}
+
+// Consult validates the request, digests its case, analyses it and returns
+// the schema-valid record in both its typed and its JSON form.
+func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*shieldv1.ConsultResponse, error) {
+	start := s.opts.Now()
+	if err := Validate(req); err != nil {
+		return nil, err
+	}
+	dg, err := digest.OfMessage(req.GetCase())
+	if err != nil {
+		s.opts.Logger.ErrorContext(ctx, "digest failed", "err", err)
+		return nil, status.Error(codes.Internal, "could not digest the case")
+	}
+	meta := record.Meta{
+		ConsultationID: orNew(req.GetConsultationId(), s.opts.NewID),
+		CaseID:         orNew(req.GetCaseId(), s.opts.NewID),
+		AgentID:        req.GetAgentId(),
+		InputDigest:    dg,
+	}
+	c := CaseFromProto(req.GetCase())
+	res := s.opts.Analyzer.Analyze(ctx, analyze.Request{Case: c, Digest: dg, Mode: modeFromProto(req.GetMode())})
+	meta.CreatedAt = s.opts.Now()
+	rec, err := s.build(meta, res)
+	if err != nil && res.Generation.Mode != "fallback" {
+		// The LLM's analysis could not be made valid: the rules answer.
+		s.opts.Logger.WarnContext(ctx, "analysis rejected, using rules", "consultation_id", meta.ConsultationID, "err", err)
+		rec, err = s.build(meta, s.opts.Analyzer.Rules(c, analyze.CodeRecordInvalid))
+	}
+	if err != nil {
+		s.opts.Logger.ErrorContext(ctx, "no valid record", "consultation_id", meta.ConsultationID, "err", err)
+		return nil, status.Error(codes.Internal, "could not produce a valid record")
+	}
+	for _, sink := range s.opts.Sinks {
+		if err := sink.Write(ctx, rec); err != nil {
+			s.opts.Logger.ErrorContext(ctx, "record sink failed", "consultation_id", rec.ConsultationID, "err", err)
+			return nil, status.Error(codes.Unavailable, "the record could not be stored; retry later")
+		}
+	}
+	resp, err := ToProto(rec)
+	if err != nil {
+		s.opts.Logger.ErrorContext(ctx, "record conversion failed", "consultation_id", rec.ConsultationID, "err", err)
+		return nil, status.Error(codes.Internal, "could not encode the record")
+	}
+	elapsed := s.opts.Now().Sub(start)
+	for _, o := range s.opts.Observers {
+		o(rec, elapsed)
+	}
+	s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "consultation",
+		slog.String("consultation_id", rec.ConsultationID),
+		slog.String("case_id", rec.CaseID),
+		slog.String("agent_id", rec.AgentID),
+		slog.String("input_digest", rec.InputDigest),
+		slog.String("disposition", string(rec.Analysis.Disposition)),
+		slog.String("risk_tier", string(rec.Analysis.RiskTier)),
+		slog.String("mode", rec.Generation.Mode),
+		slog.String("error_code", rec.Generation.ErrorCode),
+		slog.Int("signals", len(rec.Analysis.Signals)),
+		slog.Float64("latency_ms", float64(elapsed.Microseconds())/1000),
+	)
+	return resp, nil
+}
+
+func (s *Service) build(m record.Meta, res analyze.Result) (*record.Record, error) {
+	rec, err := record.Build(m, res.Analysis, res.Generation)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.opts.Validator.Validate(rec); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+func orNew(id string, gen func() string) string {
+	if id != "" {
+		return id
+	}
+	return gen()
+}
+
+func modeFromProto(m shieldv1.AnalysisMode) analyze.Mode {
+	switch m {
+	case shieldv1.AnalysisMode_ANALYSIS_MODE_RULES:
+		return analyze.ModeRules
+	case shieldv1.AnalysisMode_ANALYSIS_MODE_LLM:
+		return analyze.ModeLLM
+	}
+	return analyze.ModeAuto
+}
