@@ -21,6 +21,7 @@ package digest
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"fmt"
 
 	"github.com/gowebpki/jcs"
@@ -61,6 +62,16 @@ func OfCanonical(canon []byte) string {
 // omitted, lowerCamelCase names), as the package doc describes. For a
 // consultation it is called with the request's case, never the request.
 func OfMessage(m proto.Message) (string, error) {
+	d, err := ofMessageFast(m)
+	if !errors.Is(err, errWellKnown) {
+		return d, err
+	}
+	return ofMessageSlow(m)
+}
+
+// ofMessageSlow is the rule written out literally: proto3 JSON, then JCS.
+// It is the reference the fast path is tested against.
+func ofMessageSlow(m proto.Message) (string, error) {
 	doc, err := protojson.Marshal(m)
 	if err != nil {
 		return "", fmt.Errorf("digest: marshal: %w", err)

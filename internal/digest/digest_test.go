@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
+	"github.com/a2atrust/shield/internal/casegen"
 	"github.com/a2atrust/shield/internal/digest"
 )
 
@@ -223,4 +224,90 @@ func ExampleCanonicalize() {
 	}
 	fmt.Println(string(out))
 	// Output: {"a":[true,"x"],"b":2.5}
+}
+
+// The fast canonical encoder must agree with the literal rule (proto3 JSON,
+// then JCS) on every case.
+func TestFastPathMatchesReference(t *testing.T) {
+	cases := map[string]*shieldv1.Case{}
+	for _, v := range loadVectors(t) {
+		var c shieldv1.Case
+		if err := protojson.Unmarshal(v.Case, &c); err != nil {
+			t.Fatal(err)
+		}
+		cases[v.Name] = &c
+	}
+	for _, size := range []int{1 << 10, 64 << 10, 1000 << 10} {
+		cases[fmt.Sprintf("casegen-%d", size)] = casegen.Request(size).GetCase()
+	}
+	cases["odd numbers"] = &shieldv1.Case{Message: "x", ProposedAction: &shieldv1.ProposedAction{Amount: 1e21},
+		Counterparty: &shieldv1.Counterparty{GaslLevel: -3, Type: 77}}
+	cases["tiny number"] = &shieldv1.Case{Message: "x", ProposedAction: &shieldv1.ProposedAction{Amount: 5e-324}}
+	cases["empty messages"] = &shieldv1.Case{Message: "x", ProposedAction: &shieldv1.ProposedAction{}, Identity: &shieldv1.AgentIdentity{Scope: []*shieldv1.ScopeEntry{{}}}}
+	cases["controls"] = &shieldv1.Case{Message: "\x00\x01\x1f\x7f\u2028\u2029\"\\/\b\f\n\r\t<>&'"}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			fast, err := digest.OfMessage(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow, err := digest.OfMessageSlow(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fast != slow {
+				canon, _ := digest.AppendCanonical(nil, c)
+				t.Errorf("fast %s != reference %s\n%s", fast, slow, canon)
+			}
+		})
+	}
+}
+
+func FuzzFastPathMatchesReference(f *testing.F) {
+	f.Add("hi", "stripe", 12.5, "note", int32(2), int32(1))
+	f.Add("\u2028\x00é😀", "", 1e-7, "", int32(-7), int32(99))
+	f.Fuzz(func(t *testing.T, msg, service string, amount float64, fact string, gasl, enum int32) {
+		c := &shieldv1.Case{
+			Message:        msg,
+			ProposedAction: &shieldv1.ProposedAction{Service: service, Amount: amount, DataCategories: []string{fact, msg}},
+			Counterparty:   &shieldv1.Counterparty{GaslLevel: gasl, Type: shieldv1.CounterpartyType(enum)},
+			Facts:          []*shieldv1.Fact{{Statement: fact, Source: shieldv1.FactSource(enum)}},
+		}
+		fast, errFast := digest.OfMessage(c)
+		slow, errSlow := digest.OfMessageSlow(c)
+		if (errFast == nil) != (errSlow == nil) {
+			t.Fatalf("fast error %v, reference error %v", errFast, errSlow)
+		}
+		if fast != slow {
+			t.Fatalf("fast %s != reference %s", fast, slow)
+		}
+	})
+}
+
+// BenchmarkOfMessage measures the fast path against the reference path
+// (proto3 JSON text, then a JCS parse and rewrite) in the same run: the
+// ratio is what the direct encoder saves.
+func BenchmarkOfMessage(b *testing.B) {
+	for _, size := range []int{1 << 10, 64 << 10, 1000 << 10} {
+		c := casegen.Request(size).GetCase()
+		name := fmt.Sprintf("%dKB", size>>10)
+		b.Run(name+"/fast", func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := digest.OfMessage(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/reference", func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := digest.OfMessageSlow(c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

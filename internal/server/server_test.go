@@ -610,3 +610,5 @@ func isValidUTF8(m proto.Message) bool {
 	_, err := proto.Marshal(m)
 	return err == nil
 }
+
+func bufconnListener() *bufconn.Listener { return bufconn.Listen(4 << 20) }

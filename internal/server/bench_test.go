@@ -1,0 +1,129 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
+	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/casegen"
+	"github.com/a2atrust/shield/internal/fallback"
+	"github.com/a2atrust/shield/internal/server"
+)
+
+func benchService(b *testing.B) *server.Service {
+	b.Helper()
+	svc, err := server.New(server.Options{
+		Analyzer: analyze.New(fallback.Default(), nil),
+		Logger:   slog.New(slog.NewJSONHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return svc
+}
+
+var benchSizes = []int{1 << 10, 64 << 10, 1000 << 10}
+
+func sizeName(n int) string {
+	if n >= 1000<<10 {
+		return "1MiB"
+	}
+	return fmt.Sprintf("%dKB", n>>10)
+}
+
+// BenchmarkConsultHandler is the whole consultation (validate, digest,
+// analyse, build, validate the record, convert) without a transport.
+func BenchmarkConsultHandler(b *testing.B) {
+	svc := benchService(b)
+	for _, size := range benchSizes {
+		req := casegen.Request(size)
+		b.Run(sizeName(size), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				if _, err := svc.Consult(context.Background(), req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func serveOn(b *testing.B, lis net.Listener, dial func(context.Context, string) (net.Conn, error), target string) *grpc.ClientConn {
+	b.Helper()
+	g := server.NewGRPC(benchService(b), server.GRPCOptions{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
+	go g.Serve(lis)
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
+	if dial != nil {
+		opts = append(opts, grpc.WithContextDialer(dial))
+	}
+	conn, err := grpc.NewClient(target, opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { conn.Close(); g.Shutdown(0, time.Second) })
+	return conn
+}
+
+// BenchmarkRPC compares one Consult with the floor of an empty gRPC call
+// (health Check) on the same server and transport: the ratio is Shield's own
+// cost over gRPC's.
+func BenchmarkRPC(b *testing.B) {
+	transports := map[string]func(b *testing.B) *grpc.ClientConn{
+		"bufconn": func(b *testing.B) *grpc.ClientConn {
+			lis := bufconnListener()
+			return serveOn(b, lis, func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }, "passthrough:///bufnet")
+		},
+		"tcp": func(b *testing.B) *grpc.ClientConn {
+			lis, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				b.Fatal(err)
+			}
+			return serveOn(b, lis, nil, "passthrough:///"+lis.Addr().String())
+		},
+	}
+	for _, name := range []string{"bufconn", "tcp"} {
+		conn := transports[name](b)
+		health := healthpb.NewHealthClient(conn)
+		client := shieldv1.NewShieldServiceClient(conn)
+		b.Run(name+"/health", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := health.Check(context.Background(), &healthpb.HealthCheckRequest{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		for _, size := range benchSizes[:2] {
+			req := casegen.Request(size)
+			b.Run(name+"/consult-"+sizeName(size), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := client.Consult(context.Background(), req); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkValidate(b *testing.B) {
+	req := casegen.Request(64 << 10)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := server.Validate(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
