@@ -1,0 +1,384 @@
+// Command load measures a running Shield under load with ghz (v0.120.0,
+// pinned), in one run and against gRPC's own floor: health Check (an empty
+// call), Consult on a typical case in rules mode, and Consult on a 64 KB
+// case, each at saturation and at a fixed rate; plus the peak RSS of the
+// server process and, separately, the cost of the record log with fsync.
+// It prints a table, the Consult/Health ratios and the targets of
+// docs/performance.md.
+//
+//	go run ./bench/load                 # defaults: 10s a run, 1000 req/s
+//	go run ./bench/load -duration 30s -strict
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
+	"github.com/a2atrust/shield/internal/casegen"
+)
+
+const ghzModule = "github.com/bojand/ghz/cmd/ghz@v0.120.0"
+
+type config struct {
+	duration    time.Duration
+	rate        int
+	concurrency int
+	ghz         string
+	strict      bool
+	records     bool
+}
+
+func main() {
+	var c config
+	flag.DurationVar(&c.duration, "duration", 10*time.Second, "length of each ghz run")
+	flag.IntVar(&c.rate, "rate", 1000, "fixed request rate for the latency runs (requests/s)")
+	flag.IntVar(&c.concurrency, "concurrency", 32, "ghz workers for the saturation runs")
+	flag.StringVar(&c.ghz, "ghz", "", "path to a ghz binary (default: go install "+ghzModule+" into a temporary folder)")
+	flag.BoolVar(&c.strict, "strict", false, "exit non-zero when a target is missed")
+	flag.BoolVar(&c.records, "records", true, "also measure Consult with the record log (--records-sync always)")
+	flag.Parse()
+	if err := run(context.Background(), c, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		os.Exit(1)
+	}
+}
+
+// result is one ghz run, reduced to what the table shows.
+type result struct {
+	name, mode     string
+	rps            float64
+	p50, p99, p999 time.Duration
+	ok, errors     int
+}
+
+func run(ctx context.Context, c config, out io.Writer) error {
+	tmp, err := os.MkdirTemp("", "shield-load-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+
+	fmt.Fprintln(out, "building shield and ghz ...")
+	shield := filepath.Join(tmp, "shield")
+	if err := sh(ctx, nil, "go", "build", "-o", shield, "./cmd/shield"); err != nil {
+		return err
+	}
+	if c.ghz == "" {
+		env := append(os.Environ(), "GOBIN="+tmp, "GOFLAGS=")
+		if err := sh(ctx, env, "go", "install", ghzModule); err != nil {
+			return fmt.Errorf("installing ghz: %w", err)
+		}
+		c.ghz = filepath.Join(tmp, "ghz")
+	}
+
+	typical, err := os.ReadFile("examples/vendor-bank-change.json")
+	if err != nil {
+		return fmt.Errorf("run from the repository root: %w", err)
+	}
+	var req shieldv1.ConsultRequest
+	if err := protojson.Unmarshal(typical, &req); err != nil {
+		return err
+	}
+	req.Mode = shieldv1.AnalysisMode_ANALYSIS_MODE_RULES
+	files := map[string]any{"typical": &req, "64KB": casegen.Request(64 << 10)}
+	paths := map[string]string{}
+	for name, m := range files {
+		b, err := protojson.Marshal(m.(*shieldv1.ConsultRequest))
+		if err != nil {
+			return err
+		}
+		paths[name] = filepath.Join(tmp, name+".json")
+		if err := os.WriteFile(paths[name], b, 0o600); err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "health.json"), []byte(`{}`), 0o600); err != nil {
+		return err
+	}
+	paths["health"] = filepath.Join(tmp, "health.json")
+
+	srv, err := startServer(ctx, shield)
+	if err != nil {
+		return err
+	}
+	targets := []struct{ name, call, data string }{
+		{"Health/Check", "grpc.health.v1.Health.Check", paths["health"]},
+		{"Consult typical", "shield.v1.ShieldService.Consult", paths["typical"]},
+		{"Consult 64KB", "shield.v1.ShieldService.Consult", paths["64KB"]},
+	}
+	var results []result
+	for _, t := range targets {
+		for _, mode := range []string{"saturation", "fixed"} {
+			fmt.Fprintf(out, "ghz %s at %s ...\n", t.name, mode)
+			r, err := ghz(ctx, c, srv.addr, t.call, t.data, mode)
+			if err != nil {
+				srv.stop()
+				return err
+			}
+			r.name = t.name
+			results = append(results, r)
+		}
+	}
+	peak := srv.stop()
+
+	var withLog *result
+	if c.records {
+		dir := filepath.Join(tmp, "records")
+		os.Mkdir(dir, 0o700)
+		srv2, err := startServer(ctx, shield, "--records", filepath.Join(dir, "records.jsonl"), "--records-sync", "always")
+		if err != nil {
+			fmt.Fprintf(out, "record-log run skipped: %v\n", err)
+		} else {
+			fmt.Fprintln(out, "ghz Consult typical with the record log (fsync always) ...")
+			r, err := ghz(ctx, c, srv2.addr, "shield.v1.ShieldService.Consult", paths["typical"], "saturation")
+			srv2.stop()
+			if err != nil {
+				return err
+			}
+			r.name = "Consult typical + record log"
+			withLog = &r
+		}
+	}
+	report(out, c, results, withLog, peak)
+	if c.strict && !targetsMet(results, peak) {
+		return errors.New("targets missed")
+	}
+	return nil
+}
+
+func sh(ctx context.Context, env []string, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	return cmd.Run()
+}
+
+type server struct {
+	addr string
+	stop func() (peakRSS int64)
+}
+
+// startServer starts `shield serve` on a free port and samples its resident
+// memory until stop.
+func startServer(ctx context.Context, shield string, extra ...string) (*server, error) {
+	args := append([]string{"serve", "--listen", "127.0.0.1:0", "--shutdown-drain", "0s"}, extra...)
+	cmd := exec.CommandContext(ctx, shield, args...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	addrc := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		found := false
+		for sc.Scan() {
+			if found {
+				continue // drain the consultation log so the server never blocks
+			}
+			var line map[string]any
+			if json.Unmarshal(sc.Bytes(), &line) == nil && line["msg"] == "serving" {
+				addrc <- line["addr"].(string)
+				found = true
+			}
+		}
+		close(addrc)
+	}()
+	addr, ok := <-addrc
+	if !ok {
+		cmd.Wait()
+		return nil, fmt.Errorf("shield %s did not start", strings.Join(extra, " "))
+	}
+	var peak atomic.Int64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(50 * time.Millisecond)
+		defer t.Stop()
+		for {
+			if rss := statusKB(cmd.Process.Pid, "VmHWM:"); rss > peak.Load() {
+				peak.Store(rss)
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return &server{addr: addr, stop: func() int64 {
+		close(done)
+		wg.Wait()
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+		return peak.Load() * 1024
+	}}, nil
+}
+
+// statusKB reads a field of /proc/PID/status in kB (0 when unavailable).
+func statusKB(pid int, field string) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, field); ok {
+			n, _ := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+type ghzReport struct {
+	RPS     float64 `json:"rps"`
+	Details []struct {
+		Latency int64  `json:"latency"`
+		Status  string `json:"status"`
+	} `json:"details"`
+	StatusCodeDistribution map[string]int `json:"statusCodeDistribution"`
+}
+
+func ghz(ctx context.Context, c config, addr, call, data, mode string) (result, error) {
+	args := []string{"--insecure", "--call", call, "-D", data, "-z", c.duration.String(), "-O", "json", "--connections", "2"}
+	if mode == "fixed" {
+		args = append(args, "--rps", strconv.Itoa(c.rate), "-c", "16")
+	} else {
+		args = append(args, "-c", strconv.Itoa(c.concurrency))
+	}
+	cmd := exec.CommandContext(ctx, c.ghz, append(args, addr)...)
+	cmd.Stderr = os.Stderr
+	raw, err := cmd.Output()
+	if err != nil {
+		return result{}, fmt.Errorf("ghz %s: %w", call, err)
+	}
+	var rep ghzReport
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return result{}, fmt.Errorf("ghz output: %w", err)
+	}
+	r := result{mode: mode, rps: rep.RPS}
+	var lat []int64
+	for _, d := range rep.Details {
+		switch d.Status {
+		case "OK":
+			lat = append(lat, d.Latency)
+			r.ok++
+		case "Canceled":
+			// In flight when the run's duration ended: cut off by ghz,
+			// not failed by the server.
+		default:
+			r.errors++
+		}
+	}
+	slices.Sort(lat)
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return time.Duration(lat[min(len(lat)-1, int(p*float64(len(lat))))])
+	}
+	r.p50, r.p99, r.p999 = pct(0.50), pct(0.99), pct(0.999)
+	return r, nil
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.3f", float64(d.Microseconds())/1000) }
+
+func find(rs []result, name, mode string) result {
+	for _, r := range rs {
+		if r.name == name && r.mode == mode {
+			return r
+		}
+	}
+	return result{}
+}
+
+func report(w io.Writer, c config, rs []result, withLog *result, peak int64) {
+	fmt.Fprintf(w, "\n%-30s %-11s %10s %9s %9s %9s %8s\n", "target", "load", "req/s", "p50 ms", "p99 ms", "p99.9 ms", "errors")
+	for _, r := range rs {
+		load := "saturation"
+		if r.mode == "fixed" {
+			load = fmt.Sprintf("%d/s", c.rate)
+		}
+		fmt.Fprintf(w, "%-30s %-11s %10.0f %9s %9s %9s %8d\n", r.name, load, r.rps, ms(r.p50), ms(r.p99), ms(r.p999), r.errors)
+	}
+	if withLog != nil {
+		r := *withLog
+		fmt.Fprintf(w, "%-30s %-11s %10.0f %9s %9s %9s %8d\n", r.name, "saturation", r.rps, ms(r.p50), ms(r.p99), ms(r.p999), r.errors)
+	}
+	h := find(rs, "Health/Check", "saturation")
+	fmt.Fprintf(w, "\nratios against Health/Check in this run (saturation throughput; p99 at %d/s):\n", c.rate)
+	for _, name := range []string{"Consult typical", "Consult 64KB"} {
+		s, f := find(rs, name, "saturation"), find(rs, name, "fixed")
+		hf := find(rs, "Health/Check", "fixed")
+		fmt.Fprintf(w, "  %-16s throughput %.2f x, p99 %.2f x\n", name, s.rps/h.rps, float64(f.p99)/float64(max(hf.p99, 1)))
+	}
+	if withLog != nil {
+		t := find(rs, "Consult typical", "saturation")
+		fmt.Fprintf(w, "  record log (fsync always) keeps %.2f x of Consult typical's throughput\n", withLog.rps/t.rps)
+	}
+	fmt.Fprintf(w, "\npeak RSS of the server: %.1f MiB\n", float64(peak)/(1<<20))
+	fmt.Fprintln(w, "\ntargets:")
+	for _, t := range targetList(rs, peak) {
+		mark := "PASS"
+		if !t.ok {
+			mark = "MISS"
+		}
+		fmt.Fprintf(w, "  %s  %s\n", mark, t.what)
+	}
+}
+
+type target struct {
+	what string
+	ok   bool
+}
+
+func targetList(rs []result, peak int64) []target {
+	h := find(rs, "Health/Check", "saturation")
+	s := find(rs, "Consult typical", "saturation")
+	f := find(rs, "Consult typical", "fixed")
+	return []target{
+		{fmt.Sprintf("Consult throughput >= 0.7 x Health/Check (%.2f)", s.rps/h.rps), s.rps >= 0.7*h.rps},
+		{fmt.Sprintf("p99 at fixed rate < 2 ms (%s ms)", ms(f.p99)), f.p99 < 2*time.Millisecond && f.ok > 0},
+		{fmt.Sprintf("p99.9 at fixed rate < 5 ms (%s ms)", ms(f.p999)), f.p999 < 5*time.Millisecond && f.ok > 0},
+		{fmt.Sprintf("peak RSS < 64 MiB (%.1f MiB)", float64(peak)/(1<<20)), peak > 0 && peak < 64<<20},
+		{"no errors", func() bool {
+			for _, r := range rs {
+				if r.errors > 0 {
+					return false
+				}
+			}
+			return true
+		}()},
+	}
+}
+
+func targetsMet(rs []result, peak int64) bool {
+	for _, t := range targetList(rs, peak) {
+		if !t.ok {
+			return false
+		}
+	}
+	return true
+}
