@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"google.golang.org/protobuf/types/known/structpb"
@@ -111,7 +112,13 @@ func enumSuffix(name, prefix string) string {
 // ToProto converts a record into the response, in its typed form and as the
 // schema's JSON object, both from the same record so they always agree.
 func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
-	st, err := structpb.NewStruct(r.Map())
+	return toProto(r, r.Map())
+}
+
+// toProto is ToProto with the record's map form already built (it was, to
+// validate the record).
+func toProto(r *record.Record, m map[string]any) (*shieldv1.ConsultResponse, error) {
+	st, err := structpb.NewStruct(m)
 	if err != nil {
 		return nil, fmt.Errorf("server: record to struct: %w", err)
 	}
@@ -123,7 +130,7 @@ func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
 	pa := &shieldv1.Analysis{
 		Reply:             a.Reply,
 		SituationSummary:  a.SituationSummary,
-		Disposition:       shieldv1.Disposition(shieldv1.Disposition_value["DISPOSITION_"+strings.ToUpper(string(a.Disposition))]),
+		Disposition:       enumValue[shieldv1.Disposition](shieldv1.Disposition_value, "DISPOSITION_", string(a.Disposition)),
 		RiskTier:          levelToProto(a.RiskTier),
 		Confidence:        a.Confidence,
 		Rationale:         a.Rationale,
@@ -138,7 +145,7 @@ func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
 		for i, c := range a.Claims {
 			pa.Claims[i] = &shieldv1.Claim{
 				Claim:              c.Claim,
-				Status:             shieldv1.ClaimStatus(shieldv1.ClaimStatus_value["CLAIM_STATUS_"+strings.ToUpper(string(c.Status))]),
+				Status:             enumValue[shieldv1.ClaimStatus](shieldv1.ClaimStatus_value, "CLAIM_STATUS_", string(c.Status)),
 				Significance:       levelToProto(c.Significance),
 				EvidenceReferences: c.EvidenceReferences,
 				Explanation:        c.Explanation,
@@ -149,7 +156,7 @@ func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
 		pa.ManipulationSignals = make([]*shieldv1.ManipulationSignal, len(a.Signals))
 		for i, s := range a.Signals {
 			pa.ManipulationSignals[i] = &shieldv1.ManipulationSignal{
-				Tactic:       shieldv1.Tactic(shieldv1.Tactic_value["TACTIC_"+strings.ToUpper(string(s.Tactic))]),
+				Tactic:       enumValue[shieldv1.Tactic](shieldv1.Tactic_value, "TACTIC_", string(s.Tactic)),
 				Observation:  s.Observation,
 				Confidence:   s.Confidence,
 				Significance: levelToProto(s.Significance),
@@ -158,7 +165,7 @@ func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
 	}
 	g := &r.Generation
 	pg := &shieldv1.Generation{
-		Mode:          shieldv1.GenerationMode(shieldv1.GenerationMode_value["GENERATION_MODE_"+strings.ToUpper(g.Mode)]),
+		Mode:          enumValue[shieldv1.GenerationMode](shieldv1.GenerationMode_value, "GENERATION_MODE_", g.Mode),
 		Model:         g.Model,
 		PromptVersion: g.PromptVersion,
 		ErrorCode:     g.ErrorCode,
@@ -179,5 +186,21 @@ func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
 }
 
 func levelToProto(l consult.Level) shieldv1.RiskTier {
-	return shieldv1.RiskTier(shieldv1.RiskTier_value["RISK_TIER_"+strings.ToUpper(string(l))])
+	return enumValue[shieldv1.RiskTier](shieldv1.RiskTier_value, "RISK_TIER_", string(l))
+}
+
+// enumIndex maps (wire prefix, schema spelling) to the wire enum number, so
+// that converting a record allocates no upper-cased names.
+var enumIndex sync.Map // [2]string -> int32
+
+// enumValue returns the wire enum whose name is prefix + upper(value), or
+// the zero (UNSPECIFIED) value when there is none.
+func enumValue[E ~int32](values map[string]int32, prefix, value string) E {
+	key := [2]string{prefix, value}
+	if v, ok := enumIndex.Load(key); ok {
+		return E(v.(int32))
+	}
+	v := values[prefix+strings.ToUpper(value)]
+	enumIndex.Store(key, v)
+	return E(v)
 }

@@ -18,6 +18,7 @@ import (
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/digest"
 	"github.com/a2atrust/shield/internal/record"
 )
@@ -104,11 +105,11 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	c := CaseFromProto(req.GetCase())
 	res := s.opts.Analyzer.Analyze(ctx, analyze.Request{Case: c, Digest: dg, Mode: modeFromProto(req.GetMode())})
 	meta.CreatedAt = s.opts.Now()
-	rec, err := s.build(meta, res)
-	if err != nil && res.Generation.Mode != "fallback" {
+	rec, recMap, err := s.build(meta, res)
+	if err != nil && res.Generation.Mode != consult.ModeFallback {
 		// The LLM's analysis could not be made valid: the rules answer.
 		s.opts.Logger.WarnContext(ctx, "analysis rejected, using rules", "consultation_id", meta.ConsultationID, "err", err)
-		rec, err = s.build(meta, s.opts.Analyzer.Rules(c, analyze.CodeRecordInvalid))
+		rec, recMap, err = s.build(meta, s.opts.Analyzer.Rules(c, analyze.CodeRecordInvalid))
 	}
 	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "no valid record", "consultation_id", meta.ConsultationID, "err", err)
@@ -120,7 +121,7 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 			return nil, status.Error(codes.Unavailable, "the record could not be stored; retry later")
 		}
 	}
-	resp, err := ToProto(rec)
+	resp, err := toProto(rec, recMap)
 	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "record conversion failed", "consultation_id", rec.ConsultationID, "err", err)
 		return nil, status.Error(codes.Internal, "could not encode the record")
@@ -144,15 +145,18 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	return resp, nil
 }
 
-func (s *Service) build(m record.Meta, res analyze.Result) (*record.Record, error) {
+// build makes the record and validates it; it returns the record's map form
+// too, which the response reuses.
+func (s *Service) build(m record.Meta, res analyze.Result) (*record.Record, map[string]any, error) {
 	rec, err := record.Build(m, res.Analysis, res.Generation)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := s.opts.Validator.Validate(rec); err != nil {
-		return nil, err
+	recMap := rec.Map()
+	if err := s.opts.Validator.ValidateValue(recMap); err != nil {
+		return nil, nil, err
 	}
-	return rec, nil
+	return rec, recMap, nil
 }
 
 func orNew(id string, gen func() string) string {
