@@ -52,6 +52,13 @@ done
 "$shield" validate "$work"/record-*.json >/dev/null || fail "records do not validate"
 echo "e2e: $n examples answered with schema-valid records"
 
+# A client in another language, built from proto/ alone.
+if [ -n "${NODE_CLIENT:-}" ]; then
+  node examples/clients/node/consult.js "$addr" examples/vendor-bank-change.json >"$work/node-record.json" || fail "node client"
+  "$shield" validate "$work/node-record.json" >/dev/null || fail "node client's record does not validate"
+  echo "e2e: the Node.js client built from proto/ got a schema-valid record"
+fi
+
 set +e
 bad=$(g -d '{"agentId":"","case":{"message":""}}' "$addr" shield.v1.ShieldService/Consult 2>&1)
 set -e
