@@ -54,10 +54,26 @@ type Request struct {
 	Mode   Mode
 }
 
-// Result is an analysis and what produced it.
+// Result is an analysis and what produced it. Besides the record's
+// content it says how the answer was reached, for logs and metrics, since
+// this package does not log.
 type Result struct {
 	Analysis   consult.Analysis
 	Generation consult.Generation
+	// Cached reports an LLM answer served from the cache.
+	Cached bool
+	// Shared reports an LLM answer from another consultation's identical
+	// call in flight.
+	Shared bool
+	// Floored reports that the rules' hard findings raised the LLM's
+	// analysis (see Merge).
+	Floored bool
+	// Repaired reports an LLM answer that broke the analysis schema and
+	// was repaired (clamped, invalid items dropped).
+	Repaired bool
+	// Err is why the LLM did not answer, for the log, when the record is
+	// a fallback for an LLM failure. It never contains the API key.
+	Err error
 }
 
 // Analyzer judges cases. It is safe for concurrent use.
@@ -75,7 +91,9 @@ func New(rules Rules, llm *LLM) *Analyzer {
 func (a *Analyzer) LLMConfigured() bool { return a.llm != nil }
 
 // Analyze judges req.Case. It always returns a result; ctx bounds only the
-// LLM call, and the rules answer when it ends.
+// LLM call, and the rules answer when it ends. The rules judge every case,
+// also when the LLM answers: their hard findings are the floor the LLM's
+// analysis is raised to (see Merge).
 func (a *Analyzer) Analyze(ctx context.Context, req Request) Result {
 	switch {
 	case req.Mode == ModeRules:
