@@ -230,4 +230,3 @@ func runVersion(_ context.Context, e *env, args []string) error {
 	_, err := fmt.Fprintf(e.stdout, "shield %s (record protocol %s, %s)\n", version(), record.ProtocolVersion, goVersion)
 	return err
 }
-

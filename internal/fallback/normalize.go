@@ -26,14 +26,18 @@ type folded struct {
 // rejoined in a second pass over the words.
 func foldText(s string) folded {
 	// First pass: runes to a word stream with separators.
-	var toks []ftok
-	var cur ftok
+	// Words are built in two shared buffers; a finished word is a capped
+	// slice of them, so folding allocates a few large arrays, not two small
+	// slices per word.
+	toks := make([]ftok, 0, len(s)/5+1)
+	bb := make([]byte, 0, len(s)+8)
+	ob := make([]int32, 0, len(s)+8)
+	curStart := 0
 	lastSepWasSpaceOnly := true
 	flush := func() {
-		if len(cur.b) > 0 {
-			cur.space = lastSepWasSpaceOnly
-			toks = append(toks, cur)
-			cur = ftok{}
+		if len(bb) > curStart {
+			toks = append(toks, ftok{b: bb[curStart:len(bb):len(bb)], off: ob[curStart:len(ob):len(ob)], space: lastSepWasSpaceOnly})
+			curStart = len(bb)
 			lastSepWasSpaceOnly = true
 		}
 	}
@@ -46,19 +50,19 @@ func foldText(s string) folded {
 			c := byte(r)
 			switch {
 			case c >= 'A' && c <= 'Z':
-				cur.b = append(cur.b, c+'a'-'A')
-				cur.off = append(cur.off, off)
+				bb = append(bb, c+'a'-'A')
+				ob = append(ob, off)
 			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-				cur.b = append(cur.b, c)
-				cur.off = append(cur.off, off)
+				bb = append(bb, c)
+				ob = append(ob, off)
 			case c == '\'':
 				// Apostrophes join: "don't" is one word "dont".
 			case c == '@' || c == '$' || c == '!' || c == '|':
 				// Possible leetspeak inside a word ("p@ssw0rd"); kept as a
 				// word byte and resolved in the second pass.
-				if len(cur.b) > 0 && i < len(s) && isWordByte(s[i]) {
-					cur.b = append(cur.b, c)
-					cur.off = append(cur.off, off)
+				if len(bb) > curStart && i < len(s) && isWordByte(s[i]) {
+					bb = append(bb, c)
+					ob = append(ob, off)
 				} else {
 					flush()
 					if c == '!' {
@@ -102,8 +106,8 @@ func foldText(s string) folded {
 					c += 'a' - 'A'
 				}
 				if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
-					cur.b = append(cur.b, c)
-					cur.off = append(cur.off, off)
+					bb = append(bb, c)
+					ob = append(ob, off)
 				} else if c == '.' || c == '!' || c == '?' {
 					flush()
 					markSentence(toks)
@@ -114,8 +118,8 @@ func foldText(s string) folded {
 			}
 			if rep, ok := foldRune(pr); ok {
 				for j := 0; j < len(rep); j++ {
-					cur.b = append(cur.b, rep[j])
-					cur.off = append(cur.off, off)
+					bb = append(bb, rep[j])
+					ob = append(ob, off)
 				}
 				continue
 			}
@@ -126,8 +130,8 @@ func foldText(s string) folded {
 				lr := unicode.ToLower(pr)
 				n := utf8.EncodeRune(buf[:4], lr)
 				for j := 0; j < n; j++ {
-					cur.b = append(cur.b, buf[j])
-					cur.off = append(cur.off, off)
+					bb = append(bb, buf[j])
+					ob = append(ob, off)
 				}
 			case pr == '’' || pr == 'ʼ' || pr == '‘':
 				// Typographic apostrophes join like ASCII ones.
@@ -145,8 +149,8 @@ func foldText(s string) folded {
 	for k := range toks {
 		toks[k].b = deLeet(toks[k].b)
 	}
-	var out []byte
-	var offs []int32
+	out := make([]byte, 0, len(bb)+2*len(toks)+2)
+	offs := make([]int32, 0, len(bb)+2*len(toks)+2)
 	out = append(out, ' ')
 	offs = append(offs, 0)
 	for k := 0; k < len(toks); {

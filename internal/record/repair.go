@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
+	"github.com/a2atrust/shield/internal/redact"
 )
 
 // Limits of the record schema, in characters (Unicode code points, as JSON
@@ -44,7 +45,9 @@ func Truncate(s string, n int) string {
 }
 
 // Repair makes a fit the record schema where that can be done without
-// inventing judgment: it trims and cuts strings at rune boundaries, drops
+// inventing judgment: it masks secrets in every string (internal/redact),
+// since analyses quote the untrusted case, then trims and cuts strings at
+// rune boundaries, drops
 // empty list items and list items beyond the schema's maximum, drops claims
 // and signals with values outside the schema's enums, clamps confidences
 // into [0, 1] and turns nil lists into empty ones. It returns an error
@@ -69,7 +72,7 @@ func Repair(a *consult.Analysis) error {
 	if a.SituationSummary, ok = requiredText(a.SituationSummary, MaxSituationSummary); !ok {
 		return fmt.Errorf("%w: empty situationSummary", ErrUnrepairable)
 	}
-	a.SuggestedResponse = Truncate(strings.TrimSpace(a.SuggestedResponse), MaxSuggestedResponse)
+	a.SuggestedResponse = Truncate(strings.TrimSpace(redact.String(a.SuggestedResponse)), MaxSuggestedResponse)
 	a.Rationale = repairList(a.Rationale, MaxListItems, MaxRationaleItem)
 	if len(a.Rationale) == 0 {
 		return fmt.Errorf("%w: no rationale", ErrUnrepairable)
@@ -96,13 +99,15 @@ func clamp01(f float64) float64 {
 	return f
 }
 
+// requiredText masks secrets in s, trims it and cuts it to n characters; it
+// reports whether anything was left.
 func requiredText(s string, n int) (string, bool) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(redact.String(s))
 	return Truncate(s, n), s != ""
 }
 
-// repairList returns the non-empty items of in, each cut to itemMax, at most
-// maxItems of them. It never returns nil, so that the record says [] rather
+// repairList returns the non-empty items of in, each with its secrets
+// masked and cut to itemMax, at most maxItems of them. It never returns nil, so that the record says [] rather
 // than null.
 func repairList(in []string, maxItems, itemMax int) []string {
 	out := make([]string, 0, min(len(in), maxItems))
@@ -110,7 +115,7 @@ func repairList(in []string, maxItems, itemMax int) []string {
 		if len(out) == maxItems {
 			break
 		}
-		if s = strings.TrimSpace(s); s != "" {
+		if s = strings.TrimSpace(redact.String(s)); s != "" {
 			out = append(out, Truncate(s, itemMax))
 		}
 	}

@@ -1,0 +1,321 @@
+package fallback
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// Where a cue was found. The message is the counterparty's latest word and
+// counts fully; the situation context and earlier counterparty turns count a
+// little less, because they may describe rather than press.
+const (
+	srcMessage = iota
+	srcContext
+	srcHistory
+)
+
+var srcWeight = [...]float64{1.0, 0.8, 0.85}
+var srcName = [...]string{"message", "situation context", "earlier turn"}
+
+// cue is one phrase hit, kept with a quote of the original text.
+type cue struct {
+	label  string
+	weight float64
+	src    int
+	text   *folded // the folded text it was found in, for a lazy quote
+	phrase string
+	pos    int
+	end    int
+	srcIdx int // which text of that source (history turn number)
+}
+
+// finding is one structural fact about the case.
+type finding struct {
+	tactic consult.Tactic // the tactic it supports, or "" for stakes-only findings
+	kind   string
+	score  float64 // contribution to the tactic's score
+	sig    consult.Level
+	hard   bool
+	obs    string
+	refs   []string
+	disp   consult.Disposition // the disposition this finding asks for on its own
+	claim  *consult.Claim
+	reason string // one rationale sentence
+}
+
+// state is everything Analyze learns about one case.
+type state struct {
+	e        *Engine
+	c        *consult.Case
+	cues     map[string][]cue
+	findings []finding
+	tension  bool
+	warning  bool
+	calm     bool
+	scores   map[consult.Tactic]float64
+	signals  []consult.Signal
+	tactics  []consult.Tactic
+	stakes   consult.Level
+	stakeWhy []string
+	claims   []consult.Claim
+	trusted  []trustedText
+	msg      folded
+	nText    int
+}
+
+// trustedText is a statement the engine may check the counterparty against.
+type trustedText struct {
+	id   string
+	text string
+	kind string // "system fact", "verified evidence", "owner fact", "earlier turn"
+}
+
+func (e *Engine) inspect(c *consult.Case) *state {
+	st := &state{e: e, c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
+	st.msg = foldText(c.Message)
+	st.collect(st.msg, srcMessage)
+	if c.SituationContext != "" {
+		st.collect(foldText(c.SituationContext), srcContext)
+	}
+	for _, t := range c.History {
+		if t.Role == consult.RoleCounterparty && t.Text != "" {
+			st.collect(foldText(t.Text), srcHistory)
+		}
+	}
+	for _, f := range c.Facts {
+		switch {
+		case f.Status == consult.FactDisputed || f.Status == consult.FactContradicted:
+		case f.Source == consult.SourceSystem || f.Status == consult.FactVerified:
+			st.trusted = append(st.trusted, trustedText{f.ID, f.Statement, "system fact"})
+		case f.Source == consult.SourceOwner || f.Source == consult.SourceProtectedAgent:
+			st.trusted = append(st.trusted, trustedText{f.ID, f.Statement, "owner fact"})
+		}
+	}
+	for _, ev := range c.Evidence {
+		if ev.Verification == consult.VerificationVerified {
+			st.trusted = append(st.trusted, trustedText{ev.ID, ev.Summary, "verified evidence"})
+		}
+	}
+	st.warning = len(st.cues["@warning"]) > 0 && st.fromMessage("@warning")
+	st.calm = st.fromMessage("@calm")
+
+	st.stakesOf()
+	st.checkScope()
+	st.checkIdentity()
+	st.checkContradictions()
+	st.checkPolicies()
+	st.checkData()
+	st.tension = st.hasTension()
+	st.score()
+	return st
+}
+
+func (st *state) fromMessage(label string) bool {
+	for _, q := range st.cues[label] {
+		if q.src == srcMessage {
+			return true
+		}
+	}
+	return false
+}
+
+// collect finds the pack's phrases in one folded text.
+func (st *state) collect(f folded, src int) {
+	st.nText++
+	fp := &f
+	for _, h := range st.e.lx.find(f.text) {
+		ph := &st.e.lx.phrases[h.phrase]
+		st.cues[ph.label] = append(st.cues[ph.label], cue{
+			label:  ph.label,
+			weight: ph.weight * srcWeight[src],
+			src:    src,
+			text:   fp,
+			phrase: ph.src,
+			pos:    h.start,
+			end:    h.end,
+			srcIdx: st.nText,
+		})
+	}
+}
+
+// hasTension reports whether the structure of the case gives cause for
+// concern, which is when weak lexical cues start to count.
+func (st *state) hasTension() bool {
+	for _, f := range st.findings {
+		if f.hard || f.score >= 0.45 {
+			return true
+		}
+	}
+	cp := st.c.Counterparty
+	tier := strings.ToLower(cp.TrustTier)
+	if tier == "untrusted" || tier == "probationary" || cp.GASLLevel >= 3 {
+		return true
+	}
+	if !cp.Verified && (st.c.Action.Irreversible || st.c.Action.Amount > 0 || len(st.c.Action.DataCategories) > 0) {
+		return true
+	}
+	return false
+}
+
+// tacticOrder is the order in which signals are reported: the schema's.
+var tacticOrder = []consult.Tactic{
+	consult.Urgency, consult.AuthorityClaim, consult.EmotionalPressure, consult.Reciprocity,
+	consult.Scarcity, consult.PolicyBypass, consult.IdentityDeception, consult.ScopeExpansion,
+	consult.DataExtraction, consult.InconsistentClaims,
+}
+
+// score combines lexical cues and structural findings into one score per
+// tactic (a noisy-or: independent pieces of evidence each close part of the
+// remaining doubt) and decides which tactics to report.
+func (st *state) score() {
+	threshold := st.e.params["threshold"]
+	boost := st.e.params["context_boost"]
+	// Substantive tactics first: a clear policy, scope, data, identity or
+	// consistency problem is itself cause for concern, against which weak
+	// pressure cues start to count.
+	order := []consult.Tactic{consult.PolicyBypass, consult.IdentityDeception, consult.ScopeExpansion,
+		consult.DataExtraction, consult.InconsistentClaims, consult.Urgency, consult.AuthorityClaim,
+		consult.EmotionalPressure, consult.Reciprocity, consult.Scarcity}
+	reported := map[consult.Tactic]bool{}
+	for i, t := range order {
+		if i == 5 && !st.tension {
+			for _, u := range order[:5] {
+				if reported[u] {
+					st.tension = true
+				}
+			}
+		}
+		lex := 0.0
+		cs := st.cues[string(t)]
+		for i, q := range cs {
+			if nested(cs, i) {
+				continue // "now" inside "right now" is one cue, not two
+			}
+			lex = 1 - (1-lex)*(1-q.weight)
+		}
+		if st.warning {
+			lex *= 0.3
+		}
+		if st.calm && (t == consult.Urgency || t == consult.Scarcity) {
+			lex *= 0.4
+		}
+		if lex > 0 && lex < threshold && st.tension {
+			lex += boost
+		}
+		s := lex
+		for _, f := range st.findings {
+			if f.tactic == t {
+				s = 1 - (1-s)*(1-f.score)
+			}
+		}
+		s = st.combos(t, s)
+		if s > 0.99 {
+			s = 0.99
+		}
+		st.scores[t] = s
+		if s >= threshold {
+			reported[t] = true
+		}
+	}
+	for _, t := range tacticOrder {
+		if reported[t] {
+			st.tactics = append(st.tactics, t)
+		}
+	}
+}
+
+// combos adds evidence that comes from combinations of lexicons rather than
+// single phrases.
+func (st *state) combos(t consult.Tactic, s float64) float64 {
+	switch t {
+	case consult.DataExtraction:
+		// A request verb with a secret in the same message is extraction,
+		// whatever the exact wording.
+		if st.near("@request", "@secret") && !st.warning {
+			s = 1 - (1-s)*(1-0.6)
+		}
+		if st.near("@request", "@sensitive") && !st.warning {
+			w := 0.3
+			if st.fromMessage("@detail") {
+				w = 0.45
+			}
+			if st.fromMessage("@minimal") {
+				w = 0.1
+			}
+			s = 1 - (1-s)*(1-w)
+		}
+		if st.fromMessage("@minimal") && s < 0.8 {
+			s *= 0.6
+		}
+	case consult.PolicyBypass:
+		if st.near("@newdest", "@approval") {
+			s = 1 - (1-s)*(1-0.3)
+		}
+	case consult.AuthorityClaim:
+		// An unverified counterparty naming a senior role.
+		if !st.c.Counterparty.Verified && st.fromMessage("@role") && s > 0 {
+			s = 1 - (1-s)*(1-0.3)
+		}
+	}
+	return s
+}
+
+// near reports whether both labels were found in the message.
+func (st *state) near(a, b string) bool {
+	return st.fromMessage(a) && st.fromMessage(b)
+}
+
+// bestCue returns the strongest cue of a label, earliest first among equals.
+func (st *state) bestCue(label string) (cue, bool) {
+	cs := st.cues[label]
+	if len(cs) == 0 {
+		return cue{}, false
+	}
+	best := cs[0]
+	for _, q := range cs[1:] {
+		if q.weight > best.weight || (q.weight == best.weight && (q.src < best.src || (q.src == best.src && q.pos < best.pos))) {
+			best = q
+		}
+	}
+	return best, true
+}
+
+// sortedCues returns a label's cues strongest first.
+func (st *state) sortedCues(label string) []cue {
+	cs := append([]cue(nil), st.cues[label]...)
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].weight != cs[j].weight {
+			return cs[i].weight > cs[j].weight
+		}
+		if cs[i].src != cs[j].src {
+			return cs[i].src < cs[j].src
+		}
+		return cs[i].pos < cs[j].pos
+	})
+	return cs
+}
+
+// nested reports whether cue i lies inside another cue of the same text.
+func nested(cs []cue, i int) bool {
+	q := cs[i]
+	for j, o := range cs {
+		if j == i || o.src != q.src || o.srcIdx != q.srcIdx {
+			continue
+		}
+		if o.pos <= q.pos && q.end <= o.end && (o.end-o.pos > q.end-q.pos || (o.end-o.pos == q.end-q.pos && j < i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// quote returns a short, masked quote of the cue's original text; it is
+// computed on demand because most cues are never quoted.
+func (q cue) quote() string {
+	if q.text == nil {
+		return ""
+	}
+	return quoteAt(*q.text, q.pos, q.end)
+}

@@ -1,0 +1,402 @@
+package fallback
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The matcher finds every phrase of the rule pack in one pass over a folded
+// text with an Aho-Corasick automaton, so that the cost of matching grows
+// with the length of the text and not with the number of phrases.
+//
+// A phrase is a sequence of parts, each a run of literal words, separated by
+// gaps: "*" (exactly one word), "#" (exactly one number) or ".." (up to three
+// words within the same sentence). A word ending in "*" matches by prefix
+// ("urgen*" matches "urgent" and "urgently"). Literal parts go into the
+// automaton; gaps are checked afterwards on the few literal hits, which keeps
+// the scan linear.
+
+// gap kinds between two parts of a phrase.
+const (
+	gapNone    = iota
+	gapWord    // "*": exactly one word
+	gapNumber  // "#": exactly one number word
+	gapUpTo    // "..": zero to maxGapWords words
+	maxGapWord = 3
+)
+
+type part struct {
+	lit int32 // literal id
+	gap int   // gap kind before this part (gapNone for the first part)
+}
+
+// phrase is one compiled pack entry.
+type phrase struct {
+	label  string
+	weight float64
+	parts  []part
+	src    string // the phrase as written, for errors and docs
+	line   int
+}
+
+// automaton is a dense Aho-Corasick DFA over an alphabet of byte classes.
+type automaton struct {
+	class  [256]uint16
+	nclass int
+	delta  []int32   // delta[state*nclass+class]
+	out    [][]int32 // literal ids recognised on entering a state
+	litLen []int
+}
+
+// buildAutomaton compiles the literals. Bytes that occur in no literal share
+// class 0, which always leads back to the root.
+func buildAutomaton(lits []string) *automaton {
+	a := &automaton{}
+	a.nclass = 1
+	for _, l := range lits {
+		for i := 0; i < len(l); i++ {
+			if a.class[l[i]] == 0 {
+				a.class[l[i]] = uint16(a.nclass)
+				a.nclass++
+			}
+		}
+	}
+	// Trie.
+	type node struct{ next map[uint16]int32 }
+	nodes := []node{{next: map[uint16]int32{}}}
+	a.out = [][]int32{nil}
+	a.litLen = make([]int, len(lits))
+	for id, l := range lits {
+		a.litLen[id] = len(l)
+		s := int32(0)
+		for i := 0; i < len(l); i++ {
+			c := a.class[l[i]]
+			n, ok := nodes[s].next[c]
+			if !ok {
+				n = int32(len(nodes))
+				nodes = append(nodes, node{next: map[uint16]int32{}})
+				a.out = append(a.out, nil)
+				nodes[s].next[c] = n
+			}
+			s = n
+		}
+		a.out[s] = append(a.out[s], int32(id))
+	}
+	// BFS for failure links, filling the dense transition table.
+	n := len(nodes)
+	a.delta = make([]int32, n*a.nclass)
+	fail := make([]int32, n)
+	queue := make([]int32, 0, n)
+	for c := 0; c < a.nclass; c++ {
+		if t, ok := nodes[0].next[uint16(c)]; ok {
+			a.delta[c] = t
+			fail[t] = 0
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		a.out[s] = append(a.out[s], a.out[fail[s]]...)
+		for c := 0; c < a.nclass; c++ {
+			if t, ok := nodes[s].next[uint16(c)]; ok {
+				fail[t] = a.delta[int(fail[s])*a.nclass+c]
+				a.delta[int(s)*a.nclass+c] = t
+				queue = append(queue, t)
+			} else {
+				a.delta[int(s)*a.nclass+c] = a.delta[int(fail[s])*a.nclass+c]
+			}
+		}
+	}
+	return a
+}
+
+// scan calls fn for every literal occurrence, with its start byte.
+func (a *automaton) scan(text string, fn func(lit int32, start int)) {
+	s := int32(0)
+	nc := a.nclass
+	for i := 0; i < len(text); i++ {
+		s = a.delta[int(s)*nc+int(a.class[text[i]])]
+		if o := a.out[s]; len(o) > 0 {
+			for _, id := range o {
+				fn(id, i+1-a.litLen[id])
+			}
+		}
+	}
+}
+
+// hit is one phrase found in a text.
+type hit struct {
+	phrase     int
+	start, end int // byte range in the folded text
+}
+
+// lexicon is the compiled form of all phrases of a pack.
+type lexicon struct {
+	auto     *automaton
+	lits     []string
+	phrases  []phrase
+	byFirst  [][]int32 // literal id -> phrases whose first part it is
+	negators map[string]bool
+}
+
+// compilePhrase turns "skip .. approval" into parts, registering literals.
+func compilePhrase(src string, litIDs map[string]int32, lits *[]string) ([]part, error) {
+	fields := strings.Fields(src)
+	var parts []part
+	var words []string
+	gap := gapNone
+	closePart := func() error {
+		if len(words) == 0 {
+			return nil
+		}
+		lit := " " + strings.Join(words, " ")
+		if strings.HasSuffix(lit, "*") {
+			lit = strings.TrimSuffix(lit, "*")
+		} else {
+			lit += " "
+		}
+		id, ok := litIDs[lit]
+		if !ok {
+			id = int32(len(*lits))
+			litIDs[lit] = id
+			*lits = append(*lits, lit)
+		}
+		parts = append(parts, part{lit: id, gap: gap})
+		words = words[:0]
+		gap = gapNone
+		return nil
+	}
+	for i, f := range fields {
+		switch f {
+		case "*", "#", "..":
+			if len(words) == 0 {
+				return nil, fmt.Errorf("phrase %q: a gap %q must sit between two words", src, f)
+			}
+			_ = closePart()
+			switch f {
+			case "*":
+				gap = gapWord
+			case "#":
+				gap = gapNumber
+			default:
+				gap = gapUpTo
+			}
+			if i == len(fields)-1 {
+				return nil, fmt.Errorf("phrase %q: a gap %q must sit between two words", src, f)
+			}
+			continue
+		}
+		prefix := strings.HasSuffix(f, "*") && len(f) > 1
+		w := strings.TrimSuffix(f, "*")
+		ft := foldText(w).text
+		toks := strings.Fields(ft)
+		if len(toks) == 0 {
+			return nil, fmt.Errorf("phrase %q: word %q has no letters or digits", src, f)
+		}
+		for j, t := range toks {
+			if t == "." {
+				continue
+			}
+			if prefix && j == len(toks)-1 {
+				t += "*"
+			}
+			if len(words) > 0 && strings.HasSuffix(words[len(words)-1], "*") {
+				return nil, fmt.Errorf("phrase %q: a prefix word (ending in *) must end its part", src)
+			}
+			words = append(words, t)
+		}
+	}
+	_ = closePart()
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("phrase %q is empty", src)
+	}
+	return parts, nil
+}
+
+// textIndex gives word positions of a folded text, built lazily because most
+// texts only need it for the few hits of multi-part phrases.
+type textIndex struct {
+	text   string
+	starts []int32 // byte offset of each word's first byte
+}
+
+func newTextIndex(text string) *textIndex {
+	ti := &textIndex{text: text}
+	for i := 1; i < len(text); i++ {
+		if text[i-1] == ' ' && text[i] != ' ' {
+			ti.starts = append(ti.starts, int32(i))
+		}
+	}
+	return ti
+}
+
+// wordAt is the index of the first word starting at or after byte p.
+func (ti *textIndex) wordAt(p int) int {
+	return sort.Search(len(ti.starts), func(i int) bool { return int(ti.starts[i]) >= p })
+}
+
+func (ti *textIndex) word(i int) string {
+	if i < 0 || i >= len(ti.starts) {
+		return ""
+	}
+	s := int(ti.starts[i])
+	e := strings.IndexByte(ti.text[s:], ' ')
+	if e < 0 {
+		return ti.text[s:]
+	}
+	return ti.text[s : s+e]
+}
+
+// find returns the phrase hits in a folded text: for every phrase, its first
+// occurrence. Hits preceded by a negator within three words ("never ask for
+// your password") are dropped.
+func (lx *lexicon) find(text string) []hit {
+	occ := make(map[int32][]int, 16)
+	lx.auto.scan(text, func(lit int32, start int) {
+		if o := occ[lit]; len(o) < 64 {
+			occ[lit] = append(o, start)
+		}
+	})
+	if len(occ) == 0 {
+		return nil
+	}
+	var ti *textIndex
+	seen := make(map[int]bool)
+	var hits []hit
+	// Iterate literals in id order for determinism.
+	ids := make([]int32, 0, len(occ))
+	for id := range occ {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	for _, id := range ids {
+		for _, pi := range lx.byFirst[id] {
+			if seen[int(pi)] {
+				continue
+			}
+			ph := &lx.phrases[pi]
+			for _, st := range occ[id] {
+				end := st + len(lx.lits[id])
+				ok := true
+				if len(ph.parts) > 1 {
+					if ti == nil {
+						ti = newTextIndex(text)
+					}
+					end, ok = lx.chain(ti, ph, occ, end)
+				}
+				if !ok {
+					continue
+				}
+				if lx.negated(text, st) {
+					continue
+				}
+				seen[int(pi)] = true
+				hits = append(hits, hit{phrase: int(pi), start: st, end: end})
+				break
+			}
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].start != hits[j].start {
+			return hits[i].start < hits[j].start
+		}
+		return hits[i].phrase < hits[j].phrase
+	})
+	return hits
+}
+
+// chain checks the later parts of a phrase after a first-part hit ending at
+// end; it returns the end of the whole phrase.
+func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ map[int32][]int, end int) (int, bool) {
+	for k := 1; k < len(ph.parts); k++ {
+		p := ph.parts[k]
+		next := ti.wordAt(end) // first word after the previous part
+		if end > 0 && end <= len(ti.text) && ti.text[end-1] != ' ' {
+			// previous part ended mid-word (prefix): skip the rest of that word
+			next = ti.wordAt(end)
+		}
+		lo, hi := 0, 0
+		switch p.gap {
+		case gapWord, gapNumber:
+			lo, hi = 1, 1
+		case gapUpTo:
+			lo, hi = 0, maxGapWord
+		}
+		found := -1
+		for _, st := range occ[p.lit] {
+			w := ti.wordAt(st + 1)
+			g := w - next
+			if g < lo || g > hi {
+				continue
+			}
+			good := true
+			for m := next; m < w; m++ {
+				gw := ti.word(m)
+				if gw == "." || (p.gap == gapNumber && !isNumberWord(gw)) {
+					good = false
+					break
+				}
+			}
+			if good {
+				found = st
+				break
+			}
+		}
+		if found < 0 {
+			return 0, false
+		}
+		end = found + len(lx.lits[p.lit])
+	}
+	return end, true
+}
+
+// negated reports whether one of the three words before byte p is a negator.
+func (lx *lexicon) negated(text string, p int) bool {
+	if len(lx.negators) == 0 {
+		return false
+	}
+	e := p // text[p] is the space before the hit
+	for n := 0; n < 3 && e > 0; n++ {
+		s := strings.LastIndexByte(text[:e], ' ')
+		if s < 0 {
+			break
+		}
+		w := text[s+1 : e]
+		if w == "." {
+			break
+		}
+		if lx.negators[w] {
+			return true
+		}
+		e = s
+	}
+	return false
+}
+
+var numberWords = map[string]bool{
+	"a": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
+	"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
+	"fifteen": true, "twenty": true, "thirty": true, "forty": true, "fifty": true, "few": true,
+	"couple": true, "several": true, "dozen": true, "hundred": true, "half": true, "an": true,
+	"uno": true, "una": true, "dos": true, "tres": true, "cuatro": true, "cinco": true, "diez": true,
+	"ein": true, "eine": true, "zwei": true, "drei": true, "vier": true, "funf": true, "zehn": true,
+	"un": true, "une": true, "deux": true, "trois": true, "quatre": true, "cinq": true, "dix": true,
+}
+
+func isNumberWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	if numberWords[w] {
+		return true
+	}
+	digits := 0
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' {
+			digits++
+		}
+	}
+	return digits > 0 && digits >= len(w)-2 // "30", "5pm", "24h", "3rd"
+}

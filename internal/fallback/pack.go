@@ -1,0 +1,230 @@
+package fallback
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// defaultPack is the embedded default rule pack; see docs/rules.md.
+//
+//go:embed rules/default.rules
+var defaultPack []byte
+
+// pack is a parsed rule pack before compilation.
+type pack struct {
+	version string
+	replace bool
+	params  map[string]float64
+	entries []entry
+}
+
+type entry struct {
+	label  string
+	weight float64
+	phrase string
+	line   int
+	file   string
+}
+
+// auxLabels are the lexicons that are not tactics: the engine combines them
+// with the structure of the case. Tactic labels are the schema's tactics.
+var auxLabels = map[string]string{
+	"@negation":   "single words that cancel a cue when they come up to three words before it",
+	"@calm":       "phrases that take pressure off (\"no rush\", \"no action needed\")",
+	"@warning":    "phrases that mark a message as a warning about an attack rather than one",
+	"@request":    "verbs that ask for something to be sent, shown or done",
+	"@secret":     "credentials and secrets: passwords, keys, tokens, one-time codes",
+	"@sensitive":  "personal or confidential data: IDs, health, finances, addresses, beliefs",
+	"@detail":     "words that ask for completeness: full, exact, all, every",
+	"@minimal":    "words that ask for little: age band, roughly, a general description",
+	"@bulk":       "requests that cover many records or people at once",
+	"@approval":   "approval and verification steps a counterparty may try to skip",
+	"@ineligible": "phrases in verified records that rule an outcome out (\"no insurance\", \"non-refundable\")",
+	"@role":       "roles and titles a counterparty may claim to carry authority",
+	"@newdest":    "phrases that point money or access at a new destination",
+}
+
+// params with their defaults; a pack may override them with "set".
+var defaultParams = map[string]float64{
+	"threshold":     0.5,  // lexical score at which a tactic is reported
+	"context_boost": 0.25, // added to a weak cue when the case itself gives cause for concern
+}
+
+// parsePack reads the line format described in docs/rules.md.
+func parsePack(data []byte, file string) (*pack, error) {
+	p := &pack{params: map[string]float64{}}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	label := ""
+	line := 0
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("%s:%d: %s", file, line, fmt.Sprintf(format, a...))
+	}
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(s, "["):
+			if !strings.HasSuffix(s, "]") {
+				return nil, fail("section header %q lacks a closing ]", s)
+			}
+			label = strings.TrimSpace(s[1 : len(s)-1])
+			if !validLabel(label) {
+				return nil, fail("unknown section [%s]: use a tactic (urgency, authority_claim, ...) or one of %s", label, strings.Join(sortedAux(), ", "))
+			}
+		case strings.HasPrefix(s, "version "):
+			v := strings.TrimSpace(strings.TrimPrefix(s, "version "))
+			if v == "" || strings.ContainsAny(v, " \t") {
+				return nil, fail("version must be one word")
+			}
+			p.version = v
+		case s == "replace":
+			p.replace = true
+		case strings.HasPrefix(s, "set "):
+			f := strings.Fields(s)
+			if len(f) != 3 {
+				return nil, fail("want \"set NAME VALUE\"")
+			}
+			if _, ok := defaultParams[f[1]]; !ok {
+				return nil, fail("unknown setting %q", f[1])
+			}
+			v, err := strconv.ParseFloat(f[2], 64)
+			if err != nil || v < 0 || v > 1 {
+				return nil, fail("setting %s wants a number between 0 and 1", f[1])
+			}
+			p.params[f[1]] = v
+		default:
+			if label == "" {
+				return nil, fail("phrase outside a [section]")
+			}
+			f := strings.SplitN(s, " ", 2)
+			w, err := strconv.ParseFloat(f[0], 64)
+			if err != nil || len(f) < 2 {
+				return nil, fail("want \"WEIGHT phrase | phrase ...\", got %q", s)
+			}
+			if w <= 0 || w > 1 {
+				return nil, fail("weight %v is outside (0, 1]", w)
+			}
+			for _, ph := range strings.Split(f[1], "|") {
+				ph = strings.TrimSpace(ph)
+				if ph == "" {
+					return nil, fail("empty phrase")
+				}
+				if _, err := compilePhrase(ph, map[string]int32{}, new([]string)); err != nil {
+					return nil, fail("%v", err)
+				}
+				p.entries = append(p.entries, entry{label: label, weight: w, phrase: ph, line: line, file: file})
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %w", file, line+1, err)
+	}
+	return p, nil
+}
+
+func validLabel(l string) bool {
+	if _, ok := auxLabels[l]; ok {
+		return true
+	}
+	t := consult.Tactic(l)
+	return t.Valid() && t != consult.NoTactic && t != consult.OtherTactic
+}
+
+func sortedAux() []string {
+	var out []string
+	for k := range auxLabels {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// compile builds the lexicon of a pack.
+func (p *pack) compile() (*lexicon, error) {
+	lx := &lexicon{negators: map[string]bool{}}
+	litIDs := map[string]int32{}
+	for _, e := range p.entries {
+		if e.label == "@negation" {
+			for _, w := range strings.Fields(foldText(e.phrase).text) {
+				lx.negators[w] = true
+			}
+			continue
+		}
+		parts, err := compilePhrase(e.phrase, litIDs, &lx.lits)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", e.file, e.line, err)
+		}
+		lx.phrases = append(lx.phrases, phrase{label: e.label, weight: e.weight, parts: parts, src: e.phrase, line: e.line})
+	}
+	if len(lx.lits) == 0 {
+		return nil, errors.New("the rule pack has no phrases")
+	}
+	lx.auto = buildAutomaton(lx.lits)
+	lx.byFirst = make([][]int32, len(lx.lits))
+	for i, ph := range lx.phrases {
+		f := ph.parts[0].lit
+		lx.byFirst[f] = append(lx.byFirst[f], int32(i))
+	}
+	return lx, nil
+}
+
+// Load returns an engine for the operator rule pack in the file at path, as
+// given to "shield serve --rules FILE". The file extends the default pack
+// (its phrases are added, its settings override) unless it contains the line
+// "replace", in which case it stands alone. Errors name the file and line.
+func Load(path string) (*Engine, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("fallback: read rule pack: %w", err)
+	}
+	return loadBytes(data, path)
+}
+
+func loadBytes(data []byte, name string) (*Engine, error) {
+	op, err := parsePack(data, name)
+	if err != nil {
+		return nil, fmt.Errorf("fallback: %w", err)
+	}
+	sum := sha256.Sum256(data)
+	short := hex.EncodeToString(sum[:])[:8]
+	var merged *pack
+	if op.replace {
+		merged = op
+		v := op.version
+		if v == "" {
+			v = "rules-custom"
+		}
+		merged.version = v + "+" + short
+	} else {
+		base, err := parsePack(defaultPack, "default.rules")
+		if err != nil {
+			return nil, fmt.Errorf("fallback: default pack: %w", err)
+		}
+		merged = base
+		merged.entries = append(merged.entries, op.entries...)
+		for k, v := range op.params {
+			merged.params[k] = v
+		}
+		merged.version = base.version + "+" + short
+	}
+	e, err := newEngine(merged)
+	if err != nil {
+		return nil, fmt.Errorf("fallback: %w", err)
+	}
+	return e, nil
+}

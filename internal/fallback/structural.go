@@ -1,0 +1,1093 @@
+package fallback
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// Data categories by how much harm their release does.
+var (
+	secretCategories = map[string]bool{"credentials": true, "credential": true, "secrets": true, "secret": true,
+		"api_keys": true, "api_key": true, "passwords": true, "password": true, "tokens": true, "system_prompt": true,
+		"auth": true, "keys": true}
+	specialCategories = map[string]bool{"government_id": true, "health": true, "phi": true, "medical": true,
+		"biometric": true, "genetic": true, "religious_beliefs": true, "political_opinions": true,
+		"sexual_orientation": true, "racial_or_ethnic_origin": true, "ethnicity": true, "trade_union": true,
+		"privileged": true, "confidential_bids": true, "criminal": true}
+	personalCategories = map[string]bool{"pii": true, "financial": true, "confidential": true, "business_confidential": true,
+		"purchase_history": true, "internal": true, "location": true, "contacts": true}
+)
+
+// stakesOf grades what is at stake in the proposed action alone.
+func (st *state) stakesOf() {
+	a := st.c.Action
+	lv := consult.Low
+	raise := func(l consult.Level, why string) {
+		if l.Rank() > lv.Rank() {
+			lv = l
+		}
+		if why != "" {
+			st.stakeWhy = append(st.stakeWhy, why)
+		}
+	}
+	amt := a.Amount
+	if math.IsNaN(amt) || math.IsInf(amt, 0) || amt < 0 {
+		amt = 0
+	}
+	switch {
+	case amt >= 100000:
+		raise(consult.Critical, fmt.Sprintf("it moves %s", money(amt, a.Currency)))
+	case amt >= 10000:
+		raise(consult.High, fmt.Sprintf("it moves %s", money(amt, a.Currency)))
+	case amt >= 1000:
+		raise(consult.Medium, fmt.Sprintf("it moves %s", money(amt, a.Currency)))
+	case amt > 0:
+		raise(consult.Low, "")
+	}
+	if a.Irreversible {
+		if amt >= 1000 {
+			raise(consult.High, "it cannot be undone")
+		} else {
+			raise(consult.Medium, "it cannot be undone")
+		}
+	}
+	for _, d := range a.DataCategories {
+		k := strings.ToLower(strings.TrimSpace(d))
+		switch {
+		case secretCategories[k]:
+			raise(consult.Critical, "it releases "+k)
+		case specialCategories[k]:
+			raise(consult.High, "it releases "+k+" data")
+		case personalCategories[k]:
+			raise(consult.Medium, "it touches "+k+" data")
+		}
+	}
+	st.stakes = lv
+}
+
+// money formats an amount with its currency for the words.
+func money(v float64, cur string) string {
+	cur = strings.ToUpper(strings.TrimSpace(cur))
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	s = strings.TrimSuffix(s, ".00")
+	// thousands separators
+	intPart, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if frac != "" {
+		out += "." + frac
+	}
+	switch cur {
+	case "USD", "":
+		return "$" + out
+	case "EUR":
+		return "€" + out
+	case "GBP":
+		return "£" + out
+	}
+	return out + " " + cur
+}
+
+func (st *state) add(f finding) { st.findings = append(st.findings, f) }
+
+func (st *state) actionName() string {
+	a := st.c.Action
+	switch {
+	case a.Service != "" && a.Action != "":
+		return a.Service + ":" + a.Action
+	case a.Action != "":
+		return a.Action
+	case a.Description != "":
+		return clip(a.Description, 80)
+	}
+	return "the proposed action"
+}
+
+// checkScope compares the proposed service:action with the agent's declared
+// scope (AIP 0.1: scope is immutable per version; anything outside it needs a
+// new version and fresh consent).
+func (st *state) checkScope() {
+	a := st.c.Action
+	id := st.c.Identity
+	if len(id.Scope) == 0 || a.Service == "" || a.Action == "" {
+		return
+	}
+	if id.Allows(a.Service, a.Action) {
+		return
+	}
+	var granted []string
+	for _, s := range id.Scope {
+		if strings.EqualFold(s.Service, a.Service) {
+			granted = append(granted, s.Actions...)
+		}
+	}
+	obs := fmt.Sprintf("The proposed %s:%s is outside the agent's declared scope", a.Service, a.Action)
+	if len(granted) > 0 {
+		obs += fmt.Sprintf(" (%s allows only %s)", a.Service, strings.Join(limitList(granted, 6), ", "))
+	} else {
+		obs += fmt.Sprintf(" (no %s actions are declared)", a.Service)
+	}
+	st.add(finding{
+		tactic: consult.ScopeExpansion, kind: "scope", score: 0.9, sig: consult.High, hard: true,
+		obs: obs + ".", disp: consult.SeekApproval,
+		reason: obs + "; AIP scope is fixed per agent version, so this step needs the owner's explicit approval or a new agent version.",
+	})
+}
+
+var (
+	reDomain   = regexp.MustCompile(`(?i)\b([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,24})\b`)
+	freemail   = map[string]bool{"gmail.com": true, "googlemail.com": true, "outlook.com": true, "hotmail.com": true, "yahoo.com": true, "proton.me": true, "protonmail.com": true, "icloud.com": true, "gmx.de": true, "gmx.net": true, "aol.com": true, "mail.com": true, "live.com": true, "yandex.ru": true, "web.de": true}
+	lureLabels = []string{"secure", "verify", "verification", "update", "review", "billing", "support", "security", "account", "accounts", "portal", "login", "signin", "regulatory", "alert", "notice", "help", "service", "payments", "refund", "confirm", "auth", "helpdesk", "compliance"}
+)
+
+// checkIdentity looks for a counterparty who is not who they claim to be.
+func (st *state) checkIdentity() {
+	cp := st.c.Counterparty
+	claimed := strings.TrimSpace(cp.ClaimedIdentity)
+	ref := strings.TrimSpace(cp.Reference)
+	if !cp.Verified && claimed != "" && ref != "" && !sameIdentity(claimed, ref) {
+		obs := fmt.Sprintf("Claims to be %q but is known only as %q, and the identity is not verified.", clip(claimed, 80), clip(ref, 80))
+		st.add(finding{
+			tactic: consult.IdentityDeception, kind: "identity", score: 0.8, sig: consult.High, hard: true,
+			obs: obs, disp: consult.GatherEvidence,
+			reason: fmt.Sprintf("The counterparty claims to be %s, which its known reference (%s) does not establish, and nothing verified it out of band.", clip(claimed, 80), clip(ref, 80)),
+			claim: &consult.Claim{Claim: "The counterparty is " + clip(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
+				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clip(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
+		})
+	}
+	if cp.Verified {
+		return
+	}
+	// Look-alike and throwaway domains.
+	for _, d := range domainsOf(ref + " " + claimed) {
+		d = strings.ToLower(d)
+		base := registrable(d)
+		if freemail[base] && claimed != "" && !sameIdentity(claimed, ref) {
+			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.5, sig: consult.High,
+				obs:    fmt.Sprintf("Writes from a personal mailbox (%s) while presenting as %q.", base, clip(claimed, 80)),
+				reason: fmt.Sprintf("A personal mailbox at %s is not where %s would write from.", base, clip(claimed, 80)), disp: consult.GatherEvidence})
+			break
+		}
+		if lk := st.lookalikeOf(base); lk != "" {
+			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.7, sig: consult.High, hard: true,
+				obs:    fmt.Sprintf("The domain %s looks like %s but is not it.", base, lk),
+				reason: fmt.Sprintf("The counterparty's domain %s imitates %s, a known domain of this case.", base, lk), disp: consult.DoNotProceed})
+			break
+		}
+		label := strings.TrimSuffix(base, "."+tld(base))
+		if strings.Contains(label, "-") {
+			for _, w := range strings.Split(label, "-") {
+				if containsStr(lureLabels, w) {
+					st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.45, sig: consult.High,
+						obs:    fmt.Sprintf("The unverified domain %s joins a name with %q, a pattern of look-alike domains.", base, w),
+						reason: fmt.Sprintf("The domain %s has the shape of a look-alike domain (a name plus %q) and the sender is not verified.", base, w), disp: consult.GatherEvidence})
+					break
+				}
+			}
+		}
+	}
+}
+
+func containsStr(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func domainsOf(s string) []string {
+	// The domain pattern is costly; most texts have no "x.y" at all.
+	maybe := false
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == '.' && isAlnumByte(s[i-1]) && isAlnumByte(s[i+1]) {
+			maybe = true
+			break
+		}
+	}
+	if !maybe {
+		return nil
+	}
+	var out []string
+	for _, m := range reDomain.FindAllString(s, 8) {
+		out = append(out, m)
+	}
+	return out
+}
+
+func tld(d string) string {
+	if i := strings.LastIndexByte(d, '.'); i >= 0 {
+		return d[i+1:]
+	}
+	return ""
+}
+
+// registrable returns the last two labels of a domain (a simplification of
+// the public suffix list that is good enough for look-alike checks).
+func registrable(d string) string {
+	parts := strings.Split(d, ".")
+	if len(parts) <= 2 {
+		return d
+	}
+	n := 2
+	if l := parts[len(parts)-2]; (l == "co" || l == "com" || l == "org" || l == "ac" || l == "gov") && len(parts[len(parts)-1]) == 2 {
+		n = 3
+	}
+	if len(parts) < n {
+		return d
+	}
+	return strings.Join(parts[len(parts)-n:], ".")
+}
+
+// lookalikeOf returns a domain known from the trusted parts of the case that
+// d imitates: same name with extra words, or an edit or two away.
+func (st *state) lookalikeOf(d string) string {
+	known := map[string]bool{}
+	add := func(s string) {
+		for _, k := range domainsOf(s) {
+			known[registrable(strings.ToLower(k))] = true
+		}
+	}
+	add(st.c.Goal)
+	add(st.c.Brief)
+	for _, t := range st.trusted {
+		add(t.text)
+	}
+	for _, p := range st.c.Policies {
+		add(p.Statement)
+	}
+	for _, t := range st.c.History {
+		if t.Role == consult.RoleOwner || t.Role == consult.RoleAgent || t.Role == consult.RoleSystem {
+			add(t.Text)
+		}
+	}
+	dl := strings.TrimSuffix(d, "."+tld(d))
+	for k := range sortedKeys(known) {
+		_ = k
+	}
+	for _, k := range sortedKeysList(known) {
+		if k == d || freemail[k] {
+			continue
+		}
+		kl := strings.TrimSuffix(k, "."+tld(k))
+		if len(kl) < 4 {
+			continue
+		}
+		if strings.Contains(dl, kl) || editDistance(foldLeet(dl), foldLeet(kl)) <= 2 {
+			return k
+		}
+	}
+	return ""
+}
+
+func sortedKeys(m map[string]bool) map[string]bool { return m }
+
+func sortedKeysList(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}
+
+func foldLeet(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if l := leetByte(c); l != 0 {
+			b[i] = l
+		}
+	}
+	return strings.ReplaceAll(string(b), "rn", "m")
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// sameIdentity reports whether a claimed identity is established by the
+// reference: equal after folding, or one contains the other.
+func sameIdentity(claimed, ref string) bool {
+	a := strings.TrimSpace(foldText(claimed).text)
+	b := strings.TrimSpace(foldText(ref).text)
+	a = strings.TrimPrefix(strings.TrimPrefix(a, "email "), "agent ")
+	b = strings.TrimPrefix(strings.TrimPrefix(b, "email "), "agent ")
+	if a == "" || b == "" {
+		return true
+	}
+	if a == b {
+		return true
+	}
+	// Containment counts only when the shorter is most of the longer: "Li
+	// Wei, Engineering Manager" is established by "Li Wei, Engineering
+	// Manager (li.wei@...)" only if the reference adds little.
+	short, long := a, b
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	return strings.Contains(long, short) && len(short)*10 >= len(long)*6
+}
+
+// ---- contradictions ----
+
+var (
+	reTierClaim  = regexp.MustCompile(`(?i)\b(gold|silver|platinum|bronze|diamond|regular)\s+(?:member|membership|status|tier|customer|card ?holder|level)`)
+	reTierClaim2 = regexp.MustCompile(`(?i)\bi(?:'|’)?m\s+(?:a|an)\s+(?:valued\s+|loyal\s+)?(gold|silver|platinum|bronze|diamond)\b`)
+	reTierWord   = regexp.MustCompile(`(?i)\b(gold|silver|platinum|bronze|diamond|regular)\b`)
+	reInsClaim   = regexp.MustCompile(`(?i)\b(?:i|we)\s+(?:have|had|added|bought|purchased|got|took out|paid for)\s+(?:the\s+|travel\s+|trip\s+)*insurance|\bunder my insurance\b|\bmy (?:travel )?insurance\b|\bi(?:'|’)?m insured\b`)
+	reInsNo      = regexp.MustCompile(`(?i)\bno (?:travel )?insurance\b|\binsurance:? no\b|\buninsured\b|\bnot insured\b|\bwithout insurance\b|\bhas no travel insurance\b`)
+	reNotArrive  = regexp.MustCompile(`(?i)\b(?:never|not|didn(?:'|’)?t|did not|hasn(?:'|’)?t|has not|haven(?:'|’)?t|have not|nothing)\s+(?:\w+\s+){0,2}?(?:arrived|delivered|received|came|come|showed up|turned up)\b`)
+	reDelivered  = regexp.MustCompile(`(?i)\b(?:delivered|proof of delivery|signed for|signed by|doorstep photo)\b`)
+	reNotPaid    = regexp.MustCompile(`(?i)\b(?:didn(?:'|’)?t|did not|never|hasn(?:'|’)?t|has not|haven(?:'|’)?t|have not)\s+(?:\w+\s+){0,1}?(?:pay|paid|deposit|deposited)\b`)
+	rePaid       = regexp.MustCompile(`(?i)\b(?:was deposited|were deposited|deposited on|deposited to|paid out|settlement|was paid on|confirmed settlement)\b`)
+	reCount      = regexp.MustCompile(`(?i)\b(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(passengers?|units?|people|persons?|travell?ers?|bags?|seats?|rooms?|nights?|employees?|items?|tickets?|adults?|children|users?|licenses?|licences?)\b`)
+	reRecentBuy  = regexp.MustCompile(`(?i)\b(?:booked|bought|ordered|purchased|made (?:it|the booking))\b[^.!?]{0,40}?\b(?:\d{1,2}\s+hours?\s+ago|this morning|earlier today|today|last night|yesterday|within (?:the last )?24 hours)`)
+	reDaysAgo    = regexp.MustCompile(`(?i)\b(\d{1,3})\s+days\s+ago\b|\bmore than (?:a|one|two|three|ten|\d+) (?:days?|weeks?) ago\b|\bmore than a day\b`)
+	reMoney      = regexp.MustCompile(`(?i)(?:[$€£]\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?)|(?:\b(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(?:usd|eur|gbp|dollars|euros|€)\b)`)
+	reRefID      = regexp.MustCompile(`\b[A-Z]{1,6}-?\d{2,}[A-Z0-9-]*\b|\b\d{2,}-\d{3,}\b`)
+	reDate       = regexp.MustCompile(`(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b|\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b`)
+	reEventVerb  = regexp.MustCompile(`(?i)\b(ordered|order|placed|bought|purchased|booked)\b`)
+)
+
+var countWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+func (st *state) contradiction(obs, reason string, refs []string, claimText string) {
+	st.add(finding{
+		tactic: consult.InconsistentClaims, kind: "contradiction", score: 0.85, sig: consult.High, hard: true,
+		obs: obs, refs: refs, disp: consult.DoNotProceed, reason: reason,
+		claim: &consult.Claim{Claim: clip(claimText, 300), Status: consult.ClaimContradicted, Significance: consult.High,
+			EvidenceReferences: refs, Explanation: clip(reason, 900)},
+	})
+}
+
+// checkContradictions compares what the counterparty says with what the
+// agent's systems and verified evidence say.
+func (st *state) checkContradictions() {
+	c := st.c
+	// Counterparty facts the agent already marked as contradicted or disputed.
+	for _, f := range c.Facts {
+		if f.Source == consult.SourceCounterparty && (f.Status == consult.FactContradicted || f.Status == consult.FactDisputed) {
+			refs := nonEmpty(f.EvidenceReferences)
+			if len(refs) == 0 {
+				refs = st.refsAll()
+			}
+			st.contradiction(
+				fmt.Sprintf("The counterparty's claim %q is marked %s in the case facts.", clip(f.Statement, 160), f.Status),
+				fmt.Sprintf("The counterparty asserts that %s, which the agent's records %s.", clip(lowerFirst(f.Statement), 200), map[bool]string{true: "contradict", false: "dispute"}[f.Status == consult.FactContradicted]),
+				refs, f.Statement)
+		}
+	}
+	msg := c.Message
+	claimsText := msg
+	for _, f := range c.Facts {
+		if f.Source == consult.SourceCounterparty && f.Status != consult.FactVerified {
+			claimsText += "\n" + f.Statement
+		}
+	}
+	claimSents := sentencesOf(claimsText)
+	msgSents := sentencesOf(msg)
+	if len(st.trusted) == 0 {
+		st.historyDates(msgSents)
+		return
+	}
+	// Membership tier.
+	claimTier := ""
+	for _, sn := range claimSents {
+		if !containsAny(sn.low, "gold", "silver", "platinum", "bronze", "diamond", "regular") {
+			continue
+		}
+		if m := reTierClaim2.FindStringSubmatch(sn.text); m != nil {
+			claimTier = strings.ToLower(m[1])
+		} else if m := reTierClaim.FindStringSubmatch(sn.text); m != nil && !negatedBefore(sn.text, strings.Index(sn.text, m[0])) {
+			claimTier = strings.ToLower(m[1])
+		}
+		if claimTier != "" {
+			break
+		}
+	}
+	if claimTier != "" {
+		for _, t := range st.trusted {
+			low := strings.ToLower(t.text)
+			if !strings.Contains(low, "member") && !strings.Contains(low, "tier") && !strings.Contains(low, "loyalty") && !strings.Contains(low, "level") {
+				continue
+			}
+			vals := map[string]bool{}
+			neg := false
+			for _, idx := range reTierWord.FindAllStringIndex(low, -1) {
+				w := low[idx[0]:idx[1]]
+				if negatedBefore(low, idx[0]) {
+					if w == claimTier {
+						neg = true
+					}
+					continue
+				}
+				vals[w] = true
+			}
+			if neg || (len(vals) > 0 && !vals[claimTier]) {
+				st.contradiction(
+					fmt.Sprintf("Claims %s status; %s %s says otherwise: %q.", claimTier, t.kind, t.id, clip(t.text, 120)),
+					fmt.Sprintf("The counterparty claims %s membership, but %s %s records: %s", claimTier, t.kind, t.id, clip(t.text, 300)),
+					[]string{t.id}, "The counterparty holds "+claimTier+" status.")
+				break
+			}
+		}
+	}
+	// Insurance held.
+	if firstMatch(claimSents, reInsClaim, "insur") != "" && firstMatch(msgSents, reInsNo, "insur") == "" {
+		for _, t := range st.trusted {
+			if reInsNo.MatchString(t.text) {
+				st.contradiction(
+					fmt.Sprintf("Says the booking is insured; %s %s records no insurance.", t.kind, t.id),
+					fmt.Sprintf("The counterparty says they hold insurance, but %s %s records: %s", t.kind, t.id, clip(t.text, 300)),
+					[]string{t.id}, "The counterparty holds insurance on this booking.")
+				break
+			}
+		}
+	}
+	// Non-delivery against proof of delivery.
+	if m := firstMatchNeg(msgSents, reNotArrive, "arriv", "deliver", "receiv", "came", "come", "showed", "turned"); m != "" {
+		for _, t := range st.trusted {
+			if reDelivered.MatchString(t.text) && !reNotArrive.MatchString(t.text) {
+				st.contradiction(
+					fmt.Sprintf("Says %q; %s %s shows delivery.", clip(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says the goods never arrived, but %s %s records delivery: %s", t.kind, t.id, clip(t.text, 300)),
+					[]string{t.id}, "The goods were not delivered.")
+				break
+			}
+		}
+	}
+	// Non-payment against a recorded payment.
+	if m := firstMatchNeg(msgSents, reNotPaid, "pay", "paid", "deposit"); m != "" {
+		for _, t := range st.trusted {
+			if rePaid.MatchString(t.text) {
+				st.contradiction(
+					fmt.Sprintf("Says %q; %s %s records the payment.", clip(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says they were not paid, but %s %s records: %s", t.kind, t.id, clip(t.text, 300)),
+					[]string{t.id}, "The counterparty was not paid.")
+				break
+			}
+		}
+	}
+	// Counts of the same thing.
+	st.checkCounts(claimSents)
+	// Recent purchase against an older record.
+	recent := false
+	for _, sn := range claimSents {
+		if containsAny(sn.low, "booked", "bought", "ordered", "purchased", "made") && containsAny(sn.low, "ago", "morning", "today", "night", "yesterday", "24 hours") && reRecentBuy.MatchString(sn.text) {
+			recent = true
+			break
+		}
+	}
+	if recent {
+		for _, t := range st.trusted {
+			m := reDaysAgo.FindStringSubmatch(t.text)
+			if m == nil {
+				continue
+			}
+			if m[1] != "" {
+				if n, _ := strconv.Atoi(m[1]); n < 2 {
+					continue
+				}
+			}
+			st.contradiction(
+				fmt.Sprintf("Says it was bought or booked very recently; %s %s says %q.", t.kind, t.id, clip(m[0], 40)),
+				fmt.Sprintf("The counterparty places the purchase within the last day, but %s %s records: %s", t.kind, t.id, clip(t.text, 300)),
+				[]string{t.id}, "The booking or purchase was made within the last day.")
+			break
+		}
+	}
+	st.checkAmounts(msgSents)
+	st.historyDates(msgSents)
+}
+
+// sentence is one sentence of a text with its lower-case form, so that the
+// structural checks can run their patterns only on sentences that contain
+// the right words: the patterns are regular expressions, far slower per byte
+// than the phrase automaton, and most sentences never need them.
+type sentence struct{ text, low string }
+
+// maxClaimBytes bounds the text the sentence-level checks read: claims that
+// matter come early, and the bound keeps huge messages linear and cheap.
+const maxClaimBytes = 16 << 10
+
+func sentencesOf(s string) []sentence {
+	if len(s) > maxClaimBytes {
+		s = s[:maxClaimBytes]
+	}
+	var out []sentence
+	for _, p := range splitSentences(s) {
+		if strings.TrimSpace(p) != "" {
+			out = append(out, sentence{p, strings.ToLower(p)})
+		}
+	}
+	return out
+}
+
+func containsAny(s string, ws ...string) bool {
+	for _, w := range ws {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstMatch returns re's first match in a sentence containing one of keys.
+func firstMatch(ss []sentence, re *regexp.Regexp, keys ...string) string {
+	for _, sn := range ss {
+		if containsAny(sn.low, keys...) {
+			if m := re.FindString(sn.text); m != "" {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+// firstMatchNeg is firstMatch for patterns that need a negation word too.
+func firstMatchNeg(ss []sentence, re *regexp.Regexp, keys ...string) string {
+	for _, sn := range ss {
+		if containsAny(sn.low, keys...) && containsAny(sn.low, "not", "n't", "never", "nothing", "n’t") {
+			if m := re.FindString(sn.text); m != "" {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	if len(s) > 1 && s[1] >= 'a' && s[1] <= 'z' && s[0] >= 'A' && s[0] <= 'Z' {
+		return string(s[0]+'a'-'A') + s[1:]
+	}
+	return s
+}
+
+func (st *state) refsAll() []string {
+	var out []string
+	for _, t := range st.trusted {
+		if t.id != "" && t.kind != "owner fact" {
+			out = append(out, t.id)
+		}
+	}
+	return limitList(out, 6)
+}
+
+func nonEmpty(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// negatedBefore reports whether a negator sits within the two words before
+// byte i of s.
+func negatedBefore(s string, i int) bool {
+	if i < 0 {
+		return false
+	}
+	pre := strings.ToLower(s[max(0, i-24):i])
+	f := strings.Fields(pre)
+	if len(f) > 2 {
+		f = f[len(f)-2:]
+	}
+	for _, w := range f {
+		w = strings.Trim(w, ",.;:()")
+		switch w {
+		case "not", "never", "no", "none", "nor", "non", "isn't", "isnt", "wasn't", "wasnt":
+			return true
+		}
+	}
+	return false
+}
+
+func singular(n string) string {
+	n = strings.ToLower(n)
+	switch n {
+	case "people", "persons", "person":
+		return "person"
+	case "children":
+		return "child"
+	}
+	return strings.TrimSuffix(n, "s")
+}
+
+func countValue(s string) int {
+	if v, ok := countWords[strings.ToLower(s)]; ok {
+		return v
+	}
+	v, _ := strconv.Atoi(s)
+	return v
+}
+
+// checkCounts compares "three passengers" in the claim with the counts the
+// records give for the same noun.
+func (st *state) checkCounts(sents []sentence) {
+	var ms [][]string
+	for _, sn := range sents {
+		if !containsAny(sn.low, "passeng", "unit", "people", "person", "travel", "bag", "seat", "room", "night", "employee", "item", "ticket", "adult", "child", "user", "licen") {
+			continue
+		}
+		ms = append(ms, reCount.FindAllStringSubmatch(sn.text, 4)...)
+		if len(ms) >= 8 {
+			break
+		}
+	}
+	if len(ms) == 0 {
+		return
+	}
+	for _, m := range ms {
+		noun := singular(m[2])
+		n := countValue(m[1])
+		if n <= 0 {
+			continue
+		}
+		for _, t := range st.trusted {
+			var vals []int
+			for _, fm := range reCount.FindAllStringSubmatch(t.text, 8) {
+				if singular(fm[2]) == noun {
+					vals = append(vals, countValue(fm[1]))
+				}
+			}
+			if len(vals) == 0 {
+				continue
+			}
+			match := false
+			for _, v := range vals {
+				if v == n {
+					match = true
+				}
+			}
+			if !match {
+				st.contradiction(
+					fmt.Sprintf("Says %s %s; %s %s gives %d.", m[1], m[2], t.kind, t.id, vals[0]),
+					fmt.Sprintf("The counterparty speaks of %s %s, but %s %s records: %s", m[1], m[2], t.kind, t.id, clip(t.text, 300)),
+					[]string{t.id}, fmt.Sprintf("There were %s %s.", m[1], m[2]))
+				return
+			}
+		}
+	}
+}
+
+// parseMoney returns the amounts written in s.
+func parseMoney(s string) []float64 {
+	var out []float64
+	for _, m := range reMoney.FindAllStringSubmatch(s, 32) {
+		ip, fp := m[1], m[2]
+		if ip == "" {
+			ip, fp = m[3], m[4]
+		}
+		v, err := strconv.ParseFloat(strings.ReplaceAll(ip, ",", ""), 64)
+		if err != nil {
+			continue
+		}
+		if fp != "" {
+			f, _ := strconv.ParseFloat("0."+fp, 64)
+			v += f
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// checkAmounts compares a price or amount the message ties to a reference
+// (contract, invoice, PO) with the amounts the records give for it.
+func (st *state) checkAmounts(sents []sentence) {
+	for _, sn := range sents {
+		if !strings.ContainsAny(sn.text, "$€£") && !containsAny(sn.low, "usd", "eur", "gbp", "dollar") {
+			continue
+		}
+		sent := sn.text
+		sids := reRefID.FindAllString(sent, 4)
+		amts := parseMoney(sent)
+		if len(sids) == 0 || len(amts) == 0 {
+			continue
+		}
+		for _, id := range sids {
+			for _, t := range st.trusted {
+				if !strings.Contains(t.text, id) {
+					continue
+				}
+				tv := parseMoney(t.text)
+				if len(tv) == 0 {
+					continue
+				}
+				for _, a := range amts {
+					found, higher := false, true
+					for _, v := range tv {
+						if math.Abs(v-a) < 0.005 {
+							found = true
+						}
+						if v >= a {
+							higher = false
+						}
+					}
+					// Only a claim of more than the record supports is a
+					// contradiction worth stopping for; a lower figure is
+					// usually a part or a quote within a budget.
+					if !found && higher {
+						st.contradiction(
+							fmt.Sprintf("Puts %s on %s; %s %s gives %s.", money(a, ""), id, t.kind, t.id, money(tv[0], "")),
+							fmt.Sprintf("The counterparty states %s for %s, but %s %s records: %s", money(a, ""), id, t.kind, t.id, clip(t.text, 300)),
+							[]string{t.id}, fmt.Sprintf("The amount for %s is %s.", id, money(a, "")))
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+type monthDay struct{ m, d string }
+
+func datesIn(s string) []monthDay {
+	var out []monthDay
+	for _, m := range reDate.FindAllStringSubmatch(s, 16) {
+		if m[1] != "" {
+			out = append(out, monthDay{strings.ToLower(m[1]), strings.TrimLeft(m[2], "0")})
+		} else {
+			out = append(out, monthDay{strings.ToLower(m[4]), strings.TrimLeft(m[3], "0")})
+		}
+	}
+	return out
+}
+
+// historyDates compares the date the message gives for an order or booking
+// with the dates the counterparty's earlier turns and the records give.
+func (st *state) historyDates(sents []sentence) {
+	var claimed []monthDay
+	for _, sn := range sents {
+		if containsAny(sn.low, "order", "placed", "bought", "purchased", "booked") && containsAny(sn.low, "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec") && reEventVerb.MatchString(sn.text) {
+			claimed = append(claimed, datesIn(sn.text)...)
+		}
+	}
+	if len(claimed) == 0 {
+		return
+	}
+	type ref struct {
+		id, kind, text string
+	}
+	var refs []ref
+	for i, t := range st.c.History {
+		if t.Role == consult.RoleCounterparty && reEventVerb.MatchString(t.Text) {
+			refs = append(refs, ref{fmt.Sprintf("turn %d", i+1), "the counterparty's earlier turn", t.Text})
+		}
+	}
+	for _, t := range st.trusted {
+		if reEventVerb.MatchString(t.text) {
+			refs = append(refs, ref{t.id, t.kind + " " + t.id, t.text})
+		}
+	}
+	for _, r := range refs {
+		ds := datesIn(r.text)
+		if len(ds) == 0 {
+			continue
+		}
+		for _, cd := range claimed {
+			match := false
+			for _, d := range ds {
+				if d == cd {
+					match = true
+				}
+			}
+			if !match {
+				refIDs := []string{}
+				if !strings.HasPrefix(r.id, "turn ") && r.id != "" {
+					refIDs = []string{r.id}
+				}
+				st.contradiction(
+					fmt.Sprintf("Dates the order or booking %s %s; %s says %s %s.", cd.m, cd.d, r.kind, ds[0].m, ds[0].d),
+					fmt.Sprintf("The counterparty now gives %s %s, but %s gives %s %s: %s", cd.m, cd.d, r.kind, ds[0].m, ds[0].d, clip(r.text, 240)),
+					refIDs, fmt.Sprintf("The order or booking was made on %s %s.", cd.m, cd.d))
+				return
+			}
+		}
+	}
+}
+
+func splitSentences(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '\n' || r == ';' })
+}
+
+// ---- policies ----
+
+var (
+	reLimitUpper = regexp.MustCompile(`(?i)\b(up to|no more than|not (?:to )?exceed(?:ing)?|maximum(?: of)?|at most|limit(?:ed)? (?:of|to)|capped at|under|below|less than)\b((?:\s+[a-z]+){0,4}?)\s+(?:[$€£]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|€))`)
+	reLimitOver  = regexp.MustCompile(`(?i)\b(over|above|more than|exceeding|greater than|in excess of)\s+(?:[$€£]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|€))[^.]{0,80}?\b(requires?|needs?|must|approval|sign-off|two approvers|second approver|not allowed|prohibited)`)
+	reMoneyBack  = regexp.MustCompile(`(?i)\b(refund|cancel|compensat|waiv|reimburs|exempt|remove the tax|goodwill)`)
+)
+
+// checkPolicies applies the numeric limits the policies state, and the
+// records that rule an outcome out.
+func (st *state) checkPolicies() {
+	a := st.c.Action
+	if a.Amount > 0 && !math.IsInf(a.Amount, 0) {
+		for _, p := range st.c.Policies {
+			for _, m := range reLimitUpper.FindAllStringSubmatch(p.Statement, 4) {
+				v := m[3]
+				if v == "" {
+					v = m[4]
+				}
+				lim, err := strconv.ParseFloat(strings.ReplaceAll(v, ",", ""), 64)
+				if err != nil || lim <= 0 {
+					continue
+				}
+				if perUnit(p.Statement, m[0]) {
+					continue
+				}
+				if a.Amount > lim {
+					st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
+						obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
+						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), clip(m[0], 80), money(a.Amount, a.Currency)),
+						disp:   consult.SeekApproval})
+					goto overs
+				}
+			}
+		}
+	overs:
+		for _, p := range st.c.Policies {
+			for _, m := range reLimitOver.FindAllStringSubmatch(p.Statement, 4) {
+				v := m[2]
+				if v == "" {
+					v = m[3]
+				}
+				lim, err := strconv.ParseFloat(strings.ReplaceAll(v, ",", ""), 64)
+				if err != nil || lim <= 0 {
+					continue
+				}
+				if a.Amount > lim {
+					st.add(finding{tactic: consult.PolicyBypass, kind: "threshold", score: 0.3, sig: consult.High,
+						obs:    fmt.Sprintf("The proposed %s is over the %s threshold of policy %s, which requires more than the agent's own decision.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
+						reason: fmt.Sprintf("Policy %s attaches a requirement to amounts over %s; the proposed action moves %s.", policyName(p), money(lim, a.Currency), money(a.Amount, a.Currency)),
+						disp:   consult.SeekApproval})
+					return
+				}
+			}
+		}
+	}
+	// Records that rule the outcome out, for refund-like actions.
+	if !reMoneyBack.MatchString(a.Action + " " + a.Description) {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind == "owner fact" {
+			continue
+		}
+		f := foldText(t.text)
+		for _, h := range st.e.lx.find(f.text) {
+			ph := &st.e.lx.phrases[h.phrase]
+			if ph.label != "@ineligible" {
+				continue
+			}
+			st.add(finding{tactic: consult.PolicyBypass, kind: "ineligible", score: 0.45, sig: consult.High,
+				obs:    fmt.Sprintf("%s %s records %q, which rules out what is asked.", capFirst(t.kind), t.id, quoteAt(f, h.start, h.end)),
+				reason: fmt.Sprintf("The request asks for %s, but %s %s records %q: the outcome is outside what the policy allows.", st.actionName(), t.kind, t.id, quoteAt(f, h.start, h.end)),
+				refs:   []string{t.id}, disp: consult.SeekApproval})
+			return
+		}
+	}
+}
+
+// perUnit reports whether a limit is stated per person, night or item, which
+// cannot be compared with the action's total.
+func perUnit(stmt, match string) bool {
+	i := strings.Index(stmt, match)
+	if i < 0 {
+		return false
+	}
+	rest := strings.ToLower(stmt[i+len(match):])
+	if len(rest) > 24 {
+		rest = rest[:24]
+	}
+	for _, w := range []string{"per ", "each", "a head", "a night", "a day", "/"} {
+		if strings.Contains(rest, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func capFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	if s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+func policyName(p consult.Policy) string {
+	switch {
+	case p.ID != "" && p.Title != "":
+		return fmt.Sprintf("%s (%s)", p.ID, clip(p.Title, 60))
+	case p.ID != "":
+		return p.ID
+	case p.Title != "":
+		return fmt.Sprintf("%q", clip(p.Title, 60))
+	}
+	return "on record"
+}
+
+// ---- data ----
+
+// checkData looks at the data the action would release and to whom.
+func (st *state) checkData() {
+	a := st.c.Action
+	var secrets, special []string
+	for _, d := range a.DataCategories {
+		k := strings.ToLower(strings.TrimSpace(d))
+		switch {
+		case secretCategories[k]:
+			secrets = append(secrets, k)
+		case specialCategories[k]:
+			special = append(special, k)
+		}
+	}
+	to := a.Recipient
+	if to == "" {
+		to = "the counterparty"
+	}
+	external := st.externalRecipient()
+	if len(secrets) > 0 && external && !st.warning {
+		st.add(finding{tactic: consult.DataExtraction, kind: "secrets", score: 0.7, sig: consult.Critical, hard: true,
+			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), clip(to, 80)),
+			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), clip(to, 80)),
+			disp:   consult.DoNotProceed})
+	}
+	st.checkNewParty()
+	if len(special) > 0 && external && !st.warning && !st.trustedCounterparty() {
+		st.add(finding{tactic: consult.DataExtraction, kind: "special", score: 0.25, sig: consult.High,
+			obs:    fmt.Sprintf("The action would send %s data to %s.", strings.Join(special, ", "), clip(to, 80)),
+			reason: fmt.Sprintf("The action releases %s data to %s, which needs a lawful basis and only the minimum necessary.", strings.Join(special, ", "), clip(to, 80)),
+			disp:   consult.ModifyPlan})
+	}
+}
+
+// externalRecipient reports whether the action's recipient is outside the
+// agent's own organisation: the counterparty itself, or an address that is
+// not on file.
+func (st *state) externalRecipient() bool {
+	r := strings.ToLower(st.c.Action.Recipient)
+	if r == "" {
+		return true // data handed back in the conversation goes to the counterparty
+	}
+	for _, w := range []string{"on file", "internal", "owner's", "audit folder", "original payment", "vendor master"} {
+		if strings.Contains(r, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// trustedCounterparty reports a verified counterparty with a good registry
+// standing, to whom ordinary (non-secret) data may flow under policy.
+func (st *state) trustedCounterparty() bool {
+	cp := st.c.Counterparty
+	switch strings.ToLower(cp.TrustTier) {
+	case "registered", "controlled", "clinical":
+		return cp.Verified && cp.GASLLevel < 3
+	}
+	return false
+}
+
+// genericWords are too common in organisation names to identify one.
+var genericWords = map[string]bool{"services": true, "service": true, "medical": true, "group": true, "center": true,
+	"centre": true, "club": true, "agent": true, "team": true, "family": true, "international": true, "response": true,
+	"company": true, "limited": true, "holdings": true, "partner": true, "partners": true, "health": true, "insurance": true,
+	"account": true, "email": true, "number": true, "ending": true, "customer": true, "original": true, "payment": true}
+
+// checkNewParty flags personal data, or a role over the owner's affairs,
+// being handed to a third party that neither the owner's side of the case
+// nor the counterparty's own identity names: a redirection the owner never
+// asked for.
+func (st *state) checkNewParty() {
+	a := st.c.Action
+	personal := false
+	for _, d := range a.DataCategories {
+		k := strings.ToLower(strings.TrimSpace(d))
+		if personalCategories[k] || specialCategories[k] {
+			personal = true
+		}
+	}
+	if !personal || a.Recipient == "" || !st.externalRecipient() {
+		return
+	}
+	var known strings.Builder
+	for _, s := range []string{st.c.Goal, st.c.Brief, st.c.Title, st.c.Counterparty.Reference, st.c.Counterparty.ClaimedIdentity} {
+		known.WriteString(foldText(s).text)
+	}
+	for _, t := range st.trusted {
+		known.WriteString(foldText(t.text).text)
+	}
+	for _, t := range st.c.History {
+		if t.Role != consult.RoleCounterparty {
+			known.WriteString(foldText(t.Text).text)
+		}
+	}
+	for _, p := range st.c.Policies {
+		known.WriteString(foldText(p.Statement).text)
+	}
+	k := known.String()
+	for _, name := range strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' }) {
+		words := strings.Fields(foldText(name).text)
+		sig, hits := 0, 0
+		for _, w := range words {
+			if len(w) < 5 || genericWords[w] || w == "." {
+				continue
+			}
+			sig++
+			if strings.Contains(k, " "+w) {
+				hits++
+			}
+		}
+		if sig > 0 && hits == 0 {
+			st.add(finding{tactic: consult.PolicyBypass, kind: "newparty", score: 0.5, sig: consult.High,
+				obs:    fmt.Sprintf("The action hands personal data or authority to %s, a party nothing in the owner's side of the case names.", clip(strings.TrimSpace(name), 80)),
+				reason: fmt.Sprintf("The counterparty steers personal data or a role over the owner's affairs to %s, whom the owner never named; such a change needs the owner's explicit confirmation.", clip(strings.TrimSpace(name), 80)),
+				disp:   consult.SeekApproval})
+			return
+		}
+	}
+}
+
+func isAlnumByte(c byte) bool {
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}

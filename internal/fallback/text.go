@@ -1,0 +1,345 @@
+package fallback
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxQuote is the longest quote an observation carries, in runes: enough to
+// recognise the cue, short enough that a record never becomes a copy of the
+// message.
+const maxQuote = 120
+
+// quoteAt returns a short quote of the original text around the folded byte
+// range [start, end), cut at whitespace so that no token is split, with
+// secrets masked.
+func quoteAt(f folded, start, end int) string {
+	if len(f.orig) == 0 || len(f.src) == 0 {
+		return ""
+	}
+	for start < end && start < len(f.text) && f.text[start] == ' ' {
+		start++
+	}
+	last := end - 1
+	for last > start && last < len(f.text) && f.text[last] == ' ' {
+		last--
+	}
+	if start >= len(f.orig) || last >= len(f.orig) || last < start {
+		return ""
+	}
+	os := int(f.orig[start])
+	oe := int(f.orig[last])
+	if oe < len(f.src) {
+		_, n := utf8.DecodeRuneInString(f.src[oe:])
+		oe += n
+	}
+	if os > len(f.src) {
+		os = len(f.src)
+	}
+	if oe > len(f.src) {
+		oe = len(f.src)
+	}
+	// Widen to about maxQuote bytes of context, at whitespace.
+	room := (maxQuote - (oe - os)) / 2
+	if room < 0 {
+		room = 0
+	}
+	ws := os - room
+	if ws < 0 {
+		ws = 0
+	}
+	we := oe + room
+	if we > len(f.src) {
+		we = len(f.src)
+	}
+	// Do not cross sentence ends, and do not split tokens.
+	if i := lastSentenceEnd(f.src[ws:os]); i >= 0 {
+		ws = ws + i + 1
+	} else if ws > 0 {
+		if i := strings.IndexAny(f.src[ws:os], " \t"); i >= 0 {
+			ws += i + 1
+		} else {
+			ws = os
+		}
+	}
+	if i := firstSentenceEnd(f.src[oe:we]); i >= 0 {
+		we = oe + i + 1
+	} else if we < len(f.src) {
+		if i := strings.LastIndexAny(f.src[oe:we], " \t"); i >= 0 {
+			we = oe + i
+		} else {
+			we = oe
+		}
+	}
+	q := cleanText(f.src[ws:we])
+	q = maskSecrets(q)
+	q = clip(q, maxQuote)
+	prefix, suffix := "", ""
+	if ws > 0 {
+		prefix = "…"
+	}
+	if we < len(f.src) && !strings.HasSuffix(q, ".") && !strings.HasSuffix(q, "…") {
+		suffix = "…"
+	}
+	return prefix + strings.TrimSpace(q) + suffix
+}
+
+// lastSentenceEnd returns the index of the last sentence-ending mark in s
+// (one followed by whitespace, so "$4,900.00" is not an end), or -1.
+func lastSentenceEnd(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if isSentenceEnd(s, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+func firstSentenceEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if isSentenceEnd(s, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+func isSentenceEnd(s string, i int) bool {
+	switch s[i] {
+	case '\n':
+		return true
+	case '.', '!', '?':
+		return i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\n' || s[i+1] == '\t'
+	}
+	return false
+}
+
+// cleanText collapses whitespace and drops control and invisible characters,
+// so that quotes are single-line and printable.
+func cleanText(s string) string {
+	// Fast path: printable ASCII with single spaces needs no work.
+	clean := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || (c == ' ' && (i == 0 || s[i-1] == ' ')) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			continue
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case isInvisible(r) || unicode.IsControl(r):
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// clip cuts s to at most n runes at a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i < len(s) && count < n-1 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	return strings.TrimSpace(s[:i]) + "…"
+}
+
+var (
+	reSecretToken = regexp.MustCompile(`\b(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9._…]*|\bAKIA[0-9A-Z]{12,}\b|\bASIA[0-9A-Z]{12,}\b|\bgh[pousr]_[A-Za-z0-9]{10,}\b|\bxox[abpr]-[A-Za-z0-9-]{8,}|\beyJ[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]+)*|-----BEGIN [A-Z ]*PRIVATE KEY-----`)
+	reSecretKV    = regexp.MustCompile(`(?i)\b(password|passwd|pwd|passcode|passphrase|secret|token|api[_ -]?key|pin|cvv|cvc|otp|code|contraseña|passwort|kennwort|mot de passe)(\s*(?:is|was|:|=|ist|es|est)\s*)("[^"]+"|'[^']+'|[^\s,;]+)`)
+	reLongDigits  = regexp.MustCompile(`\b\d(?:[ -]?\d){8,}\b|\b\d{4}(?: \d{4}){2,}\b`)
+	reLongMixed   = regexp.MustCompile(`\b[A-Za-z0-9_+/=-]{28,}\b`)
+)
+
+// maskSecrets hides secrets in text taken from a case: API keys and tokens,
+// values after "password:" and the like, and long digit runs such as card and
+// account numbers (keeping the last four digits, which is how people refer
+// to them). Records must never carry a secret verbatim.
+func maskSecrets(s string) string {
+	if s == "" {
+		return s
+	}
+	// One linear pass decides which (comparatively slow) patterns can match
+	// at all; most strings need none of them.
+	digitRun, maxDigits, tokRun, maxTok := 0, 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digitRun++
+		case (c == ' ' || c == '-') && digitRun > 0:
+		default:
+			digitRun = 0
+		}
+		if digitRun > maxDigits {
+			maxDigits = digitRun
+		}
+		if (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-' || c == '+' || c == '/' || c == '=' {
+			tokRun++
+			if tokRun > maxTok {
+				maxTok = tokRun
+			}
+		} else {
+			tokRun = 0
+		}
+	}
+	if strings.Contains(s, "_live_") || strings.Contains(s, "_test_") || strings.Contains(s, "AKIA") || strings.Contains(s, "ASIA") ||
+		strings.Contains(s, "eyJ") || strings.Contains(s, "xox") || strings.Contains(s, "-----BEGIN") ||
+		strings.Contains(s, "ghp_") || strings.Contains(s, "gho_") || strings.Contains(s, "ghu_") || strings.Contains(s, "ghs_") || strings.Contains(s, "ghr_") {
+		s = reSecretToken.ReplaceAllString(s, "[redacted]")
+	}
+	if hasSecretWord(s) {
+		s = reSecretKV.ReplaceAllStringFunc(s, maskKV)
+	}
+	if maxDigits >= 9 {
+		s = reLongDigits.ReplaceAllStringFunc(s, maskDigits)
+	}
+	if maxTok >= 28 {
+		s = reLongMixed.ReplaceAllStringFunc(s, func(m string) string {
+			if hasDigitOrMixed(m) && strings.IndexFunc(m, unicode.IsDigit) >= 0 {
+				return "[redacted]"
+			}
+			return m
+		})
+	}
+	return s
+}
+
+var secretKeys = map[string]bool{"password": true, "passwd": true, "pwd": true, "passcode": true, "passphrase": true,
+	"secret": true, "token": true, "key": true, "apikey": true, "api_key": true, "api-key": true, "pin": true, "cvv": true,
+	"cvc": true, "otp": true, "code": true, "contraseña": true, "passwort": true, "kennwort": true, "passe": true}
+
+// hasSecretWord reports whether a secret key word ("password", "token", ...)
+// sits right before a separator (":", "=", " is "...), where a key-value
+// secret would be; the cost stays linear in len(s).
+func hasSecretWord(s string) bool {
+	for p := 0; p < len(s); p++ {
+		c := s[p]
+		sep := c == ':' || c == '='
+		if !sep && c == ' ' {
+			r := s[p:]
+			sep = strings.HasPrefix(r, " is ") || strings.HasPrefix(r, " was ") || strings.HasPrefix(r, " ist ") || strings.HasPrefix(r, " es ") || strings.HasPrefix(r, " est ")
+		}
+		if !sep {
+			continue
+		}
+		e := p
+		for e > 0 && s[e-1] == ' ' {
+			e--
+		}
+		b := e
+		for b > 0 && e-b < 12 && s[b-1] != ' ' && s[b-1] != '"' && s[b-1] != '(' {
+			b--
+		}
+		if secretKeys[strings.ToLower(s[b:e])] {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold is an allocation-free ASCII case-insensitive strings.Contains
+// for a lower-case needle.
+func containsFold(s, needle string) bool {
+	n := len(needle)
+	if n == 0 {
+		return true
+	}
+	first := needle[0]
+	for i := 0; i+n <= len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != first {
+			continue
+		}
+		j := 1
+		for ; j < n; j++ {
+			d := s[i+j]
+			if d >= 'A' && d <= 'Z' {
+				d += 'a' - 'A'
+			}
+			if d != needle[j] {
+				break
+			}
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
+}
+
+func maskKV(m string) string {
+	sub := reSecretKV.FindStringSubmatch(m)
+	v := sub[3]
+	if len(v) < 4 || strings.EqualFold(v, "the") || strings.EqualFold(v, "she") || !hasDigitOrMixed(v) {
+		return m
+	}
+	return sub[1] + sub[2] + "[redacted]"
+}
+
+func maskDigits(m string) string {
+	digits := make([]byte, 0, len(m))
+	for i := 0; i < len(m); i++ {
+		if m[i] >= '0' && m[i] <= '9' {
+			digits = append(digits, m[i])
+		}
+	}
+	if len(digits) < 9 {
+		return m
+	}
+	return "****" + string(digits[len(digits)-4:])
+}
+
+func hasDigitOrMixed(v string) bool {
+	hasDigit, hasLetter, hasUpper, hasLower := false, false, false, false
+	for _, r := range v {
+		switch {
+		case unicode.IsDigit(r):
+			hasDigit = true
+		case unicode.IsUpper(r):
+			hasUpper, hasLetter = true, true
+		case unicode.IsLower(r):
+			hasLower, hasLetter = true, true
+		}
+	}
+	return hasDigit || (hasLetter && hasUpper && hasLower) || (!hasLetter && len(v) >= 4)
+}
+
+func limitList(ss []string, n int) []string {
+	if len(ss) <= n {
+		return ss
+	}
+	return append(append([]string(nil), ss[:n]...), "…")
+}
+
+func sortStrings(ss []string) { sort.Strings(ss) }

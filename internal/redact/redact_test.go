@@ -1,0 +1,118 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestString(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		secret   string // must be gone from the output
+		wantKind string // the mask that must appear
+	}{
+		{"openai key", "use sk-proj-AbCdEf0123456789xyzXYZ for the call", "AbCdEf0123456789xyz", "api-key"},
+		{"stripe key", "key sk_live_51HabcdefGHIJKLmnop42", "51HabcdefGHIJKLmnop42", "api-key"},
+		{"aws key", "AWS AKIAIOSFODNN7EXAMPLE here", "AKIAIOSFODNN7EXAMPLE", "aws-key"},
+		{"github token", "ghp_0123456789abcdefghijABCDEFGHIJ012345", "0123456789abcdefghijABCDEFGHIJ", "github-token"},
+		{"slack token", "xoxb-1234567890-abcdefghij", "1234567890-abcdefghij", "slack-token"},
+		{"google key", "AIzaSyA1234567890abcdefghijklmnopqrstu", "SyA1234567890abcdefghijklmnopqrstu", "google-key"},
+		{"jwt", "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.sig_abc-123", "eyJzdWIiOiIxMjMifQ", "jwt"},
+		{"bearer", "Authorization: Bearer abc123def456ghi789", "abc123def456ghi789", "token"},
+		{"password assignment", "login with password=hunter2now please", "hunter2now", "secret"},
+		{"password colon quoted", `password: "correct horse battery"`, "correct horse battery", "secret"},
+		{"password prose", "my password is Tr0ub4dor&3", "Tr0ub4dor&3", "secret"},
+		{"api_key json", `{"api_key": "abcd-1234-efgh"}`, "abcd-1234-efgh", "secret"},
+		{"pin", "the PIN: 4921", "4921", "secret"},
+		{"url credentials", "postgres://admin:s3cr3tpw@db.internal/prod", "s3cr3tpw", "url-credentials"},
+		{"card spaced", "card 4111 1111 1111 1111 exp 12/29", "4111 1111 1111 1111", "card"},
+		{"card plain", "pay with 5555555555554444.", "5555555555554444", "card"},
+		{"iban", "send to DE89 3704 0044 0532 0130 00 today", "3704 0044 0532 0130", "iban"},
+		{"private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nabc\n-----END RSA PRIVATE KEY----- done", "MIIEow", "private-key"},
+		{"private key cut", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq", "MIIEvQIBADANBgkq", "private-key"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := String(tc.in)
+			if strings.Contains(got, tc.secret) {
+				t.Errorf("String(%q) = %q, still holds %q", tc.in, got, tc.secret)
+			}
+			if !strings.Contains(got, "[REDACTED:"+tc.wantKind+"]") {
+				t.Errorf("String(%q) = %q, want a %s mask", tc.in, got, tc.wantKind)
+			}
+			if again := String(got); again != got {
+				t.Errorf("not idempotent: %q then %q", got, again)
+			}
+		})
+	}
+}
+
+func TestStringKeepsOrdinaryText(t *testing.T) {
+	for _, s := range []string{
+		"",
+		"The counterparty asks for the password or a one-time code.",
+		"Refund order 1182 to a new card ending 4242.",
+		"Verify the bank change with a call to the number on file.",
+		"Bearer tokens are not shared over chat.",
+		"The basic information was provided.",
+		"Order number 1234567890123 is pending.", // fails the Luhn check
+		"Your password is required to continue.",
+		"Sensitive: sk- prefixes and AKIA prefixes alone are not keys.",
+		"Urgent: wire 40,000 EUR before 5pm.",
+	} {
+		if got := String(s); got != s {
+			t.Errorf("String(%q) = %q, want it unchanged", s, got)
+		}
+	}
+}
+
+func TestLuhnAndIBAN(t *testing.T) {
+	tests := []struct {
+		name string
+		f    func(string) bool
+		in   string
+		want bool
+	}{
+		{"visa", luhn, "4111111111111111", true},
+		{"visa typo", luhn, "4111111111111112", false},
+		{"too short", luhn, "424242424242", false},
+		{"iban de", ibanValid, "DE89 3704 0044 0532 0130 00", true},
+		{"iban gb", ibanValid, "GB82WEST12345698765432", true},
+		{"iban bad", ibanValid, "DE89 3704 0044 0532 0130 01", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.f(tc.in); got != tc.want {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzString(f *testing.F) {
+	for _, s := range []string{"password=hunter2", "sk-proj-0123456789abcdefXYZ", "4111 1111 1111 1111",
+		"-----BEGIN PRIVATE KEY-----\nabc", "Bearer abc.def.ghi123", "plain text", "DE89370400440532013000"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := String(s)
+		if again := String(got); again != got {
+			t.Fatalf("not idempotent: %q -> %q -> %q", s, got, again)
+		}
+		if utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("valid UTF-8 %q became invalid: %q", s, got)
+		}
+		if !strings.Contains(s, "REDACTED") && strings.Count(got, "[REDACTED:") == 0 && got != s {
+			t.Fatalf("changed without a mask: %q -> %q", s, got)
+		}
+	})
+}
+
+func BenchmarkString(b *testing.B) {
+	s := strings.Repeat("The counterparty says the invoice is overdue and asks to change the bank account. ", 20)
+	for b.Loop() {
+		String(s)
+	}
+}
