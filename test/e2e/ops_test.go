@@ -170,10 +170,19 @@ func TestRecordLogToStdout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Written before the call returned: already on stdout.
-	got := parseRecords(t, strings.NewReader(s.stdout.String()))
-	if _, ok := got[resp.GetConsultationId()]; !ok {
-		t.Fatalf("record not on stdout: %q", s.stdout.String())
+	// The server wrote the line before the call returned; the test reads
+	// the process's stdout through a pipe, which may deliver it a moment
+	// later, so wait for it rather than read once.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		out := s.stdout.String()
+		if _, ok := parseRecords(t, strings.NewReader(out))[resp.GetConsultationId()]; ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("record not on stdout: %q", out)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
