@@ -6,12 +6,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/consult"
@@ -24,7 +22,8 @@ import (
 // prints the measures of the eval README overall, per tactic and per source.
 // It returns an error when a threshold given by flag is missed, so that CI
 // can gate on it.
-func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runEval(ctx context.Context, e *env, args []string) error {
+	stdout, stderr := e.stdout, e.stderr
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -32,10 +31,10 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintln(stderr, "\nRuns labelled cases through the rule engine (or a running server with --addr) and prints")
 		fmt.Fprintln(stderr, "catch rate, false-alarm rate, tactic P/R/F1, tier floor and disposition accuracy,")
 		fmt.Fprintln(stderr, "overall, per tactic and per source. Thresholds make the command fail when missed.")
-		fmt.Fprintln(stderr, "\nflags:")
+		fmt.Fprintln(stderr, "\nFlags (each also read from SHIELD_<FLAG> when not given):")
 		fs.PrintDefaults()
 	}
-	addr := fs.String("addr", "", "send each case to the Shield server at this address (host:port) instead of judging in-process")
+	addr := fs.String("addr", "", "send each case to the Shield server at this address (host:port or unix:///path) instead of judging in-process")
 	mode := fs.String("mode", "rules", "analysis mode requested from the server with --addr: rules, llm or unspecified")
 	rules := fs.String("rules", "", "operator rule pack for the in-process engine (extends the default pack)")
 	verbose := fs.Bool("v", false, "list the cases judged wrongly, with what was expected and what came back")
@@ -45,6 +44,8 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	minF1 := fs.Float64("min-f1", 0, "fail if the tactic micro-F1 is below this (0: no threshold)")
 	minTier := fs.Float64("min-tier-floor", 0, "fail if the tier-floor rate is below this (0: no threshold)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-case deadline with --addr")
+	var dial dialFlags
+	dial.register(fs)
 	// Files and flags may come in any order ("shield eval dev.jsonl -v").
 	var files []string
 	for {
@@ -56,6 +57,9 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		files = append(files, fs.Arg(0))
 		args = fs.Args()[1:]
+	}
+	if err := applyEnv(fs, e.getenv); err != nil {
+		return err
 	}
 	if len(files) == 0 {
 		fs.Usage()
@@ -81,7 +85,11 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		conn, err := grpc.NewClient(*addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		opts, err := dial.options(e.getenv)
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		conn, err := grpc.NewClient(dialTarget(*addr), opts...)
 		if err != nil {
 			return fmt.Errorf("eval: dial %s: %w", *addr, err)
 		}

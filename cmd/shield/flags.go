@@ -27,6 +27,12 @@ func parseFlags(fs *flag.FlagSet, args []string, getenv func(string) string) err
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	return applyEnv(fs, getenv)
+}
+
+// applyEnv fills every flag of fs that was not set on the command line from
+// SHIELD_<NAME>.
+func applyEnv(fs *flag.FlagSet, getenv func(string) string) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var err error

@@ -68,9 +68,7 @@ var commands = []command{
 	{"digest", "print the inputDigest of a ConsultRequest or Case JSON file", runDigest},
 	{"validate", "check record JSON (or JSON lines) files against the record schema", runValidate},
 	{"schema", "print the consultation record schema", runSchema},
-	{"eval", "measure judgment on labelled cases (JSON lines)", func(ctx context.Context, e *env, args []string) error {
-		return runEval(ctx, args, e.stdout, e.stderr)
-	}},
+	{"eval", "measure judgment on labelled cases (JSON lines)", runEval},
 	{"version", "print the version", runVersion},
 }
 
