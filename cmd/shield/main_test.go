@@ -249,3 +249,29 @@ func TestServeBadConfig(t *testing.T) {
 		})
 	}
 }
+
+// The README's configuration table must list every flag of serve, so that
+// a newcomer never has to read the source to configure it.
+func TestReadmeDocumentsEveryServeFlag(t *testing.T) {
+	_, help, _ := runCmd(t, nil, "", "serve", "-h")
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(help, "\n") {
+		name, ok := strings.CutPrefix(line, "  -")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, " ")
+		n++
+		row := "| `--" + name + "` | `" + EnvName(name) + "` |"
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README lacks a configuration row for --%s (%s)", name, EnvName(name))
+		}
+	}
+	if n < 10 {
+		t.Fatalf("found only %d flags in serve -h:\n%s", n, help)
+	}
+}
