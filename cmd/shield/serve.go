@@ -92,6 +92,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		Logger:               logger,
 		MaxConcurrentStreams: uint32(min(c.maxConcurrentStreams, 1<<31)),
 		Interceptors:         ops.interceptors,
+		MaxConnectionAge:     ops.maxConnectionAge,
 		ServerOptions:        ops.serverOptions,
 	})
 	lis, err := server.Listen(c.listen, 0)

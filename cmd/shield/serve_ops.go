@@ -18,7 +18,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/grpc/keepalive"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/auth"
@@ -66,6 +65,8 @@ type opsRuntime struct {
 	observers     []server.Observer
 	interceptors  []grpc.UnaryServerInterceptor
 	serverOptions []grpc.ServerOption
+	// maxConnectionAge closes client connections after this long (0: never).
+	maxConnectionAge time.Duration
 	// start runs once the gRPC server exists, before it serves.
 	start func(ctx context.Context, g *server.GRPC) error
 	close func() error
@@ -152,14 +153,7 @@ func (f *opsFlags) build(ctx context.Context, logger *slog.Logger) (*opsRuntime,
 		rt.serverOptions = append(rt.serverOptions, grpc.ChainStreamInterceptor(streams...))
 	}
 
-	if f.maxConnectionAge > 0 {
-		// Replaces the server's keepalive parameters: keep its ping
-		// settings and add the age.
-		rt.serverOptions = append(rt.serverOptions, grpc.KeepaliveParams(keepalive.ServerParameters{
-			Time: 2 * time.Minute, Timeout: 20 * time.Second,
-			MaxConnectionAge: f.maxConnectionAge, MaxConnectionAgeGrace: 30 * time.Second,
-		}))
-	}
+	rt.maxConnectionAge = f.maxConnectionAge
 
 	if f.tlsCert != "" {
 		r, err := tlsutil.NewServer(tlsutil.ServerOptions{CertFile: f.tlsCert, KeyFile: f.tlsKey, ClientCAFile: f.tlsClientCA, Logger: logger})

@@ -30,6 +30,9 @@ type GRPCOptions struct {
 	MaxConcurrentStreams uint32
 	// Interceptors run after panic recovery, in order, around every unary call.
 	Interceptors []grpc.UnaryServerInterceptor
+	// MaxConnectionAge closes client connections after this long, with a
+	// 30s grace, so that clients rebalance across replicas; 0 means never.
+	MaxConnectionAge time.Duration
 	// ServerOptions are added last, e.g. transport credentials.
 	ServerOptions []grpc.ServerOption
 }
@@ -62,7 +65,7 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 		grpc.MaxRecvMsgSize(MaxRequestBytes),
 		grpc.MaxConcurrentStreams(o.MaxConcurrentStreams),
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 10 * time.Second, PermitWithoutStream: true}),
-		grpc.KeepaliveParams(keepalive.ServerParameters{Time: 2 * time.Minute, Timeout: 20 * time.Second}),
+		grpc.KeepaliveParams(keepaliveParams(o.MaxConnectionAge)),
 		grpc.ChainUnaryInterceptor(interceptors...),
 	}, o.ServerOptions...)
 	g := &GRPC{srv: grpc.NewServer(opts...), health: health.NewServer(), logger: logger}
@@ -72,6 +75,16 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 	g.health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	g.health.SetServingStatus(serviceName, healthpb.HealthCheckResponse_SERVING)
 	return g
+}
+
+// keepaliveParams pings idle clients every two minutes and drops those that
+// do not answer in 20s, so that dead peers do not hold streams.
+func keepaliveParams(maxAge time.Duration) keepalive.ServerParameters {
+	p := keepalive.ServerParameters{Time: 2 * time.Minute, Timeout: 20 * time.Second}
+	if maxAge > 0 {
+		p.MaxConnectionAge, p.MaxConnectionAgeGrace = maxAge, 30*time.Second
+	}
+	return p
 }
 
 // Server returns the underlying gRPC server, for registering more services.
