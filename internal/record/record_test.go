@@ -348,3 +348,38 @@ func ExampleTruncate() {
 	// Grüße a…
 	// short
 }
+
+// BenchmarkBuildValidate measures what every record costs on its way out:
+// repair, the map form, and schema validation. The validation alone is
+// measured beside it, so the ratio shows where the time goes.
+func BenchmarkBuildValidate(b *testing.B) {
+	v := mustValidator(b)
+	a := goodAnalysis()
+	b.Run("build", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := record.Build(meta, a, gen); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	rec, err := record.Build(meta, a, gen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("map", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = rec.Map()
+		}
+	})
+	m := rec.Map()
+	b.Run("validate", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := v.ValidateValue(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
