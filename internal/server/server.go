@@ -109,7 +109,8 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	if err != nil && res.Generation.Mode != consult.ModeFallback {
 		// The LLM's analysis could not be made valid: the rules answer.
 		s.opts.Logger.WarnContext(ctx, "analysis rejected, using rules", "consultation_id", meta.ConsultationID, "err", err)
-		rec, recMap, err = s.build(meta, s.opts.Analyzer.Rules(c, analyze.CodeRecordInvalid))
+		res = s.opts.Analyzer.Rules(c, analyze.CodeRecordInvalid)
+		rec, recMap, err = s.build(meta, res)
 	}
 	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "no valid record", "consultation_id", meta.ConsultationID, "err", err)
@@ -130,7 +131,7 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	for _, o := range s.opts.Observers {
 		o(rec, elapsed)
 	}
-	s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "consultation",
+	attrs := []slog.Attr{
 		slog.String("consultation_id", rec.ConsultationID),
 		slog.String("case_id", rec.CaseID),
 		slog.String("agent_id", rec.AgentID),
@@ -141,7 +142,18 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 		slog.String("error_code", rec.Generation.ErrorCode),
 		slog.Int("signals", len(rec.Analysis.Signals)),
 		slog.Float64("latency_ms", float64(elapsed.Microseconds())/1000),
-	)
+	}
+	// How an LLM answer was reached; the LLM's error text is left out, as
+	// it may quote the model's answer and through it the message.
+	for _, f := range []struct {
+		key string
+		on  bool
+	}{{"llm_cached", res.Cached}, {"llm_shared", res.Shared}, {"floored", res.Floored}, {"repaired", res.Repaired}} {
+		if f.on {
+			attrs = append(attrs, slog.Bool(f.key, true))
+		}
+	}
+	s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "consultation", attrs...)
 	return resp, nil
 }
 
