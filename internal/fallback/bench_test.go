@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/fallback"
@@ -29,7 +30,7 @@ func sizedCase(n int) *consult.Case {
 
 func BenchmarkAnalyze(b *testing.B) {
 	e := fallback.Default()
-	for _, n := range []int{1 << 10, 2 << 10, 64 << 10, 1 << 20} {
+	for _, n := range []int{1 << 10, 2 << 10, 16 << 10, 64 << 10, 1 << 20} {
 		c := sizedCase(n)
 		b.Run(fmt.Sprintf("%dKiB", n>>10), func(b *testing.B) {
 			b.SetBytes(int64(n))
@@ -39,4 +40,28 @@ func BenchmarkAnalyze(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkAnalyzeLinear guards against super-linear cost: it reports the
+// time per input byte for a 16 KiB and a 1 MiB message and their ratio
+// (1 MiB ns/op over 16 KiB ns/op, 64 for exactly linear time; the fixed
+// per-case cost keeps it lower). A ratio well above ~70 means a stage went
+// quadratic. Timing lives here rather than in a test, which would flake.
+func BenchmarkAnalyzeLinear(b *testing.B) {
+	e := fallback.Default()
+	small, big := sizedCase(16<<10), sizedCase(1<<20)
+	var ts, tb time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		for range 16 {
+			e.Analyze(small)
+		}
+		t1 := time.Now()
+		e.Analyze(big)
+		ts += t1.Sub(t0) / 16
+		tb += time.Since(t1)
+	}
+	b.ReportMetric(float64(ts.Nanoseconds())/float64(b.N)/float64(16<<10), "ns/B-16KiB")
+	b.ReportMetric(float64(tb.Nanoseconds())/float64(b.N)/float64(1<<20), "ns/B-1MiB")
+	b.ReportMetric(float64(tb)/float64(ts), "ratio-1MiB/16KiB")
 }

@@ -63,6 +63,8 @@ type state struct {
 	trusted  []trustedText
 	msg      folded
 	nText    int
+	// knownDomains caches knownDomainList (nil until first asked).
+	knownDomains *[]string
 }
 
 // trustedText is a statement the engine may check the counterparty against.

@@ -44,7 +44,11 @@ type phrase struct {
 type automaton struct {
 	class  [256]uint16
 	nclass int
-	delta  []int32   // delta[state*nclass+class]
+	// delta[state*nclass+class] is the next state, premultiplied by nclass
+	// so that the scan needs no multiplication, with hasOut set when
+	// entering it recognises a literal: the scan then touches out only on
+	// the rare states that end a literal.
+	delta  []int32
 	out    [][]int32 // literal ids recognised on entering a state
 	litLen []int
 }
@@ -109,17 +113,28 @@ func buildAutomaton(lits []string) *automaton {
 			}
 		}
 	}
+	for i, t := range a.delta {
+		v := t * int32(a.nclass)
+		if len(a.out[t]) > 0 {
+			v |= hasOut
+		}
+		a.delta[i] = v
+	}
 	return a
 }
+
+// hasOut marks a transition into a state that recognises a literal.
+const hasOut = -1 << 31
 
 // scan calls fn for every literal occurrence, with its start byte.
 func (a *automaton) scan(text string, fn func(lit int32, start int)) {
 	s := int32(0)
-	nc := a.nclass
+	delta, class := a.delta, &a.class
 	for i := 0; i < len(text); i++ {
-		s = a.delta[int(s)*nc+int(a.class[text[i]])]
-		if o := a.out[s]; len(o) > 0 {
-			for _, id := range o {
+		s = delta[s+int32(class[text[i]])]
+		if s < 0 {
+			s &^= hasOut
+			for _, id := range a.out[s/int32(a.nclass)] {
 				fn(id, i+1-a.litLen[id])
 			}
 		}

@@ -25,10 +25,10 @@ type folded struct {
 // cannot split a cue word; leetspeak inside words and spaced-out letters are
 // rejoined in a second pass over the words.
 func foldText(s string) folded {
-	// First pass: runes to a word stream with separators.
-	// Words are built in two shared buffers; a finished word is a capped
-	// slice of them, so folding allocates a few large arrays, not two small
-	// slices per word.
+	// First pass: runes to a word stream with separators. Words are byte
+	// ranges of two shared buffers (folded bytes and their source offsets),
+	// so folding allocates a few flat arrays and no per-word slices; tokens
+	// hold no pointers, which keeps the garbage collector out of the loop.
 	toks := make([]ftok, 0, len(s)/5+1)
 	bb := make([]byte, 0, len(s)+8)
 	ob := make([]int32, 0, len(s)+8)
@@ -36,14 +36,20 @@ func foldText(s string) folded {
 	lastSepWasSpaceOnly := true
 	flush := func() {
 		if len(bb) > curStart {
-			toks = append(toks, ftok{b: bb[curStart:len(bb):len(bb)], off: ob[curStart:len(ob):len(ob)], space: lastSepWasSpaceOnly})
+			toks = append(toks, ftok{b0: int32(curStart), b1: int32(len(bb)), o0: int32(curStart), o1: int32(len(ob)), space: lastSepWasSpaceOnly})
 			curStart = len(bb)
 			lastSepWasSpaceOnly = true
 		}
 	}
 	var buf [32]byte
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		var r rune
+		size := 1
+		if c := s[i]; c < utf8.RuneSelf {
+			r = rune(c)
+		} else {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		off := int32(i)
 		i += size
 		if r < utf8.RuneSelf {
@@ -55,6 +61,8 @@ func foldText(s string) folded {
 			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
 				bb = append(bb, c)
 				ob = append(ob, off)
+			case c == ' ' || c == '\t' || c == '\r':
+				flush()
 			case c == '\'':
 				// Apostrophes join: "don't" is one word "dont".
 			case c == '@' || c == '$' || c == '!' || c == '|':
@@ -82,8 +90,6 @@ func foldText(s string) folded {
 						lastSepWasSpaceOnly = true
 					}
 				}
-			case c == ' ' || c == '\t' || c == '\r':
-				flush()
 			case c == '-' || c == '_' || c == '*':
 				flush()
 			default:
@@ -96,7 +102,11 @@ func foldText(s string) folded {
 			continue
 		}
 		// Non-ASCII: NFKC-decompose the rune alone, then fold each piece.
-		out := norm.NFKC.AppendString(buf[:0], string(r))
+		src := s[int(off):i]
+		if r == utf8.RuneError && size == 1 {
+			src = "\uFFFD" // an invalid byte reads as U+FFFD
+		}
+		out := norm.NFKC.AppendString(buf[:0], src)
 		for len(out) > 0 {
 			pr, ps := utf8.DecodeRune(out)
 			out = out[ps:]
@@ -145,40 +155,47 @@ func foldText(s string) folded {
 	}
 	flush()
 
-	// Second pass: leetspeak inside words, then spaced-out letters.
+	// Second pass: leetspeak inside words (in place: a word's folded bytes
+	// only ever keep or lose length), then spaced-out letters.
+	n := 2
 	for k := range toks {
-		toks[k].b = deLeet(toks[k].b)
+		t := &toks[k]
+		t.b1 = t.b0 + int32(deLeetInPlace(bb[t.b0:t.b1]))
+		n += int(t.b1-t.b0) + int(t.o1-t.o0) + 3
 	}
-	out := make([]byte, 0, len(bb)+2*len(toks)+2)
-	offs := make([]int32, 0, len(bb)+2*len(toks)+2)
+	out := make([]byte, 0, n)
+	offs := make([]int32, 0, n)
 	out = append(out, ' ')
 	offs = append(offs, 0)
 	for k := 0; k < len(toks); {
 		// A run of >= 3 single-letter tokens separated by spaces or dots is
 		// one spaced-out word: "u r g e n t".
 		j := k
-		for j < len(toks) && len(toks[j].b) == 1 && isLetter(toks[j].b[0]) && (j == k || (toks[j].space && !toks[j-1].sep)) {
+		for j < len(toks) && toks[j].b1-toks[j].b0 == 1 && isLetter(bb[toks[j].b0]) && (j == k || (toks[j].space && !toks[j-1].sep)) {
 			j++
 		}
 		if j-k >= 3 {
 			for m := k; m < j; m++ {
-				out = append(out, toks[m].b[0])
-				offs = append(offs, toks[m].off[0])
+				out = append(out, bb[toks[m].b0])
+				offs = append(offs, ob[toks[m].o0])
 			}
 			last := toks[j-1]
 			out = append(out, ' ')
-			offs = append(offs, last.off[0])
+			offs = append(offs, ob[last.o0])
 			if last.sep {
 				out = append(out, '.', ' ')
-				offs = append(offs, last.off[0], last.off[0])
+				offs = append(offs, ob[last.o0], ob[last.o0])
 			}
 			k = j
 			continue
 		}
 		t := toks[k]
-		out = append(out, t.b...)
-		offs = append(offs, t.off...)
-		lastOff := t.off[len(t.off)-1]
+		out = append(out, bb[t.b0:t.b1]...)
+		// The offsets are the word's as read: when leetspeak folding dropped
+		// a symbol they run one ahead of the bytes (kept as it always was,
+		// so that quotes stay byte-identical).
+		offs = append(offs, ob[t.o0:t.o1]...)
+		lastOff := ob[t.o1-1]
 		out = append(out, ' ')
 		offs = append(offs, lastOff)
 		if t.sep {
@@ -190,12 +207,12 @@ func foldText(s string) folded {
 	return folded{text: string(out), orig: offs, src: s}
 }
 
-// ftok is one word of the first normalisation pass.
+// ftok is one word of the first normalisation pass: its folded bytes
+// bb[b0:b1] and their source offsets ob[o0:o1].
 type ftok struct {
-	b     []byte
-	off   []int32
-	sep   bool // a sentence end follows this word
-	space bool // separated from the previous word by whitespace or dots only
+	b0, b1, o0, o1 int32
+	sep            bool // a sentence end follows this word
+	space          bool // separated from the previous word by whitespace or dots only
 }
 
 // markSentence records a sentence end after the last word, if any.
@@ -211,45 +228,46 @@ func isWordByte(c byte) bool {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
 
-// deLeet maps digits and symbols used as letters back to letters, but only
-// in words that have a letter before a digit ("p4ssw0rd", "h3ll0"), so that
-// times and quantities ("5pm", "24h", "3rd") and plain numbers are untouched.
-func deLeet(b []byte) []byte {
+// deLeetInPlace maps digits and symbols used as letters back to letters,
+// but only in words that have a letter before a digit ("p4ssw0rd",
+// "h3ll0"), so that times and quantities ("5pm", "24h", "3rd") and plain
+// numbers are untouched; elsewhere it drops the symbols kept for leet
+// detection. It rewrites the word b in place and returns its new length.
+func deLeetInPlace(b []byte) int {
 	letters, leetAfterLetter := 0, false
 	seenLetter := false
+	plain := true
 	for _, c := range b {
 		if isLetter(c) {
 			letters++
 			seenLetter = true
-		} else if seenLetter && leetByte(c) != 0 {
+			continue
+		}
+		plain = false
+		if seenLetter && leetByte(c) != 0 {
 			leetAfterLetter = true
 		}
 	}
+	if plain {
+		return len(b)
+	}
 	if letters < 2 || !leetAfterLetter {
 		// Strip stray symbols kept for leet detection.
-		if hasSymbol(b) {
-			nb := b[:0:0]
-			for _, c := range b {
-				if c != '@' && c != '$' && c != '!' && c != '|' {
-					nb = append(nb, c)
-				}
+		n := 0
+		for _, c := range b {
+			if c != '@' && c != '$' && c != '!' && c != '|' {
+				b[n] = c
+				n++
 			}
-			if len(nb) == 0 {
-				return b[:0]
-			}
-			return nb
 		}
-		return b
+		return n
 	}
-	nb := make([]byte, len(b))
 	for i, c := range b {
 		if l := leetByte(c); l != 0 {
-			nb[i] = l
-		} else {
-			nb[i] = c
+			b[i] = l
 		}
 	}
-	return nb
+	return len(b)
 }
 
 func hasSymbol(b []byte) bool {

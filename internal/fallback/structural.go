@@ -254,6 +254,28 @@ func registrable(d string) string {
 // lookalikeOf returns a domain known from the trusted parts of the case that
 // d imitates: same name with extra words, or an edit or two away.
 func (st *state) lookalikeOf(d string) string {
+	dl := strings.TrimSuffix(d, "."+tld(d))
+	for _, k := range st.knownDomainList() {
+		if k == d || freemail[k] {
+			continue
+		}
+		kl := strings.TrimSuffix(k, "."+tld(k))
+		if len(kl) < 4 {
+			continue
+		}
+		if strings.Contains(dl, kl) || editDistance(foldLeet(dl), foldLeet(kl)) <= 2 {
+			return k
+		}
+	}
+	return ""
+}
+
+// knownDomainList returns, sorted, the registrable domains named in the
+// trusted parts of the case; it is computed once per case.
+func (st *state) knownDomainList() []string {
+	if st.knownDomains != nil {
+		return *st.knownDomains
+	}
 	known := map[string]bool{}
 	add := func(s string) {
 		for _, k := range domainsOf(s) {
@@ -273,26 +295,10 @@ func (st *state) lookalikeOf(d string) string {
 			add(t.Text)
 		}
 	}
-	dl := strings.TrimSuffix(d, "."+tld(d))
-	for k := range sortedKeys(known) {
-		_ = k
-	}
-	for _, k := range sortedKeysList(known) {
-		if k == d || freemail[k] {
-			continue
-		}
-		kl := strings.TrimSuffix(k, "."+tld(k))
-		if len(kl) < 4 {
-			continue
-		}
-		if strings.Contains(dl, kl) || editDistance(foldLeet(dl), foldLeet(kl)) <= 2 {
-			return k
-		}
-	}
-	return ""
+	list := sortedKeysList(known)
+	st.knownDomains = &list
+	return list
 }
-
-func sortedKeys(m map[string]bool) map[string]bool { return m }
 
 func sortedKeysList(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
@@ -415,8 +421,18 @@ func (st *state) checkContradictions() {
 			claimsText += "\n" + f.Statement
 		}
 	}
+	// The message's sentences are the first ones of the claims text (a
+	// message at or over the bound fills it alone, and otherwise ends at the
+	// "\n" before the first fact), so one split serves both.
 	claimSents := sentencesOf(claimsText)
-	msgSents := sentencesOf(msg)
+	msgSents := claimSents
+	if len(claimsText) > len(msg) {
+		n := 0
+		for n < len(claimSents) && claimSents[n].start < len(msg) {
+			n++
+		}
+		msgSents = claimSents[:n]
+	}
 	if len(st.trusted) == 0 {
 		st.historyDates(msgSents)
 		return
@@ -424,7 +440,7 @@ func (st *state) checkContradictions() {
 	// Membership tier.
 	claimTier := ""
 	for _, sn := range claimSents {
-		if !containsAny(sn.low, "gold", "silver", "platinum", "bronze", "diamond", "regular") {
+		if !sn.kw.any(kwTier) {
 			continue
 		}
 		if m := reTierClaim2.FindStringSubmatch(sn.text); m != nil {
@@ -464,7 +480,7 @@ func (st *state) checkContradictions() {
 		}
 	}
 	// Insurance held.
-	if firstMatch(claimSents, reInsClaim, "insur") != "" && firstMatch(msgSents, reInsNo, "insur") == "" {
+	if firstMatch(claimSents, reInsClaim, kwInsur) != "" && firstMatch(msgSents, reInsNo, kwInsur) == "" {
 		for _, t := range st.trusted {
 			if reInsNo.MatchString(t.text) {
 				st.contradiction(
@@ -476,7 +492,7 @@ func (st *state) checkContradictions() {
 		}
 	}
 	// Non-delivery against proof of delivery.
-	if m := firstMatchNeg(msgSents, reNotArrive, "arriv", "deliver", "receiv", "came", "come", "showed", "turned"); m != "" {
+	if m := firstMatchNeg(msgSents, reNotArrive, kwArrive); m != "" {
 		for _, t := range st.trusted {
 			if reDelivered.MatchString(t.text) && !reNotArrive.MatchString(t.text) {
 				st.contradiction(
@@ -488,7 +504,7 @@ func (st *state) checkContradictions() {
 		}
 	}
 	// Non-payment against a recorded payment.
-	if m := firstMatchNeg(msgSents, reNotPaid, "pay", "paid", "deposit"); m != "" {
+	if m := firstMatchNeg(msgSents, reNotPaid, kwPay); m != "" {
 		for _, t := range st.trusted {
 			if rePaid.MatchString(t.text) {
 				st.contradiction(
@@ -504,7 +520,7 @@ func (st *state) checkContradictions() {
 	// Recent purchase against an older record.
 	recent := false
 	for _, sn := range claimSents {
-		if containsAny(sn.low, "booked", "bought", "ordered", "purchased", "made") && containsAny(sn.low, "ago", "morning", "today", "night", "yesterday", "24 hours") && reRecentBuy.MatchString(sn.text) {
+		if sn.kw.any(kwBought) && sn.kw.any(kwRecent) && reRecentBuy.MatchString(sn.text) {
 			recent = true
 			break
 		}
@@ -531,27 +547,48 @@ func (st *state) checkContradictions() {
 	st.historyDates(msgSents)
 }
 
-// sentence is one sentence of a text with its lower-case form, so that the
-// structural checks can run their patterns only on sentences that contain
-// the right words: the patterns are regular expressions, far slower per byte
-// than the phrase automaton, and most sentences never need them.
-type sentence struct{ text, low string }
+// sentence is one sentence of a text with the cue keywords its lower-case
+// form contains, so that the structural checks run their patterns only on
+// sentences that contain the right words: the patterns are regular
+// expressions, far slower per byte than an automaton, and most sentences
+// never need them.
+type sentence struct {
+	text  string
+	start int // byte offset in the text it was split from
+	kw    kwSet
+}
 
 // maxClaimBytes bounds the text the sentence-level checks read: claims that
 // matter come early, and the bound keeps huge messages linear and cheap.
 const maxClaimBytes = 16 << 10
 
+// sentencesOf splits s (its first maxClaimBytes) at ".", "!", "?", ";" and
+// line ends, drops blank pieces, and finds the cue keywords of each piece in
+// one automaton pass.
 func sentencesOf(s string) []sentence {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
 	}
 	var out []sentence
-	for _, p := range splitSentences(s) {
-		if strings.TrimSpace(p) != "" {
-			out = append(out, sentence{p, strings.ToLower(p)})
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && !isSentenceSep(s[j]) {
+			j++
 		}
+		if j > i {
+			if p := s[i:j]; strings.TrimSpace(p) != "" {
+				out = append(out, sentence{text: p, start: i, kw: kwOf(p)})
+			}
+		}
+		i = j + 1
 	}
 	return out
+}
+
+// isSentenceSep: the bytes splitSentences cuts at (all ASCII, so a byte
+// test is the same as a rune test on UTF-8).
+func isSentenceSep(c byte) bool {
+	return c == '.' || c == '!' || c == '?' || c == '\n' || c == ';'
 }
 
 func containsAny(s string, ws ...string) bool {
@@ -564,9 +601,9 @@ func containsAny(s string, ws ...string) bool {
 }
 
 // firstMatch returns re's first match in a sentence containing one of keys.
-func firstMatch(ss []sentence, re *regexp.Regexp, keys ...string) string {
+func firstMatch(ss []sentence, re *regexp.Regexp, keys kwSet) string {
 	for _, sn := range ss {
-		if containsAny(sn.low, keys...) {
+		if sn.kw.any(keys) {
 			if m := re.FindString(sn.text); m != "" {
 				return m
 			}
@@ -576,9 +613,9 @@ func firstMatch(ss []sentence, re *regexp.Regexp, keys ...string) string {
 }
 
 // firstMatchNeg is firstMatch for patterns that need a negation word too.
-func firstMatchNeg(ss []sentence, re *regexp.Regexp, keys ...string) string {
+func firstMatchNeg(ss []sentence, re *regexp.Regexp, keys kwSet) string {
 	for _, sn := range ss {
-		if containsAny(sn.low, keys...) && containsAny(sn.low, "not", "n't", "never", "nothing", "n’t") {
+		if sn.kw.any(keys) && sn.kw.any(kwNegation) {
 			if m := re.FindString(sn.text); m != "" {
 				return m
 			}
@@ -662,7 +699,7 @@ func countValue(s string) int {
 func (st *state) checkCounts(sents []sentence) {
 	var ms [][]string
 	for _, sn := range sents {
-		if !containsAny(sn.low, "passeng", "unit", "people", "person", "travel", "bag", "seat", "room", "night", "employee", "item", "ticket", "adult", "child", "user", "licen") {
+		if !sn.kw.any(kwCount) {
 			continue
 		}
 		ms = append(ms, reCount.FindAllStringSubmatch(sn.text, 4)...)
@@ -731,7 +768,7 @@ func parseMoney(s string) []float64 {
 // (contract, invoice, PO) with the amounts the records give for it.
 func (st *state) checkAmounts(sents []sentence) {
 	for _, sn := range sents {
-		if !strings.ContainsAny(sn.text, "$€£") && !containsAny(sn.low, "usd", "eur", "gbp", "dollar") {
+		if !strings.ContainsAny(sn.text, "$€£") && !sn.kw.any(kwCurrency) {
 			continue
 		}
 		sent := sn.text
@@ -794,7 +831,7 @@ func datesIn(s string) []monthDay {
 func (st *state) historyDates(sents []sentence) {
 	var claimed []monthDay
 	for _, sn := range sents {
-		if containsAny(sn.low, "order", "placed", "bought", "purchased", "booked") && containsAny(sn.low, "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec") && reEventVerb.MatchString(sn.text) {
+		if sn.kw.any(kwEvent) && sn.kw.any(kwMonth) && reEventVerb.MatchString(sn.text) {
 			claimed = append(claimed, datesIn(sn.text)...)
 		}
 	}
@@ -860,6 +897,9 @@ func (st *state) checkPolicies() {
 	a := st.c.Action
 	if a.Amount > 0 && !math.IsInf(a.Amount, 0) {
 		for _, p := range st.c.Policies {
+			if !hasASCIIDigit(p.Statement) {
+				continue // both limit patterns need a number (\d)
+			}
 			for _, m := range reLimitUpper.FindAllStringSubmatch(p.Statement, 4) {
 				v := m[3]
 				if v == "" {
@@ -883,6 +923,9 @@ func (st *state) checkPolicies() {
 		}
 	overs:
 		for _, p := range st.c.Policies {
+			if !hasASCIIDigit(p.Statement) {
+				continue
+			}
 			for _, m := range reLimitOver.FindAllStringSubmatch(p.Statement, 4) {
 				v := m[2]
 				if v == "" {
@@ -1086,6 +1129,15 @@ func (st *state) checkNewParty() {
 			return
 		}
 	}
+}
+
+func hasASCIIDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 func isAlnumByte(c byte) bool {

@@ -135,13 +135,23 @@ func cleanText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r := rune(s[i])
+		if r < utf8.RuneSelf {
+			i++
+		} else {
+			var n int
+			r, n = utf8.DecodeRuneInString(s[i:])
+			i += n
+		}
 		switch {
 		case r == utf8.RuneError:
 			continue
 		case unicode.IsSpace(r):
 			space = true
 			continue
+		case r >= 0x20 && r < 0x7f:
+			// Printable ASCII: neither invisible nor a control character.
 		case isInvisible(r) || unicode.IsControl(r):
 			continue
 		}
@@ -149,7 +159,11 @@ func cleanText(s string) string {
 			b.WriteByte(' ')
 		}
 		space = false
-		b.WriteRune(r)
+		if r < utf8.RuneSelf {
+			b.WriteByte(byte(r))
+		} else {
+			b.WriteRune(r)
+		}
 	}
 	return b.String()
 }
@@ -189,19 +203,21 @@ func maskSecrets(s string) string {
 	// One linear pass decides which (comparatively slow) patterns can match
 	// at all; most strings need none of them.
 	digitRun, maxDigits, tokRun, maxTok := 0, 0, 0, 0
+	token, kv := false, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		k := maskClass[c]
 		switch {
-		case c >= '0' && c <= '9':
+		case k&mcDigit != 0:
 			digitRun++
+			if digitRun > maxDigits {
+				maxDigits = digitRun
+			}
 		case (c == ' ' || c == '-') && digitRun > 0:
 		default:
 			digitRun = 0
 		}
-		if digitRun > maxDigits {
-			maxDigits = digitRun
-		}
-		if (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-' || c == '+' || c == '/' || c == '=' {
+		if k&mcTok != 0 {
 			tokRun++
 			if tokRun > maxTok {
 				maxTok = tokRun
@@ -209,13 +225,42 @@ func maskSecrets(s string) string {
 		} else {
 			tokRun = 0
 		}
+		if k&(mcTrigger|mcSep) == 0 {
+			continue
+		}
+		// The literal prefixes of reSecretToken, tested where they can start.
+		if !token && k&mcTrigger != 0 {
+			switch c {
+			case '_':
+				r := s[i:]
+				token = strings.HasPrefix(r, "_live_") || strings.HasPrefix(r, "_test_")
+			case 'A':
+				r := s[i:]
+				token = strings.HasPrefix(r, "AKIA") || strings.HasPrefix(r, "ASIA")
+			case 'e':
+				token = strings.HasPrefix(s[i:], "eyJ")
+			case 'x':
+				token = strings.HasPrefix(s[i:], "xox")
+			case '-':
+				token = strings.HasPrefix(s[i:], "-----BEGIN")
+			case 'g':
+				if i+3 < len(s) && s[i+1] == 'h' && s[i+3] == '_' {
+					switch s[i+2] {
+					case 'p', 'o', 'u', 's', 'r':
+						token = true
+					}
+				}
+			}
+		}
+		if !kv && k&mcSep != 0 {
+			kv = secretWordAt(s, i)
+		}
 	}
-	if strings.Contains(s, "_live_") || strings.Contains(s, "_test_") || strings.Contains(s, "AKIA") || strings.Contains(s, "ASIA") ||
-		strings.Contains(s, "eyJ") || strings.Contains(s, "xox") || strings.Contains(s, "-----BEGIN") ||
-		strings.Contains(s, "ghp_") || strings.Contains(s, "gho_") || strings.Contains(s, "ghu_") || strings.Contains(s, "ghs_") || strings.Contains(s, "ghr_") {
+	if token {
 		s = reSecretToken.ReplaceAllString(s, "[redacted]")
+		kv = hasSecretWord(s) // s has changed
 	}
-	if hasSecretWord(s) {
+	if kv {
 		s = reSecretKV.ReplaceAllStringFunc(s, maskKV)
 	}
 	if maxDigits >= 9 {
@@ -236,33 +281,80 @@ var secretKeys = map[string]bool{"password": true, "passwd": true, "pwd": true, 
 	"secret": true, "token": true, "key": true, "apikey": true, "api_key": true, "api-key": true, "pin": true, "cvv": true,
 	"cvc": true, "otp": true, "code": true, "contraseña": true, "passwort": true, "kennwort": true, "passe": true}
 
+// Byte classes of maskSecrets' prescan.
+const (
+	mcDigit   = 1 << iota // 0-9
+	mcTok                 // a byte of reLongMixed's token class
+	mcTrigger             // a byte that can start a literal prefix of reSecretToken
+	mcSep                 // a byte that can start a key-value separator
+)
+
+var maskClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] |= mcDigit | mcTok
+		case (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-' || c == '+' || c == '/' || c == '=':
+			t[c] |= mcTok
+		}
+		switch c {
+		case '_', 'A', 'e', 'x', '-', 'g':
+			t[c] |= mcTrigger
+		case ':', '=', ' ':
+			t[c] |= mcSep
+		}
+	}
+	return t
+}()
+
 // hasSecretWord reports whether a secret key word ("password", "token", ...)
 // sits right before a separator (":", "=", " is "...), where a key-value
 // secret would be; the cost stays linear in len(s).
 func hasSecretWord(s string) bool {
 	for p := 0; p < len(s); p++ {
-		c := s[p]
-		sep := c == ':' || c == '='
-		if !sep && c == ' ' {
-			r := s[p:]
-			sep = strings.HasPrefix(r, " is ") || strings.HasPrefix(r, " was ") || strings.HasPrefix(r, " ist ") || strings.HasPrefix(r, " es ") || strings.HasPrefix(r, " est ")
-		}
-		if !sep {
-			continue
-		}
-		e := p
-		for e > 0 && s[e-1] == ' ' {
-			e--
-		}
-		b := e
-		for b > 0 && e-b < 12 && s[b-1] != ' ' && s[b-1] != '"' && s[b-1] != '(' {
-			b--
-		}
-		if secretKeys[strings.ToLower(s[b:e])] {
+		if secretWordAt(s, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// secretWordAt reports whether s[p] is a separator (":", "=", " is "...)
+// right after a secret key word. It allocates nothing for ASCII words.
+func secretWordAt(s string, p int) bool {
+	c := s[p]
+	sep := c == ':' || c == '='
+	if !sep && c == ' ' && p+1 < len(s) && (s[p+1] == 'i' || s[p+1] == 'w' || s[p+1] == 'e') {
+		r := s[p:]
+		sep = strings.HasPrefix(r, " is ") || strings.HasPrefix(r, " was ") || strings.HasPrefix(r, " ist ") || strings.HasPrefix(r, " es ") || strings.HasPrefix(r, " est ")
+	}
+	if !sep {
+		return false
+	}
+	e := p
+	for e > 0 && s[e-1] == ' ' {
+		e--
+	}
+	b := e
+	for b > 0 && e-b < 12 && s[b-1] != ' ' && s[b-1] != '"' && s[b-1] != '(' {
+		b--
+	}
+	w := s[b:e]
+	if len(w) < 3 {
+		return false // every key word has three letters or more
+	}
+	var low [12]byte
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return secretKeys[strings.ToLower(w)]
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	return secretKeys[string(low[:len(w)])]
 }
 
 // containsFold is an allocation-free ASCII case-insensitive strings.Contains

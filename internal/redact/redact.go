@@ -34,36 +34,221 @@ type pattern struct {
 	// check, when set, must accept the masked part of a match for it to be
 	// masked: the Luhn check of a card number, the checksum of an IBAN.
 	check func(string) bool
-	// hint is a cheap substring test (lower case) that must pass before the
-	// regular expression runs; empty runs it always.
-	hints []string
+	// gate is a necessary condition for re to match, tested once per
+	// string in prescan: a pattern whose gate fails is skipped.
+	gate uint16
+	// at, when set, lists the only byte offsets where a match can start
+	// (after the previous match end); re is then run anchored (reAt) on a
+	// window of maxLen+1 bytes at each of them instead of on the whole
+	// text, which keeps the digit patterns cheap on long text with digits.
+	at     func(s string, from int) int
+	reAt   *regexp.Regexp
+	maxLen int
 }
 
 // secretKeys are the names under which a secret is given as key=value.
 const secretKeys = `(?:password|passwd|pwd|passphrase|passcode|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key|pin|otp|cvv|cvc)`
 
-// digits are the hints of the numeric patterns.
-var digits = []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
-
-var secretHints = []string{"pass", "pwd", "secret", "key", "token", "pin", "otp", "cvv", "cvc"}
+// Gates: what prescan finds in one pass over a string.
+const (
+	gPrivateKey uint16 = 1 << iota // "-----BEGIN "
+	gJWT                           // "eyJ"
+	gToken                         // bearer, basic, token (any case)
+	gAPIKey                        // sk-, sk_, pk-, pk_, rk-, rk_
+	gAWS                           // AKIA, ASIA, AGPA, AIDA, AROA
+	gGitHub                        // gh[pousr]_, github_pat_
+	gSlack                         // xox
+	gGoogle                        // AIza
+	gSecret                        // pass, pwd, secret, key, token, pin, otp, cvv, cvc (any case)
+	gURL                           // "://"
+	gCard                          // 13 digits with at most one space or dash between
+	gIBAN                          // two capitals and two digits
+)
 
 var patterns = []pattern{
-	{kind: "private-key", re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), hints: []string{"private key"}},
-	{kind: "jwt", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), hints: []string{"eyj"}},
-	{kind: "token", re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keep: 1, check: hasDigitOrSymbol, hints: []string{"bearer", "basic", "token"}},
-	{kind: "api-key", re: regexp.MustCompile(`\b(?:sk|pk|rk)[-_](?:live|test|proj|ant|or)?[-_]?[A-Za-z0-9_-]{16,}`), hints: []string{"sk-", "sk_", "pk_", "pk-", "rk_", "rk-"}},
-	{kind: "aws-key", re: regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b`), hints: []string{"akia", "asia", "agpa", "aida", "aroa"}},
-	{kind: "github-token", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`), hints: []string{"gh", "github_pat_"}},
-	{kind: "slack-token", re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), hints: []string{"xox"}},
-	{kind: "google-key", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`), hints: []string{"aiza"}},
+	{kind: "private-key", re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), gate: gPrivateKey},
+	{kind: "jwt", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*`), gate: gJWT},
+	{kind: "token", re: regexp.MustCompile(`(?i)(\b(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}`), keep: 1, check: hasDigitOrSymbol, gate: gToken},
+	{kind: "api-key", re: regexp.MustCompile(`\b(?:sk|pk|rk)[-_](?:live|test|proj|ant|or)?[-_]?[A-Za-z0-9_-]{16,}`), gate: gAPIKey},
+	{kind: "aws-key", re: regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b`), gate: gAWS},
+	{kind: "github-token", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})`), gate: gGitHub},
+	{kind: "slack-token", re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`), gate: gSlack},
+	{kind: "google-key", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{30,}`), gate: gGoogle},
 	// A key followed by = or : gives its value away whatever it looks like.
-	{kind: "secret", re: regexp.MustCompile(`(?i)(\b` + secretKeys + `\b["']?\s*[:=]\s*)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;"'<>]{3,200})`), keep: 1, hints: secretHints},
+	{kind: "secret", re: regexp.MustCompile(`(?i)(\b` + secretKeys + `\b["']?\s*[:=]\s*)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;"'<>]{3,200})`), keep: 1, gate: gSecret},
 	// "my password is hunter2": prose, so only a value that does not read
 	// as a word (it has a digit or a symbol) is taken for a secret.
-	{kind: "secret", re: regexp.MustCompile(`(?i)(\b` + secretKeys + `\s+(?:is|was)\s+)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;"'<>]{3,200})`), keep: 1, check: hasDigitOrSymbol, hints: secretHints},
-	{kind: "url-credentials", re: regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/:@]{1,100}:)[^\s/@]{1,200}@`), keep: 1, hints: []string{"://"}},
-	{kind: "card", re: regexp.MustCompile(`\b\d(?:[ -]?\d){12,18}\b`), check: luhn, hints: digits},
-	{kind: "iban", re: regexp.MustCompile(`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b`), check: ibanValid, hints: digits},
+	{kind: "secret", re: regexp.MustCompile(`(?i)(\b` + secretKeys + `\s+(?:is|was)\s+)("[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s,;"'<>]{3,200})`), keep: 1, check: hasDigitOrSymbol, gate: gSecret},
+	{kind: "url-credentials", re: regexp.MustCompile(`(?i)(\b[a-z][a-z0-9+.-]*://[^\s/:@]{1,100}:)[^\s/@]{1,200}@`), keep: 1, gate: gURL},
+	{kind: "card", re: regexp.MustCompile(cardRE), reAt: regexp.MustCompile(`^` + cardRE), maxLen: 1 + 18*2, at: cardAt, check: luhn, gate: gCard},
+	{kind: "iban", re: regexp.MustCompile(ibanRE), reAt: regexp.MustCompile(`^` + ibanRE), maxLen: 4 + 30*2, at: ibanAt, check: ibanValid, gate: gIBAN},
+}
+
+const (
+	cardRE = `\b\d(?:[ -]?\d){12,18}\b`
+	ibanRE = `\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b`
+)
+
+// prescan returns the gates of the patterns that can match in s, in one
+// pass that allocates nothing.
+func prescan(s string) uint16 {
+	var g uint16
+	digits, seps := 0, 0 // the current run of digits joined by single spaces or dashes
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' {
+			digits++
+			seps = 0
+			if digits >= 13 {
+				g |= gCard
+			}
+			continue
+		}
+		if (c == ' ' || c == '-') && digits > 0 && seps == 0 {
+			seps++
+		} else {
+			digits, seps = 0, 0
+		}
+		r := s[i:]
+		switch c | 0x20 { // ASCII letters in either case
+		case '-':
+			if strings.HasPrefix(r, "-----BEGIN ") {
+				g |= gPrivateKey
+			}
+		case 'e':
+			if strings.HasPrefix(r, "eyJ") {
+				g |= gJWT
+			}
+		case 'b':
+			if hasPrefixFold(r, "bearer") || hasPrefixFold(r, "basic") {
+				g |= gToken
+			}
+		case 't':
+			if hasPrefixFold(r, "token") {
+				g |= gToken | gSecret
+			}
+		case 's':
+			if len(r) > 2 && c == 's' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
+				g |= gAPIKey
+			}
+			if hasPrefixFold(r, "secret") {
+				g |= gSecret
+			}
+		case 'p':
+			if len(r) > 2 && c == 'p' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
+				g |= gAPIKey
+			}
+			if hasPrefixFold(r, "pass") || hasPrefixFold(r, "pwd") || hasPrefixFold(r, "pin") {
+				g |= gSecret
+			}
+		case 'r':
+			if len(r) > 2 && c == 'r' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
+				g |= gAPIKey
+			}
+		case 'a':
+			if c == 'A' && len(r) >= 4 {
+				switch r[:4] {
+				case "AKIA", "ASIA", "AGPA", "AIDA", "AROA":
+					g |= gAWS
+				case "AIza":
+					g |= gGoogle
+				}
+			}
+		case 'g':
+			if c == 'g' && len(r) > 3 && (r[1] == 'h' && r[3] == '_' && strings.IndexByte("pousr", r[2]) >= 0 || strings.HasPrefix(r, "github_pat_")) {
+				g |= gGitHub
+			}
+		case 'x':
+			if strings.HasPrefix(r, "xox") {
+				g |= gSlack
+			}
+		case 'k':
+			if hasPrefixFold(r, "key") {
+				g |= gSecret
+			}
+		case 'o':
+			if hasPrefixFold(r, "otp") {
+				g |= gSecret
+			}
+		case 'c':
+			if hasPrefixFold(r, "cvv") || hasPrefixFold(r, "cvc") {
+				g |= gSecret
+			}
+		case ':':
+			if strings.HasPrefix(r, "://") {
+				g |= gURL
+			}
+		}
+		if c >= 'A' && c <= 'Z' && len(r) >= 4 && isUpper(r[1]) && isDigit(r[2]) && isDigit(r[3]) {
+			g |= gIBAN
+		}
+		if (c == 0xE2 && strings.HasPrefix(r, "\u212A")) || (c == 0xC5 && strings.HasPrefix(r, "\u017F")) {
+			// The only non-ASCII letters that case-fold to ASCII ones
+			// (the Kelvin sign K and the long s): a case-insensitive key
+			// word may hide behind them, so let those patterns look.
+			g |= gToken | gSecret
+		}
+	}
+	return g
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// isWord reports a byte of \w, which \b separates from the rest.
+func isWord(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+// hasPrefixFold is strings.HasPrefix ignoring ASCII case; prefix is lower case.
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// cardAt returns the first offset at or after from where a card number can
+// start: a digit after a non-word byte, followed by 13 or more digits with
+// at most one space or dash between any two; -1 if none.
+func cardAt(s string, from int) int {
+	for p := from; p < len(s); p++ {
+		if !isDigit(s[p]) || (p > 0 && isWord(s[p-1])) {
+			continue
+		}
+		n := 0
+		for i := p; i < len(s) && n < 13; i++ {
+			if isDigit(s[i]) {
+				n++
+			} else if (s[i] != ' ' && s[i] != '-') || !isDigit(s[i-1]) {
+				break
+			}
+		}
+		if n >= 13 {
+			return p
+		}
+	}
+	return -1
+}
+
+// ibanAt returns the first offset at or after from where an IBAN can
+// start: two capitals and two digits after a non-word byte; -1 if none.
+func ibanAt(s string, from int) int {
+	for p := from; p+4 <= len(s); p++ {
+		if isUpper(s[p]) && isUpper(s[p+1]) && isDigit(s[p+2]) && isDigit(s[p+3]) && (p == 0 || !isWord(s[p-1])) {
+			return p
+		}
+	}
+	return -1
 }
 
 // String returns s with every secret it recognises replaced by
@@ -73,34 +258,54 @@ func String(s string) string {
 	if s == "" {
 		return s
 	}
-	var lower string
+	g := prescan(s)
 	for i := range patterns {
 		p := &patterns[i]
-		if len(p.hints) > 0 {
-			if lower == "" {
-				lower = strings.ToLower(s)
-			}
-			if !containsAny(lower, p.hints) {
-				continue
-			}
+		if g&p.gate == 0 {
+			continue
 		}
-		s = p.replace(s)
-		lower = "" // s may have changed
+		if ns := p.replace(s); ns != s {
+			s = ns
+			g = prescan(s) // later patterns see the masked text
+		}
 	}
 	return s
 }
 
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
+// matches returns the matches of p in s, as FindAllStringSubmatchIndex:
+// leftmost, non-overlapping, each search starting where the last match
+// ended. A pattern with candidate offsets runs anchored at each candidate,
+// on a window one byte longer than its longest match so that a \b at the
+// window's end reads as it would in the whole text.
+func (p *pattern) matches(s string) [][]int {
+	if p.at == nil {
+		return p.re.FindAllStringSubmatchIndex(s, -1)
 	}
-	return false
+	var out [][]int
+	for from := 0; from < len(s); {
+		at := p.at(s, from)
+		if at < 0 {
+			break
+		}
+		w := s[at:min(len(s), at+p.maxLen+1)]
+		m := p.reAt.FindStringSubmatchIndex(w)
+		if m == nil {
+			from = at + 1
+			continue
+		}
+		for j := range m {
+			if m[j] >= 0 {
+				m[j] += at
+			}
+		}
+		out = append(out, m)
+		from = m[1]
+	}
+	return out
 }
 
 func (p *pattern) replace(s string) string {
-	idx := p.re.FindAllStringSubmatchIndex(s, -1)
+	idx := p.matches(s)
 	if len(idx) == 0 {
 		return s
 	}

@@ -110,9 +110,80 @@ func FuzzString(f *testing.F) {
 	})
 }
 
-func BenchmarkString(b *testing.B) {
-	s := strings.Repeat("The counterparty says the invoice is overdue and asks to change the bank account. ", 20)
-	for b.Loop() {
-		String(s)
+// benchTexts are what String sees: the strings of a record (short, often
+// with amounts, ids and dates), a long prose paragraph, and 5,000 characters
+// of random text with digits, capitals and punctuation (the worst case for
+// the digit-triggered card and IBAN patterns).
+func benchTexts() []struct{ name, s string } {
+	record := []string{
+		"Do not pay invoice INV-5521 ($4,900.00) to the new account until the bank change is confirmed by a call to the number on file.",
+		"The counterparty asks to skip the callback on a $48,250.00 payment due 2024-05-15 (policy P-7: changes need two approvals).",
+		"Verify order 1182 with the customer before refunding $129.00 to card ending 4242.",
+		"Unverified sender ar@norden-tools-billing.com claims to be Norden Tools Accounts Receivable.",
+		"…please pay invoice INV-5521 ($4,900.00) to our new account today and skip the usual callback just this once.",
+		"Ask for the purchase order number and the date of the original booking (13 days ago).",
 	}
+	var b strings.Builder
+	rnd := uint64(42)
+	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789      .,:;-=/$()'\"\n"
+	for b.Len() < 5000 {
+		rnd = rnd*6364136223846793005 + 1442695040888963407
+		b.WriteByte(alphabet[(rnd>>33)%uint64(len(alphabet))])
+	}
+	return []struct{ name, s string }{
+		{"record", strings.Join(record, "\x00")},
+		{"prose1600", strings.Repeat("The counterparty says the invoice is overdue and asks to change the bank account. ", 20)},
+		{"random5000", b.String()},
+	}
+}
+
+// BenchmarkString measures String on typical record strings (the record
+// case runs each of six strings once per iteration), a prose paragraph and
+// 5,000 characters of random text.
+func BenchmarkString(b *testing.B) {
+	for _, tc := range benchTexts() {
+		parts := strings.Split(tc.s, "\x00")
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(tc.s)))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, p := range parts {
+					String(p)
+				}
+			}
+		})
+	}
+}
+
+// FuzzPrescan checks the two shortcuts String takes: a pattern skipped by
+// prescan's gates cannot match, and the anchored, windowed search of the
+// card and IBAN patterns finds exactly the matches of the whole-text search.
+func FuzzPrescan(f *testing.F) {
+	for _, s := range []string{"4111 1111 1111 1111", "x 4111-1111-1111-1111 y 5555555555554444 1 2 3 4 5 6 7 8 9 0 1 2 3",
+		"DE89370400440532013000", "send to DE89 3704 0044 0532 0130 00 today, GB82WEST12345698765432.", "AB12 CD34",
+		"github_pat_0123456789abcdefghij0123", "ghp_0123456789abcdefghijABCDEFGHIJ012345", "\u212aey: abcdef", "PAſſWORD=abc123",
+		"Bearer abc.def.ghi123", "postgres://u:p@h", "AKIAIOSFODNN7EXAMPLE", "xoxb-1234567890-abcdefghij"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g := prescan(s)
+		for i := range patterns {
+			p := &patterns[i]
+			if g&p.gate == 0 && p.re.MatchString(s) {
+				t.Fatalf("pattern %d (%s) matches %q but its gate is off", i, p.kind, s)
+			}
+			if p.at != nil {
+				want := p.re.FindAllStringSubmatchIndex(s, -1)
+				got := p.matches(s)
+				if len(want) != len(got) {
+					t.Fatalf("%s in %q: windowed %v, whole text %v", p.kind, s, got, want)
+				}
+				for j := range want {
+					if want[j][0] != got[j][0] || want[j][1] != got[j][1] {
+						t.Fatalf("%s in %q: windowed %v, whole text %v", p.kind, s, got, want)
+					}
+				}
+			}
+		}
+	})
 }
