@@ -120,25 +120,30 @@ func prescan(s string) uint16 {
 				g |= gJWT
 			}
 		case 'b':
-			if hasPrefixFold(r, "bearer") || hasPrefixFold(r, "basic") {
+			if (hasPrefixFold(r, "bearer") || hasPrefixFold(r, "basic")) && tokenFollows(s, i) {
 				g |= gToken
 			}
 		case 't':
 			if hasPrefixFold(r, "token") {
-				g |= gToken | gSecret
+				if tokenFollows(s, i) {
+					g |= gToken
+				}
+				if secretFollows(r) {
+					g |= gSecret
+				}
 			}
 		case 's':
 			if len(r) > 2 && c == 's' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
 				g |= gAPIKey
 			}
-			if hasPrefixFold(r, "secret") {
+			if hasPrefixFold(r, "secret") && secretFollows(r) {
 				g |= gSecret
 			}
 		case 'p':
 			if len(r) > 2 && c == 'p' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
 				g |= gAPIKey
 			}
-			if hasPrefixFold(r, "pass") || hasPrefixFold(r, "pwd") || hasPrefixFold(r, "pin") {
+			if (hasPrefixFold(r, "pass") || hasPrefixFold(r, "pwd") || hasPrefixFold(r, "pin")) && secretFollows(r) {
 				g |= gSecret
 			}
 		case 'r':
@@ -163,15 +168,15 @@ func prescan(s string) uint16 {
 				g |= gSlack
 			}
 		case 'k':
-			if hasPrefixFold(r, "key") {
+			if hasPrefixFold(r, "key") && secretFollows(r) {
 				g |= gSecret
 			}
 		case 'o':
-			if hasPrefixFold(r, "otp") {
+			if hasPrefixFold(r, "otp") && secretFollows(r) {
 				g |= gSecret
 			}
 		case 'c':
-			if hasPrefixFold(r, "cvv") || hasPrefixFold(r, "cvc") {
+			if (hasPrefixFold(r, "cvv") || hasPrefixFold(r, "cvc")) && secretFollows(r) {
 				g |= gSecret
 			}
 		case ':':
@@ -190,6 +195,73 @@ func prescan(s string) uint16 {
 		}
 	}
 	return g
+}
+
+// secretFollows reports whether the key word at the start of r can be
+// followed as the secret patterns require: the rest of the word, then an
+// optional quote, spaces and ':' or '=', or spaces and "is" or "was". It is
+// a necessary condition of both patterns, so that prose with "passenger",
+// "shipping" or "monkey" does not run their regular expressions.
+func secretFollows(r string) bool {
+	j := 0
+	for j < len(r) && (isWord(r[j]) || r[j] == '-') {
+		j++
+	}
+	k := j
+	if k < len(r) && (r[k] == '"' || r[k] == '\'') {
+		k++
+	}
+	sp := k
+	for k < len(r) && isSpace(r[k]) {
+		k++
+	}
+	if k < len(r) && (r[k] == ':' || r[k] == '=') {
+		return true
+	}
+	if k == sp || sp != j { // "is"/"was" needs spaces and no quote before it
+		return false
+	}
+	rest := r[k:]
+	for _, w := range []string{"is", "was"} {
+		if hasPrefixFold(rest, w) && len(rest) > len(w) && isSpace(rest[len(w)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenFollows reports whether the word at s[i:] (bearer, basic or token)
+// starts a word and is followed by spaces and at least eight token
+// characters: a necessary condition of the token pattern.
+func tokenFollows(s string, i int) bool {
+	if i > 0 && isWord(s[i-1]) {
+		return false
+	}
+	j := i
+	for j < len(s) && isWord(s[j]) {
+		j++
+	}
+	k := j
+	for k < len(s) && isSpace(s[k]) {
+		k++
+	}
+	if k == j {
+		return false
+	}
+	n := 0
+	for k < len(s) && n < 8 && isTokenByte(s[k]) {
+		k++
+		n++
+	}
+	return n >= 8
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func isTokenByte(c byte) bool {
+	return isWord(c) || strings.IndexByte(".~+/=-", c) >= 0
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -162,7 +162,9 @@ func FuzzPrescan(f *testing.F) {
 	for _, s := range []string{"4111 1111 1111 1111", "x 4111-1111-1111-1111 y 5555555555554444 1 2 3 4 5 6 7 8 9 0 1 2 3",
 		"DE89370400440532013000", "send to DE89 3704 0044 0532 0130 00 today, GB82WEST12345698765432.", "AB12 CD34",
 		"github_pat_0123456789abcdefghij0123", "ghp_0123456789abcdefghijABCDEFGHIJ012345", "\u212aey: abcdef", "PAſſWORD=abc123",
-		"Bearer abc.def.ghi123", "postgres://u:p@h", "AKIAIOSFODNN7EXAMPLE", "xoxb-1234567890-abcdefghij"} {
+		"Bearer abc.def.ghi123", "postgres://u:p@h", "AKIAIOSFODNN7EXAMPLE", "xoxb-1234567890-abcdefghij",
+		"my password is hunter2!", "pin: 1234", "api_key = sk_abc", "token abcdefgh1", "Basic dXNlcjpwYXNz", "secret\t:x",
+		"pass'  = y", "KEY=abc", "the passenger is late", "pwd was Xy9!", "client-secret\n= q", "otp\vis 12ab34"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
