@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -29,9 +30,12 @@ func foldText(s string) folded {
 	// ranges of two shared buffers (folded bytes and their source offsets),
 	// so folding allocates a few flat arrays and no per-word slices; tokens
 	// hold no pointers, which keeps the garbage collector out of the loop.
-	toks := make([]ftok, 0, len(s)/5+1)
-	bb := make([]byte, 0, len(s)+8)
-	ob := make([]int32, 0, len(s)+8)
+	sc := foldPool.Get().(*foldScratch)
+	defer sc.put()
+	toks := grow(sc.toks[:0], len(s)/5+1)
+	bb := grow(sc.bb[:0], len(s)+8)
+	ob := grow(sc.ob[:0], len(s)+8)
+	defer func() { sc.toks, sc.bb, sc.ob = toks, bb, ob }()
 	curStart := 0
 	lastSepWasSpaceOnly := true
 	flush := func() {
@@ -163,7 +167,8 @@ func foldText(s string) folded {
 		t.b1 = t.b0 + int32(deLeetInPlace(bb[t.b0:t.b1]))
 		n += int(t.b1-t.b0) + int(t.o1-t.o0) + 3
 	}
-	out := make([]byte, 0, n)
+	out := grow(sc.out[:0], n)
+	defer func() { sc.out = out }()
 	offs := make([]int32, 0, n)
 	out = append(out, ' ')
 	offs = append(offs, 0)
@@ -205,6 +210,36 @@ func foldText(s string) folded {
 		k++
 	}
 	return folded{text: string(out), orig: offs, src: s}
+}
+
+// foldScratch holds foldText's working buffers between calls. Nothing in it
+// outlives a call: the folded text is copied out and the offsets are
+// allocated afresh, so a pooled buffer carries no state into the next case.
+type foldScratch struct {
+	toks []ftok
+	bb   []byte
+	ob   []int32
+	out  []byte
+}
+
+var foldPool = sync.Pool{New: func() any { return new(foldScratch) }}
+
+// maxPooled caps the buffers kept for reuse, so one huge message does not pin
+// megabytes in the pool.
+const maxPooled = 64 << 10
+
+func (sc *foldScratch) put() {
+	if cap(sc.bb) > maxPooled || cap(sc.out) > 2*maxPooled {
+		return
+	}
+	foldPool.Put(sc)
+}
+
+func grow[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, 0, n)
+	}
+	return b
 }
 
 // ftok is one word of the first normalisation pass: its folded bytes

@@ -109,7 +109,7 @@ func (st *state) actionName() string {
 	case a.Action != "":
 		return a.Action
 	case a.Description != "":
-		return clip(a.Description, 80)
+		return clipCase(a.Description, 80)
 	}
 	return "the proposed action"
 }
@@ -157,13 +157,13 @@ func (st *state) checkIdentity() {
 	claimed := strings.TrimSpace(cp.ClaimedIdentity)
 	ref := strings.TrimSpace(cp.Reference)
 	if !cp.Verified && claimed != "" && ref != "" && !sameIdentity(claimed, ref) {
-		obs := fmt.Sprintf("Claims to be %q but is known only as %q, and the identity is not verified.", clip(claimed, 80), clip(ref, 80))
+		obs := fmt.Sprintf("Claims to be %q but is known only as %q, and the identity is not verified.", clipCase(claimed, 80), clipCase(ref, 80))
 		st.add(finding{
 			tactic: consult.IdentityDeception, kind: "identity", score: 0.8, sig: consult.High, hard: true,
 			obs: obs, disp: consult.GatherEvidence,
-			reason: fmt.Sprintf("The counterparty claims to be %s, which its known reference (%s) does not establish, and nothing verified it out of band.", clip(claimed, 80), clip(ref, 80)),
-			claim: &consult.Claim{Claim: "The counterparty is " + clip(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
-				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clip(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
+			reason: fmt.Sprintf("The counterparty claims to be %s, which its known reference (%s) does not establish, and nothing verified it out of band.", clipCase(claimed, 80), clipCase(ref, 80)),
+			claim: &consult.Claim{Claim: "The counterparty is " + clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
+				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
 	}
 	if cp.Verified {
@@ -175,8 +175,8 @@ func (st *state) checkIdentity() {
 		base := registrable(d)
 		if freemail[base] && claimed != "" && !sameIdentity(claimed, ref) {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.5, sig: consult.High,
-				obs:    fmt.Sprintf("Writes from a personal mailbox (%s) while presenting as %q.", base, clip(claimed, 80)),
-				reason: fmt.Sprintf("A personal mailbox at %s is not where %s would write from.", base, clip(claimed, 80)), disp: consult.GatherEvidence})
+				obs:    fmt.Sprintf("Writes from a personal mailbox (%s) while presenting as %q.", base, clipCase(claimed, 80)),
+				reason: fmt.Sprintf("A personal mailbox at %s is not where %s would write from.", base, clipCase(claimed, 80)), disp: consult.GatherEvidence})
 			break
 		}
 		if lk := st.lookalikeOf(base); lk != "" {
@@ -392,8 +392,8 @@ func (st *state) contradiction(obs, reason string, refs []string, claimText stri
 	st.add(finding{
 		tactic: consult.InconsistentClaims, kind: "contradiction", score: 0.85, sig: consult.High, hard: true,
 		obs: obs, refs: refs, disp: consult.DoNotProceed, reason: reason,
-		claim: &consult.Claim{Claim: clip(claimText, 300), Status: consult.ClaimContradicted, Significance: consult.High,
-			EvidenceReferences: refs, Explanation: clip(reason, 900)},
+		claim: &consult.Claim{Claim: clipCase(claimText, 300), Status: consult.ClaimContradicted, Significance: consult.High,
+			EvidenceReferences: refs, Explanation: clipCase(reason, 900)},
 	})
 }
 
@@ -409,8 +409,8 @@ func (st *state) checkContradictions() {
 				refs = st.refsAll()
 			}
 			st.contradiction(
-				fmt.Sprintf("The counterparty's claim %q is marked %s in the case facts.", clip(f.Statement, 160), f.Status),
-				fmt.Sprintf("The counterparty asserts that %s, which the agent's records %s.", clip(lowerFirst(f.Statement), 200), map[bool]string{true: "contradict", false: "dispute"}[f.Status == consult.FactContradicted]),
+				fmt.Sprintf("The counterparty's claim %q is marked %s in the case facts.", clipCase(f.Statement, 160), f.Status),
+				fmt.Sprintf("The counterparty asserts that %s, which the agent's records %s.", clipCase(lowerFirst(f.Statement), 200), map[bool]string{true: "contradict", false: "dispute"}[f.Status == consult.FactContradicted]),
 				refs, f.Statement)
 		}
 	}
@@ -472,8 +472,8 @@ func (st *state) checkContradictions() {
 			}
 			if neg || (len(vals) > 0 && !vals[claimTier]) {
 				st.contradiction(
-					fmt.Sprintf("Claims %s status; %s %s says otherwise: %q.", claimTier, t.kind, t.id, clip(t.text, 120)),
-					fmt.Sprintf("The counterparty claims %s membership, but %s %s records: %s", claimTier, t.kind, t.id, clip(t.text, 300)),
+					fmt.Sprintf("Claims %s status; %s %s says otherwise: %q.", claimTier, t.kind, t.id, clipCase(t.text, 120)),
+					fmt.Sprintf("The counterparty claims %s membership, but %s %s records: %s", claimTier, t.kind, t.id, clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty holds "+claimTier+" status.")
 				break
 			}
@@ -485,7 +485,7 @@ func (st *state) checkContradictions() {
 			if reInsNo.MatchString(t.text) {
 				st.contradiction(
 					fmt.Sprintf("Says the booking is insured; %s %s records no insurance.", t.kind, t.id),
-					fmt.Sprintf("The counterparty says they hold insurance, but %s %s records: %s", t.kind, t.id, clip(t.text, 300)),
+					fmt.Sprintf("The counterparty says they hold insurance, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty holds insurance on this booking.")
 				break
 			}
@@ -496,8 +496,8 @@ func (st *state) checkContradictions() {
 		for _, t := range st.trusted {
 			if reDelivered.MatchString(t.text) && !reNotArrive.MatchString(t.text) {
 				st.contradiction(
-					fmt.Sprintf("Says %q; %s %s shows delivery.", clip(m, 60), t.kind, t.id),
-					fmt.Sprintf("The counterparty says the goods never arrived, but %s %s records delivery: %s", t.kind, t.id, clip(t.text, 300)),
+					fmt.Sprintf("Says %q; %s %s shows delivery.", clipCase(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says the goods never arrived, but %s %s records delivery: %s", t.kind, t.id, clipCase(t.text, 300)),
 					[]string{t.id}, "The goods were not delivered.")
 				break
 			}
@@ -508,8 +508,8 @@ func (st *state) checkContradictions() {
 		for _, t := range st.trusted {
 			if rePaid.MatchString(t.text) {
 				st.contradiction(
-					fmt.Sprintf("Says %q; %s %s records the payment.", clip(m, 60), t.kind, t.id),
-					fmt.Sprintf("The counterparty says they were not paid, but %s %s records: %s", t.kind, t.id, clip(t.text, 300)),
+					fmt.Sprintf("Says %q; %s %s records the payment.", clipCase(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says they were not paid, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty was not paid.")
 				break
 			}
@@ -537,8 +537,8 @@ func (st *state) checkContradictions() {
 				}
 			}
 			st.contradiction(
-				fmt.Sprintf("Says it was bought or booked very recently; %s %s says %q.", t.kind, t.id, clip(m[0], 40)),
-				fmt.Sprintf("The counterparty places the purchase within the last day, but %s %s records: %s", t.kind, t.id, clip(t.text, 300)),
+				fmt.Sprintf("Says it was bought or booked very recently; %s %s says %q.", t.kind, t.id, clipCase(m[0], 40)),
+				fmt.Sprintf("The counterparty places the purchase within the last day, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
 				[]string{t.id}, "The booking or purchase was made within the last day.")
 			break
 		}
@@ -735,7 +735,7 @@ func (st *state) checkCounts(sents []sentence) {
 			if !match {
 				st.contradiction(
 					fmt.Sprintf("Says %s %s; %s %s gives %d.", m[1], m[2], t.kind, t.id, vals[0]),
-					fmt.Sprintf("The counterparty speaks of %s %s, but %s %s records: %s", m[1], m[2], t.kind, t.id, clip(t.text, 300)),
+					fmt.Sprintf("The counterparty speaks of %s %s, but %s %s records: %s", m[1], m[2], t.kind, t.id, clipCase(t.text, 300)),
 					[]string{t.id}, fmt.Sprintf("There were %s %s.", m[1], m[2]))
 				return
 			}
@@ -746,11 +746,9 @@ func (st *state) checkCounts(sents []sentence) {
 // parseMoney returns the amounts written in s.
 func parseMoney(s string) []float64 {
 	var out []float64
-	for _, m := range reMoney.FindAllStringSubmatch(s, 32) {
-		ip, fp := m[1], m[2]
-		if ip == "" {
-			ip, fp = m[3], m[4]
-		}
+	var buf [8]moneyMatch
+	for _, m := range moneyAll(s, 32, buf[:0]) {
+		ip, fp := m.ip, m.fp
 		v, err := strconv.ParseFloat(strings.ReplaceAll(ip, ",", ""), 64)
 		if err != nil {
 			continue
@@ -772,7 +770,7 @@ func (st *state) checkAmounts(sents []sentence) {
 			continue
 		}
 		sent := sn.text
-		sids := reRefID.FindAllString(sent, 4)
+		sids := refIDs(sent, 4)
 		amts := parseMoney(sent)
 		if len(sids) == 0 || len(amts) == 0 {
 			continue
@@ -802,7 +800,7 @@ func (st *state) checkAmounts(sents []sentence) {
 					if !found && higher {
 						st.contradiction(
 							fmt.Sprintf("Puts %s on %s; %s %s gives %s.", money(a, ""), id, t.kind, t.id, money(tv[0], "")),
-							fmt.Sprintf("The counterparty states %s for %s, but %s %s records: %s", money(a, ""), id, t.kind, t.id, clip(t.text, 300)),
+							fmt.Sprintf("The counterparty states %s for %s, but %s %s records: %s", money(a, ""), id, t.kind, t.id, clipCase(t.text, 300)),
 							[]string{t.id}, fmt.Sprintf("The amount for %s is %s.", id, money(a, "")))
 						return
 					}
@@ -871,7 +869,7 @@ func (st *state) historyDates(sents []sentence) {
 				}
 				st.contradiction(
 					fmt.Sprintf("Dates the order or booking %s %s; %s says %s %s.", cd.m, cd.d, r.kind, ds[0].m, ds[0].d),
-					fmt.Sprintf("The counterparty now gives %s %s, but %s gives %s %s: %s", cd.m, cd.d, r.kind, ds[0].m, ds[0].d, clip(r.text, 240)),
+					fmt.Sprintf("The counterparty now gives %s %s, but %s gives %s %s: %s", cd.m, cd.d, r.kind, ds[0].m, ds[0].d, clipCase(r.text, 240)),
 					refIDs, fmt.Sprintf("The order or booking was made on %s %s.", cd.m, cd.d))
 				return
 			}
@@ -915,7 +913,7 @@ func (st *state) checkPolicies() {
 				if a.Amount > lim {
 					st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
 						obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
-						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), clip(m[0], 80), money(a.Amount, a.Currency)),
+						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), clipCase(m[0], 80), money(a.Amount, a.Currency)),
 						disp:   consult.SeekApproval})
 					goto overs
 				}
@@ -1000,11 +998,11 @@ func capFirst(s string) string {
 func policyName(p consult.Policy) string {
 	switch {
 	case p.ID != "" && p.Title != "":
-		return fmt.Sprintf("%s (%s)", p.ID, clip(p.Title, 60))
+		return fmt.Sprintf("%s (%s)", p.ID, clipCase(p.Title, 60))
 	case p.ID != "":
 		return p.ID
 	case p.Title != "":
-		return fmt.Sprintf("%q", clip(p.Title, 60))
+		return fmt.Sprintf("%q", clipCase(p.Title, 60))
 	}
 	return "on record"
 }
@@ -1031,15 +1029,15 @@ func (st *state) checkData() {
 	external := st.externalRecipient()
 	if len(secrets) > 0 && external && !st.warning {
 		st.add(finding{tactic: consult.DataExtraction, kind: "secrets", score: 0.7, sig: consult.Critical, hard: true,
-			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), clip(to, 80)),
-			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), clip(to, 80)),
+			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), clipCase(to, 80)),
+			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), clipCase(to, 80)),
 			disp:   consult.DoNotProceed})
 	}
 	st.checkNewParty()
 	if len(special) > 0 && external && !st.warning && !st.trustedCounterparty() {
 		st.add(finding{tactic: consult.DataExtraction, kind: "special", score: 0.25, sig: consult.High,
-			obs:    fmt.Sprintf("The action would send %s data to %s.", strings.Join(special, ", "), clip(to, 80)),
-			reason: fmt.Sprintf("The action releases %s data to %s, which needs a lawful basis and only the minimum necessary.", strings.Join(special, ", "), clip(to, 80)),
+			obs:    fmt.Sprintf("The action would send %s data to %s.", strings.Join(special, ", "), clipCase(to, 80)),
+			reason: fmt.Sprintf("The action releases %s data to %s, which needs a lawful basis and only the minimum necessary.", strings.Join(special, ", "), clipCase(to, 80)),
 			disp:   consult.ModifyPlan})
 	}
 }
@@ -1123,8 +1121,8 @@ func (st *state) checkNewParty() {
 		}
 		if sig > 0 && hits == 0 {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "newparty", score: 0.5, sig: consult.High,
-				obs:    fmt.Sprintf("The action hands personal data or authority to %s, a party nothing in the owner's side of the case names.", clip(strings.TrimSpace(name), 80)),
-				reason: fmt.Sprintf("The counterparty steers personal data or a role over the owner's affairs to %s, whom the owner never named; such a change needs the owner's explicit confirmation.", clip(strings.TrimSpace(name), 80)),
+				obs:    fmt.Sprintf("The action hands personal data or authority to %s, a party nothing in the owner's side of the case names.", clipCase(strings.TrimSpace(name), 80)),
+				reason: fmt.Sprintf("The counterparty steers personal data or a role over the owner's affairs to %s, whom the owner never named; such a change needs the owner's explicit confirmation.", clipCase(strings.TrimSpace(name), 80)),
 				disp:   consult.SeekApproval})
 			return
 		}

@@ -121,15 +121,28 @@ func isSentenceEnd(s string, i int) bool {
 // so that quotes are single-line and printable.
 func cleanText(s string) string {
 	// Fast path: printable ASCII with single spaces needs no work.
-	clean := true
-	for i := 0; i < len(s); i++ {
+	// Non-ASCII text is clean too when every rune is printable and visible
+	// (the slow path would copy it unchanged, except a trailing space).
+	clean, ascii := true, true
+	for i := 0; i < len(s); {
 		c := s[i]
-		if c < 0x20 || c >= 0x7f || (c == ' ' && (i == 0 || s[i-1] == ' ')) {
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError || unicode.IsSpace(r) || isInvisible(r) || unicode.IsControl(r) {
+				clean = false
+				break
+			}
+			ascii = false
+			i += n
+			continue
+		}
+		if c < 0x20 || c == 0x7f || (c == ' ' && (i == 0 || s[i-1] == ' ')) {
 			clean = false
 			break
 		}
+		i++
 	}
-	if clean {
+	if clean && (ascii || s[len(s)-1] != ' ') {
 		return s
 	}
 	var b strings.Builder
@@ -168,6 +181,11 @@ func cleanText(s string) string {
 	return b.String()
 }
 
+// clipCase clips a fragment taken from the case, masking its secrets first
+// so that the cut cannot leave part of a secret the masking no longer
+// recognises ("AKIAIOSFOD…").
+func clipCase(s string, n int) string { return clip(maskSecrets(s), n) }
+
 // clip cuts s to at most n runes at a rune boundary, marking the cut.
 func clip(s string, n int) string {
 	if n <= 0 {
@@ -190,6 +208,7 @@ var (
 	reSecretKV    = regexp.MustCompile(`(?i)\b(password|passwd|pwd|passcode|passphrase|secret|token|api[_ -]?key|pin|cvv|cvc|otp|code|contraseña|passwort|kennwort|mot de passe)(\s*(?:is|was|:|=|ist|es|est)\s*)("[^"]+"|'[^']+'|[^\s,;]+)`)
 	reLongDigits  = regexp.MustCompile(`\b\d(?:[ -]?\d){8,}\b|\b\d{4}(?: \d{4}){2,}\b`)
 	reLongMixed   = regexp.MustCompile(`\b[A-Za-z0-9_+/=-]{28,}\b`)
+	reIBAN        = regexp.MustCompile(`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b`)
 )
 
 // maskSecrets hides secrets in text taken from a case: API keys and tokens,
@@ -203,7 +222,7 @@ func maskSecrets(s string) string {
 	// One linear pass decides which (comparatively slow) patterns can match
 	// at all; most strings need none of them.
 	digitRun, maxDigits, tokRun, maxTok := 0, 0, 0, 0
-	token, kv := false, false
+	token, kv, iban := false, false, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		k := maskClass[c]
@@ -224,6 +243,9 @@ func maskSecrets(s string) string {
 			}
 		} else {
 			tokRun = 0
+		}
+		if k&mcUpper != 0 && !iban && i+3 < len(s) && maskClass[s[i+1]]&mcUpper != 0 && maskClass[s[i+2]]&mcDigit != 0 && maskClass[s[i+3]]&mcDigit != 0 {
+			iban = true
 		}
 		if k&(mcTrigger|mcSep) == 0 {
 			continue
@@ -266,6 +288,10 @@ func maskSecrets(s string) string {
 	if maxDigits >= 9 {
 		s = reLongDigits.ReplaceAllStringFunc(s, maskDigits)
 	}
+	if iban {
+		// Account numbers in IBAN form that the digit rule left whole.
+		s = reIBAN.ReplaceAllString(s, "[redacted]")
+	}
 	if maxTok >= 28 {
 		s = reLongMixed.ReplaceAllStringFunc(s, func(m string) string {
 			if hasDigitOrMixed(m) && strings.IndexFunc(m, unicode.IsDigit) >= 0 {
@@ -287,6 +313,7 @@ const (
 	mcTok                 // a byte of reLongMixed's token class
 	mcTrigger             // a byte that can start a literal prefix of reSecretToken
 	mcSep                 // a byte that can start a key-value separator
+	mcUpper               // A-Z
 )
 
 var maskClass = func() (t [256]uint8) {
@@ -296,6 +323,9 @@ var maskClass = func() (t [256]uint8) {
 			t[c] |= mcDigit | mcTok
 		case (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-' || c == '+' || c == '/' || c == '=':
 			t[c] |= mcTok
+		}
+		if c >= 'A' && c <= 'Z' {
+			t[c] |= mcUpper
 		}
 		switch c {
 		case '_', 'A', 'e', 'x', '-', 'g':

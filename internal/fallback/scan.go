@@ -1,0 +1,250 @@
+package fallback
+
+// Hand-written scanners that replace regular expressions on the hot path.
+// Each returns exactly what its pattern (kept in structural.go as the
+// reference) returns with FindAll*; FuzzMoneyScan and FuzzRefIDScan check it.
+
+func isReWord(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+// wordBoundary reports whether \b (ASCII word characters, as in Go's regexp)
+// holds at byte offset i of s.
+func wordBoundary(s string, i int) bool {
+	a := i > 0 && isReWord(s[i-1])
+	b := i < len(s) && isReWord(s[i])
+	return a != b
+}
+
+func digitsAt(s string, i int) int {
+	j := i
+	for j < len(s) && isDigitByte(s[j]) {
+		j++
+	}
+	return j - i
+}
+
+// refIDs returns what reRefID.FindAllString(s, n) returns:
+// \b[A-Z]{1,6}-?\d{2,}[A-Z0-9-]*\b|\b\d{2,}-\d{3,}\b
+func refIDs(s string, n int) []string {
+	var out []string
+	for p := 0; p < len(s) && len(out) < n; {
+		if e := refIDAt(s, p); e > p {
+			out = append(out, s[p:e])
+			p = e
+			continue
+		}
+		p++
+	}
+	return out
+}
+
+func refIDAt(s string, p int) int {
+	c := s[p]
+	if !(c >= 'A' && c <= 'Z' || isDigitByte(c)) || !wordBoundary(s, p) {
+		return -1
+	}
+	if isDigitByte(c) {
+		d1 := digitsAt(s, p)
+		m := p + d1
+		if d1 < 2 || m >= len(s) || s[m] != '-' {
+			return -1
+		}
+		d2 := digitsAt(s, m+1)
+		e := m + 1 + d2
+		if d2 < 3 || (e < len(s) && isReWord(s[e])) {
+			return -1
+		}
+		return e
+	}
+	q := p
+	for q < len(s) && s[q] >= 'A' && s[q] <= 'Z' {
+		q++
+	}
+	if q-p > 6 {
+		return -1
+	}
+	if q < len(s) && s[q] == '-' {
+		q++
+	}
+	if digitsAt(s, q) < 2 {
+		return -1
+	}
+	r := q
+	for r < len(s) && (s[r] >= 'A' && s[r] <= 'Z' || isDigitByte(s[r]) || s[r] == '-') {
+		r++
+	}
+	for e := r; e >= q+2; e-- {
+		if wordBoundary(s, e) {
+			return e
+		}
+	}
+	return -1
+}
+
+// moneyMatch is one match of reMoney: the integer part (with commas) and the
+// fraction digits.
+type moneyMatch struct{ ip, fp string }
+
+// moneyAll returns the submatches reMoney.FindAllStringSubmatch(s, n) gives
+// (groups 1 and 2, or 3 and 4).
+func moneyAll(s string, n int, out []moneyMatch) []moneyMatch {
+	for p := 0; p < len(s) && len(out) < n; {
+		if m, e, ok := moneyAt(s, p); ok {
+			out = append(out, m)
+			p = e
+			continue
+		}
+		p++
+	}
+	return out
+}
+
+func isReSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+
+// numberForms lists the ends of the integer alternatives at x in the order
+// the pattern tries them: \d{1,3}(?:,\d{3})+ (greedy), then \d+.
+func numberForms(s string, x int) (ends [2]int, k int) {
+	d := digitsAt(s, x)
+	if d == 0 {
+		return
+	}
+	if d <= 3 {
+		e := x + d
+		groups := 0
+		for e+4 <= len(s) && s[e] == ',' && isDigitByte(s[e+1]) && isDigitByte(s[e+2]) && isDigitByte(s[e+3]) {
+			e += 4
+			groups++
+		}
+		if groups > 0 {
+			ends[k] = e
+			k++
+		}
+	}
+	ends[k] = x + d
+	k++
+	return
+}
+
+// fracForms lists the ends of (?:\.(\d{1,2}))? at e, in the order tried.
+func fracForms(s string, e int) (ends [3]int, k int) {
+	if e+1 < len(s) && s[e] == '.' && isDigitByte(s[e+1]) {
+		if e+2 < len(s) && isDigitByte(s[e+2]) {
+			ends[k] = e + 3
+			k++
+		}
+		ends[k] = e + 2
+		k++
+	}
+	ends[k] = e
+	k++
+	return
+}
+
+var moneySuffixes = []string{"usd", "eur", "gbp", "dollars", "euros", "€"}
+
+// suffixAt matches (?i)(?:usd|eur|gbp|dollars|euros|€)\b at i, in order,
+// returning the end.
+func suffixAt(s string, i int) (int, bool) {
+	for _, w := range moneySuffixes {
+		if e, ok := foldPrefixAt(s, i, w); ok && wordBoundary(s, e) {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// foldPrefixAt matches the lower-case literal w at s[i:] case-insensitively
+// as Go's (?i) does for these letters ('s' also matches U+017F).
+func foldPrefixAt(s string, i int, w string) (int, bool) {
+	for j := 0; j < len(w); j++ {
+		c := w[j]
+		if c >= 0x80 {
+			if i+len(w)-j <= len(s) && s[i:i+len(w)-j] == w[j:] {
+				return i + len(w) - j, true
+			}
+			return 0, false
+		}
+		if i >= len(s) {
+			return 0, false
+		}
+		b := s[i]
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b == c {
+			i++
+			continue
+		}
+		if c == 's' && i+1 < len(s) && s[i] == 0xC5 && s[i+1] == 0xBF {
+			i += 2
+			continue
+		}
+		return 0, false
+	}
+	return i, true
+}
+
+func moneyAt(s string, p int) (moneyMatch, int, bool) {
+	c := s[p]
+	if c == '$' || c == 0xC2 || c == 0xE2 {
+		x := p
+		switch {
+		case c == '$':
+			x++
+		case c == 0xC2 && p+1 < len(s) && s[p+1] == 0xA3: // £
+			x += 2
+		case c == 0xE2 && p+2 < len(s) && s[p+1] == 0x82 && s[p+2] == 0xAC: // €
+			x += 3
+		default:
+			return moneyMatch{}, 0, false
+		}
+		for _, y := range [2]int{x + 1, x} {
+			if y == x+1 && (x >= len(s) || !isReSpace(s[x])) {
+				continue
+			}
+			ends, k := numberForms(s, y)
+			if k == 0 {
+				continue
+			}
+			e := ends[0]
+			m := moneyMatch{ip: s[y:e]}
+			fe, _ := fracForms(s, e)
+			if fe[0] > e {
+				m.fp = s[e+1 : fe[0]]
+			}
+			return m, fe[0], true
+		}
+		return moneyMatch{}, 0, false
+	}
+	if !isDigitByte(c) || !wordBoundary(s, p) {
+		return moneyMatch{}, 0, false
+	}
+	ends, k := numberForms(s, p)
+	for i := 0; i < k; i++ {
+		e := ends[i]
+		fe, fk := fracForms(s, e)
+		for j := 0; j < fk; j++ {
+			f := fe[j]
+			for _, sp := range [2]bool{true, false} {
+				g := f
+				if sp {
+					if g >= len(s) || !isReSpace(s[g]) {
+						continue
+					}
+					g++
+				}
+				if end, ok := suffixAt(s, g); ok {
+					m := moneyMatch{ip: s[p:e]}
+					if f > e {
+						m.fp = s[e+1 : f]
+					}
+					return m, end, true
+				}
+			}
+		}
+	}
+	return moneyMatch{}, 0, false
+}
