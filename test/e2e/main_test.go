@@ -95,6 +95,12 @@ func start(t *testing.T, args ...string) *server {
 
 func tryStart(t *testing.T, args ...string) (*server, error) {
 	t.Helper()
+	return tryStartEnv(t, nil, args...)
+}
+
+// tryStartEnv is tryStart with extra environment variables (KEY=VALUE).
+func tryStartEnv(t *testing.T, env []string, args ...string) (*server, error) {
+	t.Helper()
 	hasListen := false
 	for _, a := range args {
 		if strings.HasPrefix(a, "--listen") || strings.HasPrefix(a, "-listen") {
@@ -107,7 +113,7 @@ func tryStart(t *testing.T, args ...string) (*server, error) {
 	}
 	s := &server{t: t, stderr: &syncBuffer{}, stdout: &syncBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(shieldBin, full...)
-	s.cmd.Env = cleanEnv()
+	s.cmd.Env = append(cleanEnv(), env...)
 	s.cmd.Stdout = s.stdout
 	s.cmd.Stderr = s.stderr
 	if err := s.cmd.Start(); err != nil {
