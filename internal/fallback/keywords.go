@@ -60,7 +60,12 @@ var (
 // cueAuto finds all cue words; built in init, after every cueSet above.
 var cueAuto *automaton
 
-func init() { cueAuto = buildAutomaton(cueWords) }
+func init() {
+	cueAuto = buildAutomaton(cueWords)
+	if cueAuto.d16 == nil {
+		panic("fallback: cue automaton too large for the 16-bit table")
+	}
+}
 
 // kwOf returns the cue words that strings.ToLower(s) contains.
 func kwOf(s string) kwSet {
@@ -72,18 +77,18 @@ func kwOf(s string) kwSet {
 		}
 	}
 	var k kwSet
-	a := cueAuto
-	delta, class, nc := a.delta, &a.class, int32(a.nclass)
-	st := int32(0)
+	a := cueAuto // few states: always the 16-bit table
+	d, class, sh := a.d16, &a.class, a.shift
+	st := uint(0)
 	for i := 0; i < len(low); i++ {
 		c := low[i]
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A' // ASCII lower case, as strings.ToLower
 		}
-		st = delta[st+int32(class[c])]
-		if st < 0 {
-			st &^= hasOut
-			for _, id := range a.out[st/nc] {
+		v := d[st<<sh|uint(class[c])]
+		st = uint(v &^ out16)
+		if v&out16 != 0 {
+			for _, id := range a.out[st] {
 				k[id>>6] |= 1 << (id & 63)
 			}
 		}

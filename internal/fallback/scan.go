@@ -248,3 +248,133 @@ func moneyAt(s string, p int) (moneyMatch, int, bool) {
 	}
 	return moneyMatch{}, 0, false
 }
+
+// Domain scanner: domains returns what reDomain.FindAllString(s, n) returns:
+//
+//	(?i)\b([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,24})\b
+//
+// A label cannot contain a dot, so every label but the last must be a whole
+// run of [a-z0-9-] ending at a dot; the greedy star takes as many such runs as
+// it can, and the top-level domain is tried after each, from the last one
+// back, as the backtracking order of the pattern does. Under (?i), [a-z] also
+// matches 'ſ' (U+017F, folds to s) and 'K' (U+212A, the Kelvin sign, folds to
+// k); \b stays ASCII. Counts ({0,61}, {2,24}) are in runes. FuzzDomainScan
+// checks it against the pattern.
+
+// Character classes of the domain scanner.
+const (
+	dcNone = iota
+	dcHyphen
+	dcDigit
+	dcLetter
+)
+
+// domChar classifies the rune at s[i] and returns its width in bytes.
+func domChar(s string, i int) (cls int, w int) {
+	c := s[i]
+	switch {
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		return dcLetter, 1
+	case c >= '0' && c <= '9':
+		return dcDigit, 1
+	case c == '-':
+		return dcHyphen, 1
+	case c == 0xC5 && i+1 < len(s) && s[i+1] == 0xBF: // ſ
+		return dcLetter, 2
+	case c == 0xE2 && i+2 < len(s) && s[i+1] == 0x84 && s[i+2] == 0xAA: // K
+		return dcLetter, 3
+	}
+	return dcNone, 1
+}
+
+// domLabel reads the run of [a-z0-9-] at i and reports its end and whether
+// the whole run is one label: 1 to 63 runes, starting and ending with a
+// letter or digit.
+func domLabel(s string, i int) (end int, ok bool) {
+	n, last := 0, dcNone
+	for i < len(s) {
+		cls, w := domChar(s, i)
+		if cls == dcNone {
+			break
+		}
+		if n == 0 && cls == dcHyphen {
+			return i, false
+		}
+		n++
+		if n > 63 {
+			return i, false
+		}
+		last = cls
+		i += w
+	}
+	return i, n > 0 && last != dcHyphen
+}
+
+// domTLD matches \.?[a-z]{2,24}\b (the dot already consumed) at i, greedy
+// and backing off, and returns the end of the match.
+func domTLD(s string, i int) (int, bool) {
+	var ends [25]int
+	n := 0
+	for j := i; j < len(s) && n < 24; {
+		cls, w := domChar(s, j)
+		if cls != dcLetter {
+			break
+		}
+		j += w
+		n++
+		ends[n] = j
+	}
+	for ; n >= 2; n-- {
+		if wordBoundary(s, ends[n]) {
+			return ends[n], true
+		}
+	}
+	return 0, false
+}
+
+// domainAt tries a match starting at byte p. On failure, skip is the next
+// start worth trying: every start inside a chain of labels that already
+// failed fails the same way.
+func domainAt(s string, p int) (end int, ok bool, skip int) {
+	skip = p + 1
+	if cls, _ := domChar(s, p); cls != dcDigit && cls != dcLetter {
+		return 0, false, skip
+	}
+	if !wordBoundary(s, p) {
+		return 0, false, skip
+	}
+	q, ok := domLabel(s, p)
+	if !ok || q >= len(s) || s[q] != '.' {
+		return 0, false, skip
+	}
+	// starts[j] is where the top-level domain is tried after j more labels.
+	var buf [16]int
+	starts := append(buf[:0], q+1)
+	for {
+		cur := starts[len(starts)-1]
+		r, ok := domLabel(s, cur)
+		if !ok || r >= len(s) || s[r] != '.' {
+			break
+		}
+		starts = append(starts, r+1)
+	}
+	for j := len(starts) - 1; j >= 0; j-- {
+		if e, ok := domTLD(s, starts[j]); ok {
+			return e, true, e
+		}
+	}
+	return 0, false, starts[len(starts)-1]
+}
+
+// domains returns what reDomain.FindAllString(s, n) returns.
+func domains(s string, n int) []string {
+	var out []string
+	for p := 0; p < len(s) && len(out) < n; {
+		e, ok, next := domainAt(s, p)
+		if ok {
+			out = append(out, s[p:e])
+		}
+		p = next
+	}
+	return out
+}

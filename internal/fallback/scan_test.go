@@ -2,7 +2,9 @@ package fallback
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 var scanSeeds = []string{
@@ -39,6 +41,55 @@ func FuzzRefIDScan(f *testing.F) {
 		got := refIDs(s, 4)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("refIDs(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+var domainSeeds = []string{
+	"email:ar@norden-tools-billing.com", "Norden Tools (norden-tools.com, www.Norden.CO.uk)", "a.b.c.d.e1.com1 x.y-z.org-", "-foo.com_bar ſecure.coſ xK.Kom",
+	"1.1.1.1.1 a..com a.-b.com a-.b.com", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-b.com", "_ſa.com pay.example.abcdefghijklmnopqrstuvwxyz.", "mail.gmail.com, x@yahoo.co.jp. \xe2ſ.io",
+}
+
+func FuzzDomainScan(f *testing.F) {
+	for _, s := range domainSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := reDomain.FindAllString(s, 8)
+		got := domains(s, 8)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("domains(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// clipRef is the former clip, which counted every rune first.
+func clipRef(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i < len(s) && count < n-1 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	return strings.TrimSpace(s[:i]) + "…"
+}
+
+func FuzzClip(f *testing.F) {
+	for _, s := range append(domainSeeds, scanSeeds...) {
+		f.Add(s, 5)
+	}
+	f.Add("ab", 1)
+	f.Add("é\xffé", 2)
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		n %= 80
+		if got, want := clip(s, n), clipRef(s, n); got != want {
+			t.Fatalf("clip(%q, %d) = %q, want %q", s, n, got, want)
 		}
 	})
 }

@@ -41,11 +41,11 @@ func (st *state) stakesOf() {
 	}
 	switch {
 	case amt >= 100000:
-		raise(consult.Critical, fmt.Sprintf("it moves %s", money(amt, a.Currency)))
+		raise(consult.Critical, "it moves "+money(amt, a.Currency))
 	case amt >= 10000:
-		raise(consult.High, fmt.Sprintf("it moves %s", money(amt, a.Currency)))
+		raise(consult.High, "it moves "+money(amt, a.Currency))
 	case amt >= 1000:
-		raise(consult.Medium, fmt.Sprintf("it moves %s", money(amt, a.Currency)))
+		raise(consult.Medium, "it moves "+money(amt, a.Currency))
 	case amt > 0:
 		raise(consult.Low, "")
 	}
@@ -157,11 +157,11 @@ func (st *state) checkIdentity() {
 	claimed := strings.TrimSpace(cp.ClaimedIdentity)
 	ref := strings.TrimSpace(cp.Reference)
 	if !cp.Verified && claimed != "" && ref != "" && !sameIdentity(claimed, ref) {
-		obs := fmt.Sprintf("Claims to be %q but is known only as %q, and the identity is not verified.", clipCase(claimed, 80), clipCase(ref, 80))
+		obs := "Claims to be " + strconv.Quote(clipCase(claimed, 80)) + " but is known only as " + strconv.Quote(clipCase(ref, 80)) + ", and the identity is not verified."
 		st.add(finding{
 			tactic: consult.IdentityDeception, kind: "identity", score: 0.8, sig: consult.High, hard: true,
 			obs: obs, disp: consult.GatherEvidence,
-			reason: fmt.Sprintf("The counterparty claims to be %s, which its known reference (%s) does not establish, and nothing verified it out of band.", clipCase(claimed, 80), clipCase(ref, 80)),
+			reason: "The counterparty claims to be " + clipCase(claimed, 80) + ", which its known reference (" + clipCase(ref, 80) + ") does not establish, and nothing verified it out of band.",
 			claim: &consult.Claim{Claim: "The counterparty is " + clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
 				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
@@ -175,14 +175,14 @@ func (st *state) checkIdentity() {
 		base := registrable(d)
 		if freemail[base] && claimed != "" && !sameIdentity(claimed, ref) {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.5, sig: consult.High,
-				obs:    fmt.Sprintf("Writes from a personal mailbox (%s) while presenting as %q.", base, clipCase(claimed, 80)),
-				reason: fmt.Sprintf("A personal mailbox at %s is not where %s would write from.", base, clipCase(claimed, 80)), disp: consult.GatherEvidence})
+				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(clipCase(claimed, 80)) + ".",
+				reason: "A personal mailbox at " + base + " is not where " + clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
 			break
 		}
 		if lk := st.lookalikeOf(base); lk != "" {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.7, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("The domain %s looks like %s but is not it.", base, lk),
-				reason: fmt.Sprintf("The counterparty's domain %s imitates %s, a known domain of this case.", base, lk), disp: consult.DoNotProceed})
+				obs:    "The domain " + base + " looks like " + lk + " but is not it.",
+				reason: "The counterparty's domain " + base + " imitates " + lk + ", a known domain of this case.", disp: consult.DoNotProceed})
 			break
 		}
 		label := strings.TrimSuffix(base, "."+tld(base))
@@ -190,8 +190,8 @@ func (st *state) checkIdentity() {
 			for _, w := range strings.Split(label, "-") {
 				if containsStr(lureLabels, w) {
 					st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.45, sig: consult.High,
-						obs:    fmt.Sprintf("The unverified domain %s joins a name with %q, a pattern of look-alike domains.", base, w),
-						reason: fmt.Sprintf("The domain %s has the shape of a look-alike domain (a name plus %q) and the sender is not verified.", base, w), disp: consult.GatherEvidence})
+						obs:    "The unverified domain " + base + " joins a name with " + strconv.Quote(w) + ", a pattern of look-alike domains.",
+						reason: "The domain " + base + " has the shape of a look-alike domain (a name plus " + strconv.Quote(w) + ") and the sender is not verified.", disp: consult.GatherEvidence})
 					break
 				}
 			}
@@ -220,11 +220,7 @@ func domainsOf(s string) []string {
 	if !maybe {
 		return nil
 	}
-	var out []string
-	for _, m := range reDomain.FindAllString(s, 8) {
-		out = append(out, m)
-	}
-	return out
+	return domains(s, 8) // reDomain.FindAllString(s, 8), see scan.go
 }
 
 func tld(d string) string {
@@ -842,7 +838,7 @@ func (st *state) historyDates(sents []sentence) {
 	var refs []ref
 	for i, t := range st.c.History {
 		if t.Role == consult.RoleCounterparty && reEventVerb.MatchString(t.Text) {
-			refs = append(refs, ref{fmt.Sprintf("turn %d", i+1), "the counterparty's earlier turn", t.Text})
+			refs = append(refs, ref{"turn " + strconv.Itoa(i+1), "the counterparty's earlier turn", t.Text})
 		}
 	}
 	for _, t := range st.trusted {

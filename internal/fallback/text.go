@@ -191,16 +191,28 @@ func clip(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	if utf8.RuneCountInString(s) <= n {
+	if len(s) <= n { // no more runes than bytes
 		return s
 	}
-	i, count := 0, 0
-	for i < len(s) && count < n-1 {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
+	// Count runes only as far as needed: the cut falls after n-1 runes, and
+	// only if there is an (n+1)th.
+	i, count, cut := 0, 0, 0
+	for i < len(s) {
+		if count == n-1 {
+			cut = i
+		}
+		if count == n {
+			return strings.TrimSpace(s[:cut]) + "…"
+		}
+		if s[i] < utf8.RuneSelf {
+			i++
+		} else {
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+		}
 		count++
 	}
-	return strings.TrimSpace(s[:i]) + "…"
+	return s
 }
 
 var (
