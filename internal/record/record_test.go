@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/record"
@@ -382,4 +383,28 @@ func BenchmarkBuildValidate(b *testing.B) {
 			}
 		}
 	})
+}
+
+func TestLocationsNameWhereNotWhat(t *testing.T) {
+	rec, err := record.Build(meta, goodAnalysis(), gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const secret = "SECRET-VALUE-do-not-log"
+	rec.InputDigest = secret
+	rec.Analysis.Rationale = []string{}
+	err = mustValidator(t).Validate(rec)
+	if err == nil {
+		t.Fatal("invalid record accepted")
+	}
+	got := record.Locations(err)
+	if diff := cmp.Diff([]string{"/analysis/rationale", "/inputDigest"}, got, cmpopts.SortSlices(func(a, b string) bool { return a < b })); diff != "" {
+		t.Errorf("Locations (-want +got):\n%s", diff)
+	}
+	if strings.Contains(fmt.Sprint(got), secret) {
+		t.Error("Locations carries the value")
+	}
+	if record.Locations(errors.New("other")) != nil {
+		t.Error("Locations of a non-schema error should be nil")
+	}
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
+	stdstrings "strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -175,5 +177,29 @@ func signals(in []consult.Signal) []any {
 			"significance": string(s.Significance),
 		}
 	}
+	return out
+}
+
+// Locations returns the places in a record (JSON pointers such as
+// "/analysis/rationale/0") where err, an error from Validate, found the
+// schema broken. Unlike the error's text it never carries a value, so it
+// is safe to log: record strings quote the untrusted case.
+func Locations(err error) []string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return nil
+	}
+	var out []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			out = append(out, "/"+stdstrings.Join(e.InstanceLocation, "/"))
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
 	return out
 }

@@ -108,12 +108,12 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	rec, recMap, err := s.build(meta, res)
 	if err != nil && res.Generation.Mode != consult.ModeFallback {
 		// The LLM's analysis could not be made valid: the rules answer.
-		s.opts.Logger.WarnContext(ctx, "analysis rejected, using rules", "consultation_id", meta.ConsultationID, "err", err)
+		s.opts.Logger.WarnContext(ctx, "analysis rejected, using rules", "consultation_id", meta.ConsultationID, errAttr(err))
 		res = s.opts.Analyzer.Rules(c, analyze.CodeRecordInvalid)
 		rec, recMap, err = s.build(meta, res)
 	}
 	if err != nil {
-		s.opts.Logger.ErrorContext(ctx, "no valid record", "consultation_id", meta.ConsultationID, "err", err)
+		s.opts.Logger.ErrorContext(ctx, "no valid record", "consultation_id", meta.ConsultationID, errAttr(err))
 		return nil, status.Error(codes.Internal, "could not produce a valid record")
 	}
 	for _, sink := range s.opts.Sinks {
@@ -169,6 +169,16 @@ func (s *Service) build(m record.Meta, res analyze.Result) (*record.Record, map[
 		return nil, nil, err
 	}
 	return rec, recMap, nil
+}
+
+// errAttr describes a record that failed: what repair refused (its messages
+// name fields, not case text), or where the schema broke, without the
+// values, which may quote the untrusted case.
+func errAttr(err error) slog.Attr {
+	if locs := record.Locations(err); locs != nil {
+		return slog.Any("schema_violations", locs)
+	}
+	return slog.String("err", err.Error())
 }
 
 func orNew(id string, gen func() string) string {
