@@ -9,7 +9,14 @@ import (
 
 	"github.com/a2atrust/shield/internal/analyze"
 	"github.com/a2atrust/shield/internal/fallback"
+	"github.com/a2atrust/shield/internal/recordlog"
 	"github.com/a2atrust/shield/internal/server"
+)
+
+// The parts wired together here satisfy the interfaces their users declare.
+var (
+	_ analyze.Rules = (*fallback.Engine)(nil)
+	_ server.Sink   = (*recordlog.Log)(nil)
 )
 
 // serveConfig is the configuration of `shield serve`.
