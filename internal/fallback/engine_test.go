@@ -142,8 +142,10 @@ func TestStructural(t *testing.T) {
 		{"action outside declared scope", consult.ScopeExpansion, func(c *consult.Case) {
 			c.Action.Service, c.Action.Action = "bank", "wires:create"
 		}},
-		{"claimed identity differs from unverified reference", consult.IdentityDeception, func(c *consult.Case) {
-			c.Counterparty = consult.Counterparty{Reference: "email:ap@norden-tools.example", ClaimedIdentity: "Head of Finance, Norden Tools"}
+		// An unverified claim alone only calls for evidence (structural_test.go);
+		// a free-mail address behind an organisation's role is deception.
+		{"organisation role claimed from a free-mail address", consult.IdentityDeception, func(c *consult.Case) {
+			c.Counterparty = consult.Counterparty{Reference: "email:norden.finance.head@gmail.com", ClaimedIdentity: "Head of Finance, Norden Tools"}
 		}},
 		{"look-alike domain", consult.IdentityDeception, func(c *consult.Case) {
 			c.Facts = append(c.Facts, consult.Fact{ID: "f2", Statement: "Norden Tools bills from ar@nordentools.com.", Source: consult.SourceSystem, Status: consult.FactVerified})

@@ -65,6 +65,10 @@ type state struct {
 	nText    int
 	// knownDomains caches knownDomainList (nil until first asked).
 	knownDomains *[]string
+	// corrob: a verified counterparty, an in-scope action and a record that
+	// speaks to the request; weak cues are damped.
+	corrob bool
+	lowMsg *string // lowMessage's cache
 }
 
 // trustedText is a statement the engine may check the counterparty against.
@@ -108,7 +112,11 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkIdentity()
 	st.checkContradictions()
 	st.checkPolicies()
+	st.checkDestination()
+	st.checkStatus()
+	st.checkControls()
 	st.checkData()
+	st.corrob = st.corroborated()
 	st.tension = st.hasTension()
 	st.score()
 	return st
@@ -203,7 +211,17 @@ func (st *state) score() {
 		if st.calm && (t == consult.Urgency || t == consult.Scarcity) {
 			lex *= 0.4
 		}
-		if lex > 0 && lex < threshold && st.tension {
+		if st.corrob && st.quietFindings() {
+			switch t {
+			case consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity:
+				if lex < 0.7 { // weak cues only; a plain strong one still counts
+					lex *= 0.5
+				}
+			case consult.IdentityDeception:
+				lex *= 0.5 // the counterparty is verified
+			}
+		}
+		if lex > 0 && lex < threshold && st.tension && !(st.corrob && st.quietFindings()) {
 			lex += boost
 		}
 		s := lex

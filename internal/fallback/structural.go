@@ -67,6 +67,9 @@ func (st *state) stakesOf() {
 			raise(consult.Medium, "it touches "+k+" data")
 		}
 	}
+	if what := st.bulkSensitiveOut(); what != "" {
+		raise(consult.Critical, "it sends "+what+" outside the company")
+	}
 	st.stakes = lv
 }
 
@@ -156,16 +159,28 @@ func (st *state) checkIdentity() {
 	cp := st.c.Counterparty
 	claimed := strings.TrimSpace(cp.ClaimedIdentity)
 	ref := strings.TrimSpace(cp.Reference)
-	if !cp.Verified && claimed != "" && ref != "" && !sameIdentity(claimed, ref) {
+	established := claimed == "" || ref == "" || sameIdentity(claimed, ref) || nameInRef(claimed, ref) || onFileRef(ref)
+	if !cp.Verified && !established {
+		// Unverified is not deceptive: the difference raises risk and asks
+		// for evidence; identity_deception needs positive evidence below.
 		obs := "Claims to be " + strconv.Quote(clipCase(claimed, 80)) + " but is known only as " + strconv.Quote(clipCase(ref, 80)) + ", and the identity is not verified."
 		st.add(finding{
-			tactic: consult.IdentityDeception, kind: "identity", score: 0.8, sig: consult.High, hard: true,
+			kind: "unverified", score: 0, sig: consult.Medium,
 			obs: obs, disp: consult.GatherEvidence,
 			reason: "The counterparty claims to be " + clipCase(claimed, 80) + ", which its known reference (" + clipCase(ref, 80) + ") does not establish, and nothing verified it out of band.",
 			claim: &consult.Claim{Claim: "The counterparty is " + clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
 				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
+		// Someone the reference does not name at all, asking for secrets.
+		if !shareWord(claimed, ref) && st.secretsOut() {
+			st.add(finding{tactic: consult.IdentityDeception, kind: "impersonation", score: 0.6, sig: consult.High,
+				obs:    "An unverified " + strconv.Quote(clipCase(ref, 60)) + " presents as " + strconv.Quote(clipCase(claimed, 60)) + " while asking for secrets.",
+				reason: "Nothing ties the reference " + clipCase(ref, 80) + " to " + clipCase(claimed, 80) + ", and the claimed identity is what unlocks the secret asked for.",
+				disp:   consult.DoNotProceed})
+		}
 	}
+	st.checkRoleSwitch()
+	st.checkRecordedImpostor()
 	if cp.Verified {
 		return
 	}
@@ -173,8 +188,8 @@ func (st *state) checkIdentity() {
 	for _, d := range domainsOf(ref + " " + claimed) {
 		d = strings.ToLower(d)
 		base := registrable(d)
-		if freemail[base] && claimed != "" && !sameIdentity(claimed, ref) {
-			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.5, sig: consult.High,
+		if freemail[base] && claimed != "" && orgClaim(claimed) && !onFileRef(ref) {
+			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.6, sig: consult.High, hard: true,
 				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(clipCase(claimed, 80)) + ".",
 				reason: "A personal mailbox at " + base + " is not where " + clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
 			break
@@ -189,7 +204,13 @@ func (st *state) checkIdentity() {
 		if strings.Contains(label, "-") {
 			for _, w := range strings.Split(label, "-") {
 				if containsStr(lureLabels, w) {
-					st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.45, sig: consult.High,
+					sc := 0.45
+					if brandIn(label, claimed) {
+						sc = 0.65 // the claimed brand joined with a lure word
+					} else if orgClaim(claimed) {
+						sc = 0.6 // an organisation writing from a lure domain not its own
+					}
+					st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: sc, sig: consult.High,
 						obs:    "The unverified domain " + base + " joins a name with " + strconv.Quote(w) + ", a pattern of look-alike domains.",
 						reason: "The domain " + base + " has the shape of a look-alike domain (a name plus " + strconv.Quote(w) + ") and the sender is not verified.", disp: consult.GatherEvidence})
 					break
@@ -238,7 +259,7 @@ func registrable(d string) string {
 		return d
 	}
 	n := 2
-	if l := parts[len(parts)-2]; (l == "co" || l == "com" || l == "org" || l == "ac" || l == "gov") && len(parts[len(parts)-1]) == 2 {
+	if l := parts[len(parts)-2]; (l == "co" || l == "com" || l == "org" || l == "ac" || l == "gov" || l == "gouv" || l == "gob" || l == "govt" || l == "net" || l == "edu") && len(parts[len(parts)-1]) == 2 {
 		n = 3
 	}
 	if len(parts) < n {
@@ -541,6 +562,8 @@ func (st *state) checkContradictions() {
 	}
 	st.checkAmounts(msgSents)
 	st.historyDates(msgSents)
+	st.checkStates(msgSents)
+	st.checkRates(msgSents)
 }
 
 // sentence is one sentence of a text with the cue keywords its lower-case
@@ -1046,12 +1069,7 @@ func (st *state) externalRecipient() bool {
 	if r == "" {
 		return true // data handed back in the conversation goes to the counterparty
 	}
-	for _, w := range []string{"on file", "internal", "owner's", "audit folder", "original payment", "vendor master"} {
-		if strings.Contains(r, w) {
-			return false
-		}
-	}
-	return true
+	return !internalStore(r)
 }
 
 // trustedCounterparty reports a verified counterparty with a good registry

@@ -307,6 +307,9 @@ func (st *state) weakCues() bool {
 // what the registry says about the counterparty.
 func (st *state) tier(reported map[consult.Tactic]bool, d consult.Disposition) consult.Level {
 	lv := st.stakes
+	if st.hasFinding("unverified") && lv.Rank() < consult.Medium.Rank() && (st.c.Action.Amount > 0 || st.c.Action.Irreversible || len(st.c.Action.DataCategories) > 0) {
+		lv = consult.Medium
+	}
 	if len(reported) == 0 && !st.anyHard() {
 		if lv == consult.Critical {
 			lv = consult.High

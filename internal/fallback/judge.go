@@ -1,0 +1,783 @@
+package fallback
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// This file holds the checks that separate an unverified counterparty from a
+// deceptive one, recognise corroborated context, and read states, rates,
+// destinations and security controls against the records.
+
+// ---- identity: established references and positive evidence ----
+
+// onFileRef reports a reference that names a channel the owner already holds
+// ("address in vendor master", "phone on file"): the counterparty writes from
+// where the owner's records say it should.
+func onFileRef(ref string) bool {
+	r := strings.ToLower(ref)
+	if containsAny(r, "not on file", "not in our", "not in the", "not registered", "unregistered", "no registrada", "not on the") {
+		return false
+	}
+	return containsAny(r, "on file", "vendor master", "in our records", "in the records", "supplier master",
+		"customer master", "registered contact", "crm contact", "address book", "known contact", "sso session", "(sso)", "logged-in", "logged in")
+}
+
+// compactAlnum keeps only the lower-case letters and digits of s.
+func compactAlnum(s string) string {
+	f := foldText(s).text
+	b := make([]byte, 0, len(f))
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// nameInRef reports whether the claimed name is written into the reference
+// once spaces, hyphens and punctuation are removed: "Precision Metrology
+// billing" is established by billing@precisionmetrology.com.
+func nameInRef(claimed, ref string) bool {
+	cr := compactAlnum(ref)
+	words := significantWords(claimed)
+	if len(words) == 0 || cr == "" {
+		return false
+	}
+	all := true
+	for _, w := range words {
+		if !strings.Contains(cr, w) {
+			all = false
+		}
+	}
+	if all {
+		return true
+	}
+	// A person's name as mailboxes write it: "r.lindqvist" for "Rebecka
+	// Lindqvist" (initial and surname).
+	if len(words) == 2 && len(words[1]) >= 4 {
+		if i := strings.Index(cr, words[1]); i > 0 && cr[i-1] == words[0][0] {
+			return true
+		}
+	}
+	return false
+}
+
+var stopWords = map[string]bool{"the": true, "of": true, "and": true, "for": true, "from": true, "del": true, "des": true,
+	"der": true, "die": true, "das": true, "los": true, "las": true, "les": true, "von": true, "with": true, "our": true, "your": true}
+
+// significantWords returns the folded words of s of three letters or more
+// that are not stop words.
+func significantWords(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(foldText(s).text) {
+		w = strings.Trim(w, ".,;:()'\"")
+		if len(w) < 3 || stopWords[w] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// shareWord reports whether the claimed identity and the reference share a
+// distinctive word ("Network contractor" and "contractor-ops-7").
+func shareWord(claimed, ref string) bool {
+	cr := compactAlnum(ref)
+	for _, w := range significantWords(claimed) {
+		if len(w) >= 4 && !genericWords[w] && strings.Contains(cr, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// orgWords mark a claimed identity as an organisation or one of its
+// departments rather than a private person.
+var orgWords = map[string]bool{"office": true, "department": true, "dept": true, "team": true, "bank": true, "support": true,
+	"security": true, "billing": true, "accounts": true, "accounting": true, "payroll": true, "legal": true, "counsel": true,
+	"compliance": true, "inc": true, "ltd": true, "llc": true, "gmbh": true, "corp": true, "company": true, "group": true,
+	"services": true, "service": true, "desk": true, "helpdesk": true, "finance": true, "treasury": true, "administration": true,
+	"authority": true, "agency": true, "ministry": true, "police": true, "tax": true, "departamento": true, "servicio": true,
+	"abteilung": true, "bureau": true, "buro": true, "banco": true, "banque": true, "direction": true, "government": true,
+	"customs": true, "revenue": true, "procurement": true, "operations": true, "hr": true, "it": true, "sa": true, "ag": true,
+	"ceo": true, "cfo": true, "cto": true, "coo": true, "ciso": true, "cio": true, "president": true, "vp": true,
+	"director": true, "chairman": true, "controller": true, "treasurer": true, "officer": true, "administrator": true}
+
+func orgClaim(claimed string) bool {
+	for _, w := range strings.Fields(foldText(claimed).text) {
+		if orgWords[strings.Trim(w, ".,;:()")] {
+			return true
+		}
+	}
+	return false
+}
+
+// Self-descriptions of a role: "I'm the building manager", "soy el director".
+var (
+	roleNouns = map[string]bool{"manager": true, "tenant": true, "owner": true, "director": true, "officer": true, "ceo": true,
+		"cfo": true, "cto": true, "contractor": true, "employee": true, "engineer": true, "supervisor": true, "admin": true,
+		"administrator": true, "landlord": true, "customer": true, "assistant": true, "lawyer": true, "attorney": true,
+		"accountant": true, "auditor": true, "inspector": true, "representative": true, "broker": true, "vendor": true,
+		"supplier": true, "consultant": true, "doctor": true, "nurse": true, "patient": true, "daughter": true, "son": true,
+		"wife": true, "husband": true, "mother": true, "father": true, "executor": true, "technician": true, "courier": true,
+		"driver": true, "agent": true, "auditeur": true, "inquilino": true, "propietario": true, "director financiero": true,
+		"mieter": true, "vermieter": true, "locataire": true, "proprietaire": true, "gerente": true, "directeur": true, "leiter": true,
+		"guest": true, "resident": true, "student": true, "parent": true, "brother": true, "sister": true}
+)
+
+// selfMarkers introduce a writer's description of itself.
+var selfMarkers = []string{"i'm ", "i’m ", "im ", "i am ", "this is ", "we are ", "we're ", "soy ", "somos ", "ich bin ", "wir sind ", "je suis ", "nous sommes "}
+
+// rolesIn returns the role nouns a text uses to describe its writer: the
+// role words among the five words after "I'm", "I am", "this is"...
+func rolesIn(s string) map[string]bool {
+	if len(s) > maxClaimBytes {
+		s = s[:maxClaimBytes]
+	}
+	return rolesInLow(strings.ToLower(s))
+}
+
+func rolesInLow(low string) map[string]bool {
+	var out map[string]bool
+	for _, mk := range selfMarkers {
+		from := 0
+		for n := 0; n < 4; n++ {
+			i := strings.Index(low[from:], mk)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(mk)
+			if i > 0 && isAlnumByte(low[i-1]) {
+				continue
+			}
+			end := from + 60
+			if end > len(low) {
+				end = len(low)
+			}
+			seg := low[from:end]
+			if j := strings.IndexAny(seg, ".,;:!?\n"); j >= 0 {
+				seg = seg[:j]
+			}
+			ws := strings.Fields(seg)
+			if len(ws) > 5 {
+				ws = ws[:5]
+			}
+			for _, w := range ws {
+				w = strings.Trim(w, "()'\"")
+				if roleNouns[w] {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[w] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkRoleSwitch compares the role the counterparty gives itself now with
+// the one it gave in its earlier turns: a building manager who becomes the
+// tenant is not who either message says.
+func (st *state) checkRoleSwitch() {
+	earlier := false
+	for _, t := range st.c.History {
+		if t.Role == consult.RoleCounterparty && t.Text != "" {
+			earlier = true
+			break
+		}
+	}
+	if !earlier {
+		return
+	}
+	now := rolesInLow(st.lowMessage())
+	if len(now) == 0 {
+		return
+	}
+	for i, t := range st.c.History {
+		if t.Role != consult.RoleCounterparty {
+			continue
+		}
+		before := rolesIn(t.Text)
+		if len(before) == 0 {
+			continue
+		}
+		overlap := false
+		for r := range before {
+			if now[r] {
+				overlap = true
+			}
+		}
+		if overlap {
+			continue
+		}
+		was, is := firstKey(before), firstKey(now)
+		obs := "Presents itself as " + strconv.Quote(is) + " now but as " + strconv.Quote(was) + " in turn " + strconv.Itoa(i+1) + "."
+		st.add(finding{tactic: consult.IdentityDeception, kind: "roleswitch", score: 0.75, sig: consult.High, hard: true,
+			obs: obs, disp: consult.DoNotProceed,
+			reason: "The counterparty changed who it says it is between its own turns (" + was + ", then " + is + "); at most one of them can be true."})
+		st.add(finding{tactic: consult.InconsistentClaims, kind: "turnswitch", score: 0.7, sig: consult.High, hard: true,
+			obs: obs, disp: consult.GatherEvidence,
+			reason: "The counterparty's account of itself in this message contradicts its earlier turn " + strconv.Itoa(i+1) + ".",
+			claim: &consult.Claim{Claim: clipCase("The counterparty is the "+is+".", 300), Status: consult.ClaimContradicted, Significance: consult.High,
+				EvidenceReferences: []string{}, Explanation: "In an earlier turn the same counterparty presented itself as the " + was + "."}})
+		return
+	}
+}
+
+func firstKey(m map[string]bool) string {
+	return sortedKeysList(m)[0]
+}
+
+// ---- corroborated context ----
+
+// corroborated reports a case whose context checks out: a verified
+// counterparty, an action inside the declared scope, and a system record or
+// verified evidence that speaks to the request. Weak pressure and identity
+// cues then say little about manipulation.
+func (st *state) corroborated() bool {
+	c := st.c
+	if !c.Counterparty.Verified || st.untrusted() {
+		return false
+	}
+	if len(c.Identity.Scope) > 0 && c.Action.Service != "" && c.Action.Action != "" && !c.Identity.Allows(c.Action.Service, c.Action.Action) {
+		return false
+	}
+	if len(st.trusted) == 0 {
+		return false
+	}
+	about := map[string]bool{}
+	for _, w := range plainWords(c.Action.Description + " " + c.Goal) {
+		if len(w) >= 4 && !genericWords[w] {
+			about[w] = true
+		}
+	}
+	msg := c.Message
+	if len(msg) > 4096 {
+		msg = msg[:4096]
+	}
+	for _, w := range plainWords(msg) {
+		if len(w) >= 5 && !genericWords[w] {
+			about[w] = true
+		}
+	}
+	for _, t := range st.trusted {
+		if t.kind == "owner fact" || !reSupport.MatchString(t.text) || reRefute.MatchString(t.text) {
+			continue
+		}
+		n := 0
+		for _, w := range plainWords(t.text) {
+			if about[w] {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// A record that vouches for a request (approved, confirmed, scheduled) and
+// one that speaks against it.
+var (
+	reSupport = regexp.MustCompile(`(?i)\b(?:approved|confirmed|completed|verified|scheduled|signed|valid|matched|referr\w*|mfa|authori[sz]ed|active|in good standing|due|booked|registered|on file|aprobad\w*|confirmad\w*|genehmigt|bestätigt|approuv\w*|confirm\w*)\b`)
+	reRefute  = regexp.MustCompile(`(?i)\b(?:no|not|never|without|none|pending|denied|rejected|declined|expired|cancell?ed|overdue|lapsed|suspended|flagged|disputed|kein\w*|nicht|sin|ningun\w*|aucun\w*|pas)\b`)
+)
+
+// ---- internal stores ----
+
+// internalStore reports a recipient that is one of the owner's own stores:
+// a vault or secret manager, a recovery address or account on file, the
+// owner's own portal or mailbox.
+func internalStore(r string) bool {
+	r = strings.ToLower(r)
+	if containsAny(r, "not on file", "new address", "(new)", "no registrada", "not registered") {
+		return false
+	}
+	return containsAny(r, "vault", "secret manager", "secrets manager", "key vault", "keyvault", "kms", "keystore", "key store",
+		"hsm", "password manager", "recovery email", "recovery address", "recovery phone", "on file", "registered address",
+		"registered email", "owner's", "own mailbox", "own portal", "internal", "vendor master", "original payment", "audit folder")
+}
+
+// ---- security controls ----
+
+var (
+	reCtlOff = regexp.MustCompile(`(?i)\b(?:disabl\w*|turn(?:ing|ed)? off|switch(?:ing|ed)? off|waiv\w*|bypass\w*|deactivat\w*|suspend\w*|skip\w*|without(?: the| a| any)?|exempt\w* from|desactiv\w*|deshabilit\w*|abschalt\w*|deaktivier\w*|ausschalt\w*|sin (?:la|el)|sans (?:la|le|l))\s+(?:[\w-]+\s+){0,4}?(?:sso|single sign-on|mfa|2fa|two-factor|multi-factor|encryption|logging|audit(?:ing| log| logs| trail)?|security review|review|questionnaire|callback|call-back|verification call|ticket|change ticket|verificaci[oó]n|llamada de verificaci[oó]n|verschl[uü]sselung|chiffrement|journalisation)\b`)
+	reCtlOff2 = regexp.MustCompile(`(?i)\b(?:sso|mfa|2fa|encryption|logging|audit|review|questionnaire|callback|ticket)\b[^.;]{0,30}?\b(?:waived|disabled|turned off|switched off|skipped|bypassed|off)\b`)
+)
+
+// checkControls flags a step that turns off or waives a security control.
+func (st *state) checkControls() {
+	a := st.c.Action
+	txt := a.Description + " . " + strings.ReplaceAll(a.Action, "_", " ")
+	where := "proposed action"
+	m := ""
+	if controlGate(strings.ToLower(txt)) {
+		m = reCtlOff.FindString(txt)
+		if m == "" {
+			m = reCtlOff2.FindString(txt)
+		}
+	}
+	if m == "" || negatedBefore(txt, strings.Index(txt, m)) {
+		msg := st.c.Message
+		if len(msg) > maxClaimBytes {
+			msg = msg[:maxClaimBytes]
+		}
+		low := st.lowMessage()
+		if !controlGate(low) || !containsAny(low, ctlVerbs...) {
+			return
+		}
+		m = ""
+		// Only the sentences that carry both a control and a verb.
+		for i := 0; i < len(low) && m == ""; {
+			j := i
+			for j < len(low) && !isSentenceSep(low[j]) {
+				j++
+			}
+			if ls := low[i:j]; controlGate(ls) && containsAny(ls, ctlVerbs...) && j <= len(msg) {
+				m = reCtlOff.FindString(msg[i:j])
+			}
+			i = j + 1
+		}
+		if m == "" || negatedBefore(msg, strings.Index(msg, m)) || st.warning {
+			return
+		}
+		where = "message"
+	}
+	st.add(finding{tactic: consult.PolicyBypass, kind: "control", score: 0.6, sig: consult.High, hard: true,
+		obs:    "The " + where + " turns off or waives a security control: " + strconv.Quote(clipCase(m, 80)) + ".",
+		reason: "Disabling or waiving a security control (" + clipCase(m, 80) + ") is an exception that only the control's owner can grant.",
+		disp:   consult.SeekApproval})
+}
+
+// ---- sensitive data leaving ----
+
+var reBulk = regexp.MustCompile(`(?i)\b(?:all|every|entire|full|complete|whole|bulk|alle|todos|todas|tous|toutes|vollst\w*|completo|completa|complet)\b|\b\d{1,3}(?:[.,]\d{3})+\b|\b\d{3,}\s+(?:records|customers|clients|employees|users|rows|contacts|patients|salari\w*|kunden\w*|clientes|empleados)`)
+
+// bulkSensitiveOut reports card numbers, government ids or bulk personal data
+// leaving the company.
+func (st *state) bulkSensitiveOut() string {
+	a := st.c.Action
+	if !st.externalRecipient() || internalStore(a.Recipient) {
+		return ""
+	}
+	pii := false
+	for _, d := range a.DataCategories {
+		k := strings.ToLower(strings.TrimSpace(d))
+		switch k {
+		case "government_id", "card", "cards", "payment_card", "card_number", "pan", "ssn":
+			return k
+		case "pii", "contacts", "customer_data", "customers", "personal":
+			pii = true
+		}
+	}
+	desc := strings.ToLower(a.Description)
+	// "credit card" alone is how a payment is made ("charge it to the credit
+	// card ending 9448"), not card data leaving; the number itself is.
+	if containsAny(desc, "card number", "card numbers", "passport", "social security", "ssn", "national id", "nir") && len(a.DataCategories) > 0 {
+		return "card or government id numbers"
+	}
+	if pii && (reBulk.MatchString(a.Description) || containsAny(desc, "customer list", "client list", "mailing list", "database", "export")) {
+		return "bulk personal data"
+	}
+	return ""
+}
+
+// ---- states, elapsed time and rates against the records ----
+
+var (
+	reClaimNeverWorked = regexp.MustCompile(`(?i)\b(?:never (?:worked|used|functioned|turned on|switched on)|didn(?:'|’)?t (?:ever )?work|has not worked|dead on arrival|broken (?:from|since) (?:day one|the (?:first|start))|nunca (?:ha )?funcion\w*|nunca lo (?:he )?usad\w*|hat nie funktioniert|nie benutzt|n(?:'|’)a jamais fonctionn\w*|jamais utilis\w*)`)
+	reRecUsed          = regexp.MustCompile(`(?i)\b(?:\d+\s+(?:cycles|sessions|logins|hours of use|uses|runs|streams)|used \d+|completed|activated|redeemed|ciclos|zyklen|cycles de|utilis\w+ \d+)`)
+	reClaimOutstanding = regexp.MustCompile(`(?i)\b(?:(?:is|are|still) accruing|accrues|still outstanding|is outstanding|remains unpaid|still unpaid|still (?:being )?held|on hold at|not (?:yet )?(?:been )?(?:collected|released|picked up)|sigue pendiente|noch offen)`)
+	reRecSettled       = regexp.MustCompile(`(?i)\b(?:gated out|picked up|collected|released|no \w+ (?:is |are )?outstanding|nothing (?:is )?outstanding|settled|paid in full|already paid|closed out)\b`)
+	reClaimRecent      = regexp.MustCompile(`(?i)\b(?:(?:a|one|two|three|four|five|six|a couple of|couple of|a few|few|several|\d{1,2})\s+(?:days?|weeks?)\s+(?:ago|after|since|back|later)|last week|this week|just (?:bought|got|received)|brand new|recently (?:bought|purchased|received|delivered))`)
+	reRecOld           = regexp.MustCompile(`(?i)\b(?:(\d{1,3})\s+(?:months?|years?)\s+ago|expired|hace (\d{1,3}) (?:meses|semanas|a[nñ]os)|vor (\d{1,3}) (?:monaten|jahren)|il y a (\d{1,3}) (?:mois|ans))`)
+	reRate             = regexp.MustCompile(`(?i)(?:([$€£])\s?|\b(?:usd|eur|gbp)\s?)?(\d[\d,]*(?:\.\d{1,2})?)\s?(?:[$€£]|usd\b|eur\b|gbp\b|dollars\b|euros?\b)?\s?(?:/\s?|per\s+|an\s+|a\s+|each\s+)(hour|hr|night|day|unit|item|seat|licen[cs]e|user|month|kg|piece|person|head|room|visit|mile|km)\b`)
+)
+
+// checkStates compares what the counterparty says about the state of things
+// (never worked, still outstanding, bought a few weeks ago) with what the
+// records show (usage logged, released, delivered months ago).
+func (st *state) checkStates(sents []sentence) {
+	if len(st.trusted) == 0 {
+		return
+	}
+	type pair struct {
+		claim, rec *regexp.Regexp
+		what       string
+		gate       []string
+	}
+	pairs := []pair{
+		{reClaimNeverWorked, reRecUsed, "says it never worked or was never used", []string{"never", "nunca", "nie ", "jamais", "didn", "dead on", "broken", "not worked"}},
+		{reClaimOutstanding, reRecSettled, "says it is still outstanding", []string{"accru", "outstanding", "unpaid", "still", "not yet", "not been", "on hold", "pendiente", "offen"}},
+		{reClaimRecent, reRecOld, "dates it only recently", []string{"day", "week", "recent", "just ", "brand new"}},
+	}
+	low := st.lowMessage()
+	for _, p := range pairs {
+		// The records must hold the other side before the claim is sought.
+		any := false
+		for _, t := range st.trusted {
+			if t.kind != "owner fact" && p.rec.MatchString(t.text) {
+				any = true
+				break
+			}
+		}
+		if !any || !containsAny(low, p.gate...) {
+			continue
+		}
+		m := ""
+		for _, sn := range sents {
+			// The sentence's own lower-case text: a slice of the message's
+			// when lower-casing kept the length, else its own.
+			ls := ""
+			if e := sn.start + len(sn.text); len(low) == min(len(st.c.Message), maxClaimBytes) && e <= len(low) {
+				ls = low[sn.start:e]
+			} else {
+				ls = strings.ToLower(sn.text)
+			}
+			if !containsAny(ls, p.gate...) {
+				continue
+			}
+			if x := p.claim.FindString(sn.text); x != "" && !negatedBefore(sn.text, strings.Index(sn.text, x)) {
+				m = x
+				break
+			}
+		}
+		if m == "" {
+			continue
+		}
+		for _, t := range st.trusted {
+			if t.kind == "owner fact" {
+				continue
+			}
+			r := p.rec.FindStringSubmatch(t.text)
+			if r == nil {
+				continue
+			}
+			if p.rec == reRecOld {
+				n := 0
+				for _, g := range r[1:] {
+					if g != "" {
+						n, _ = strconv.Atoi(g)
+					}
+				}
+				// "2 months ago" against "a few weeks" is not a contradiction.
+				if strings.Contains(strings.ToLower(r[0]), "month") || strings.Contains(strings.ToLower(r[0]), "mes") || strings.Contains(strings.ToLower(r[0]), "monat") || strings.Contains(strings.ToLower(r[0]), "mois") {
+					if n > 0 && n < 3 {
+						continue
+					}
+				}
+			}
+			st.contradiction(
+				fmt.Sprintf("The counterparty %s (%q); %s %s records %q.", p.what, clipCase(m, 60), t.kind, t.id, clipCase(r[0], 60)),
+				fmt.Sprintf("The counterparty %s, but %s %s records: %s", p.what, t.kind, t.id, clipCase(t.text, 300)),
+				[]string{t.id}, clipCase(m, 200))
+			return
+		}
+	}
+}
+
+var reAgreed = regexp.MustCompile(`(?i)\b(?:agreed|contract\w*|agreement|as per|per our|per the|our rate|the rate|standard rate|usual rate|acordad\w*|pactad\w*|contrato|vereinbart\w*|vertrag\w*|convenu\w*|contrat)\b`)
+
+type rate struct {
+	v    float64
+	unit string
+	text string
+}
+
+func ratesIn(s string) []rate {
+	if !hasASCIIDigit(s) {
+		return nil
+	}
+	var out []rate
+	for _, m := range reRate.FindAllStringSubmatch(s, 6) {
+		// A rate needs a currency on one side of the number.
+		if m[1] == "" && !containsAny(strings.ToLower(m[0]), "usd", "eur", "gbp", "dollar", "euro", "$", "€", "£") {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
+		if err != nil || v <= 0 {
+			continue
+		}
+		u := strings.ToLower(m[3])
+		if u == "hr" {
+			u = "hour"
+		}
+		if strings.HasPrefix(u, "licen") {
+			u = "license"
+		}
+		out = append(out, rate{v, u, m[0]})
+	}
+	return out
+}
+
+// checkRates compares a unit rate in the message with the verified rate for
+// the same unit, even when no reference id ties them together.
+func (st *state) checkRates(sents []sentence) {
+	var claimed []rate
+	for _, sn := range sents {
+		if !hasASCIIDigit(sn.text) {
+			continue
+		}
+		low := strings.ToLower(sn.text)
+		if !containsAny(low, "agree", "contract", "as per", "per our", "per the", "rate", "acordad", "pactad", "vereinbart", "vertrag", "convenu", "contrat") || !reAgreed.MatchString(sn.text) {
+			continue // a new quote is not a claim about the agreed rate
+		}
+		claimed = append(claimed, ratesIn(sn.text)...)
+		if len(claimed) >= 6 {
+			break
+		}
+	}
+	if len(claimed) == 0 {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind == "owner fact" {
+			continue
+		}
+		for _, rr := range ratesIn(t.text) {
+			for _, c := range claimed {
+				if c.unit == rr.unit && c.v > rr.v+0.005 {
+					st.contradiction(
+						fmt.Sprintf("Charges %s; %s %s gives %s.", clipCase(c.text, 40), t.kind, t.id, clipCase(rr.text, 40)),
+						fmt.Sprintf("The counterparty applies a rate of %s, but %s %s records: %s", clipCase(c.text, 40), t.kind, t.id, clipCase(t.text, 300)),
+						[]string{t.id}, "The agreed rate is "+clipCase(c.text, 60)+".")
+					return
+				}
+			}
+		}
+	}
+}
+
+// ---- destinations and statuses ----
+
+var (
+	reEnding  = regexp.MustCompile(`(?i)\b(?:ending(?: in)?|ends(?: in)?|terminad[ao] en|endet auf|endend auf|se terminant par|finissant par|last (?:four|4)(?: digits)?)\s*:?\s*(\d{3,4})\b`)
+	reDigits4 = regexp.MustCompile(`\d[\d ]{2,}\d`)
+	reNewDest = regexp.MustCompile(`(?i)paypal|venmo|zelle|revolut|wise|crypto|bitcoin|usdt|wallet|gift card|@[a-z0-9-]+\.[a-z]{2,}|\bacct\b|\baccount\b|\biban\b|\bcuenta\b|\bkonto\b|\bcompte\b|routing`)
+	reBankWords = regexp.MustCompile(`(?i)\b(?:acct|account|remittance|iban|routing|bank|cuenta|konto|compte|rib)\b`)
+	reSetStatus = regexp.MustCompile(`(?i)\b(?:mark\w*|set\w*|record\w*|flag\w*|enter\w*|status)\b[^.;]{0,50}?\b(?:as|to|=)\s+['"‘“]?(obtained|approved|paid|complete|completed|received|verified|cleared|signed|authori[sz]ed|granted|passed)\b`)
+	rePending   = regexp.MustCompile(`(?i)\b(?:pending|awaiting|not yet|has not|hasn(?:'|’)t|have not|haven(?:'|’)t|outstanding|in review|under review|en attente|pendiente|ausstehend)\b`)
+)
+
+// checkDestination compares where the money goes with where the records
+// and policies say it must go: the account on file, the original payment
+// method.
+func (st *state) checkDestination() {
+	a := st.c.Action
+	if a.Amount <= 0 || a.Recipient == "" {
+		return
+	}
+	rl := strings.ToLower(a.Recipient)
+	if internalStore(rl) || containsAny(rl, "original", "same card", "on record") {
+		return
+	}
+	// The account numbers the records hold.
+	var ends []string
+	rule := ""
+	for _, t := range st.trusted {
+		if t.kind == "owner fact" {
+			continue
+		}
+		if !reBankWords.MatchString(t.text) {
+			continue
+		}
+		for _, m := range reEnding.FindAllStringSubmatch(t.text, 4) {
+			ends = append(ends, m[1])
+			if rule == "" {
+				rule = t.id
+			}
+		}
+	}
+	policyRule := ""
+	for _, p := range st.c.Policies {
+		pl := strings.ToLower(p.Statement)
+		if containsAny(pl, "original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file", "método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine") {
+			policyRule = policyName(p)
+			break
+		}
+	}
+	if len(ends) == 0 && policyRule == "" {
+		return
+	}
+	// The recipient's digits.
+	mismatch := false
+	if len(ends) > 0 && reBankWords.MatchString(a.Recipient) {
+		for _, d := range reDigits4.FindAllString(a.Recipient, 4) {
+			d = strings.ReplaceAll(d, " ", "")
+			if len(d) < 4 {
+				continue
+			}
+			last := d[len(d)-4:]
+			ok := false
+			for _, e := range ends {
+				if strings.HasSuffix(last, e) || strings.HasSuffix(e, last) {
+					ok = true
+				}
+			}
+			if ok {
+				return // paid to an account the records know
+			}
+			mismatch = true
+		}
+	}
+	if !mismatch && !(policyRule != "" && reNewDest.MatchString(a.Recipient)) {
+		return
+	}
+	why := ""
+	refs := []string{}
+	if mismatch && rule != "" {
+		why = "the records hold an account ending " + ends[0] + " (" + rule + ")"
+		refs = append(refs, rule)
+	} else {
+		why = "policy " + policyRule + " sends payments only to the original method or the account on file"
+	}
+	st.add(finding{kind: "payee", score: 0, sig: consult.High, hard: true, refs: refs,
+		obs:    "The payment would go to " + clipCase(a.Recipient, 80) + ", but " + why + ".",
+		reason: "The proposed destination (" + clipCase(a.Recipient, 80) + ") is not the one on record: " + why + "; a changed destination needs confirmation through the channel on file.",
+		disp:   consult.SeekApproval})
+}
+
+// checkStatus flags an action that records a status the records contradict:
+// marking "obtained" what a system fact says is pending.
+func (st *state) checkStatus() {
+	if !statusGate(strings.ToLower(st.c.Action.Description)) && !statusGate(st.lowMessage()) {
+		return
+	}
+	txt := st.c.Action.Description
+	m := reSetStatus.FindStringSubmatch(txt)
+	where := "proposed action"
+	if m == nil {
+		msg := st.c.Message
+		if len(msg) > maxClaimBytes {
+			msg = msg[:maxClaimBytes]
+		}
+		if statusGate(st.lowMessage()) {
+			m = reSetStatus.FindStringSubmatch(msg)
+		}
+		where = "message"
+	}
+	if m == nil {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind == "owner fact" {
+			continue
+		}
+		if p := rePending.FindString(t.text); p != "" {
+			st.add(finding{tactic: consult.PolicyBypass, kind: "status", score: 0.65, sig: consult.High, hard: true, refs: []string{t.id},
+				obs:    fmt.Sprintf("The %s records %q while %s %s says %q.", where, m[1], t.kind, t.id, clipCase(p, 40)),
+				reason: fmt.Sprintf("Setting the status to %q contradicts %s %s (%s); a status may only follow the record.", m[1], t.kind, t.id, clipCase(t.text, 200)),
+				disp:   consult.SeekApproval})
+			return
+		}
+	}
+}
+
+// brandIn reports whether a domain label carries a distinctive word of the
+// claimed identity ("stripe-account-security" for "Stripe Account Security").
+func brandIn(label, claimed string) bool {
+	for _, w := range significantWords(claimed) {
+		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords[w] && !orgWords[w] && strings.Contains(label, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretsOut reports secret data categories in the proposed action.
+func (st *state) secretsOut() bool {
+	for _, d := range st.c.Action.DataCategories {
+		if secretCategories[strings.ToLower(strings.TrimSpace(d))] {
+			return true
+		}
+	}
+	return false
+}
+
+// quietFindings reports a case with no structural finding behind a tactic
+// and no hard finding: only then do corroborated records damp weak cues.
+func (st *state) quietFindings() bool {
+	for _, f := range st.findings {
+		if f.hard || f.tactic != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// reSenderNot: a record saying the sender is not who it claims.
+var reSenderNot = regexp.MustCompile(`(?i)\b(?:sender|caller|counterparty|requester|requestor|agent|domain|number|address)\b[^.;]{0,40}?\b(?:is not|isn(?:'|’)t|was not|does not belong|not a verified|not registered|not (?:an? )?(?:official|authori[sz]ed))\b`)
+
+// checkRecordedImpostor reports a system record that says the sender is not
+// who or what it claims to be.
+func (st *state) checkRecordedImpostor() {
+	if st.c.Counterparty.Verified || strings.TrimSpace(st.c.Counterparty.ClaimedIdentity) == "" {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind == "owner fact" {
+			continue
+		}
+		if m := reSenderNot.FindString(t.text); m != "" {
+			st.add(finding{tactic: consult.IdentityDeception, kind: "recorded", score: 0.65, sig: consult.High, hard: true, refs: []string{t.id},
+				obs:    fmt.Sprintf("%s %s says %q.", capFirst(t.kind), t.id, clipCase(t.text, 120)),
+				reason: fmt.Sprintf("The counterparty presents as %s, but %s %s records: %s", clipCase(st.c.Counterparty.ClaimedIdentity, 80), t.kind, t.id, clipCase(t.text, 200)),
+				disp:   consult.DoNotProceed})
+			return
+		}
+	}
+}
+
+// statusGate: the words reSetStatus needs, tested without a regexp.
+// s is already lower case.
+func statusGate(l string) bool {
+	return containsAny(l, "mark", "set", "record", "flag", "enter", "status") &&
+		containsAny(l, "obtained", "approved", "paid", "complete", "received", "verified", "cleared", "signed", "authori", "granted", "passed")
+}
+
+var ctlVerbs = []string{"disabl", "turn", "switch", "waiv", "bypass", "deactiv", "suspend", "skip", "without", "exempt",
+	"desactiv", "deshabil", "abschalt", "deaktiv", "ausschalt", "sin ", "sans "}
+
+// controlGate: the control nouns reCtlOff needs, tested without a regexp.
+// s is already lower case.
+func controlGate(l string) bool {
+	return containsAny(l, "sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
+		"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation")
+}
+
+// lowMessage is the message's first maxClaimBytes in lower case, computed
+// once per case.
+func (st *state) lowMessage() string {
+	if st.lowMsg == nil {
+		m := st.c.Message
+		if len(m) > maxClaimBytes {
+			m = m[:maxClaimBytes]
+		}
+		l := strings.ToLower(m)
+		st.lowMsg = &l
+	}
+	return *st.lowMsg
+}
+
+// plainWords splits s into lower-case words of five letters or more, the
+// cheap tokenisation the corroboration test needs.
+func plainWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
+	}) {
+		if len(w) >= 5 && !genericWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
