@@ -310,7 +310,7 @@ func internalStore(r string) bool {
 // ---- security controls ----
 
 var (
-	reCtlOff = regexp.MustCompile(`(?i)\b(?:disabl\w*|turn(?:ing|ed)? off|switch(?:ing|ed)? off|waiv\w*|bypass\w*|deactivat\w*|suspend\w*|skip\w*|without(?: the| a| any)?|exempt\w* from|desactiv\w*|deshabilit\w*|abschalt\w*|deaktivier\w*|ausschalt\w*|sin (?:la|el)|sans (?:la|le|l))\s+(?:[\w-]+\s+){0,4}?(?:sso|single sign-on|mfa|2fa|two-factor|multi-factor|encryption|logging|audit(?:ing| log| logs| trail)?|security review|review|questionnaire|callback|call-back|verification call|ticket|change ticket|verificaci[oó]n|llamada de verificaci[oó]n|verschl[uü]sselung|chiffrement|journalisation)\b`)
+	reCtlOff  = regexp.MustCompile(`(?i)\b(?:disabl\w*|turn(?:ing|ed)? off|switch(?:ing|ed)? off|waiv\w*|bypass\w*|deactivat\w*|suspend\w*|skip\w*|without(?: the| a| any)?|exempt\w* from|desactiv\w*|deshabilit\w*|abschalt\w*|deaktivier\w*|ausschalt\w*|sin (?:la|el)|sans (?:la|le|l))\s+(?:[\w-]+\s+){0,4}?(?:sso|single sign-on|mfa|2fa|two-factor|multi-factor|encryption|logging|audit(?:ing| log| logs| trail)?|security review|review|questionnaire|callback|call-back|verification call|ticket|change ticket|verificaci[oó]n|llamada de verificaci[oó]n|verschl[uü]sselung|chiffrement|journalisation)\b`)
 	reCtlOff2 = regexp.MustCompile(`(?i)\b(?:sso|mfa|2fa|encryption|logging|audit|review|questionnaire|callback|ticket)\b[^.;]{0,30}?\b(?:waived|disabled|turned off|switched off|skipped|bypassed|off)\b`)
 )
 
@@ -560,9 +560,9 @@ func (st *state) checkRates(sents []sentence) {
 // ---- destinations and statuses ----
 
 var (
-	reEnding  = regexp.MustCompile(`(?i)\b(?:ending(?: in)?|ends(?: in)?|terminad[ao] en|endet auf|endend auf|se terminant par|finissant par|last (?:four|4)(?: digits)?)\s*:?\s*(\d{3,4})\b`)
-	reDigits4 = regexp.MustCompile(`\d[\d ]{2,}\d`)
-	reNewDest = regexp.MustCompile(`(?i)paypal|venmo|zelle|revolut|wise|crypto|bitcoin|usdt|wallet|gift card|@[a-z0-9-]+\.[a-z]{2,}|\bacct\b|\baccount\b|\biban\b|\bcuenta\b|\bkonto\b|\bcompte\b|routing`)
+	reEnding    = regexp.MustCompile(`(?i)\b(?:ending(?: in)?|ends(?: in)?|terminad[ao] en|endet auf|endend auf|se terminant par|finissant par|last (?:four|4)(?: digits)?)\s*:?\s*(\d{3,4})\b`)
+	reDigits4   = regexp.MustCompile(`\d[\d ]{2,}\d`)
+	reNewDest   = regexp.MustCompile(`(?i)paypal|venmo|zelle|revolut|wise|crypto|bitcoin|usdt|wallet|gift card|@[a-z0-9-]+\.[a-z]{2,}|\bacct\b|\baccount\b|\biban\b|\bcuenta\b|\bkonto\b|\bcompte\b|routing`)
 	reBankWords = regexp.MustCompile(`(?i)\b(?:acct|account|remittance|iban|routing|bank|cuenta|konto|compte|rib)\b`)
 	reSetStatus = regexp.MustCompile(`(?i)\b(?:mark\w*|set\w*|record\w*|flag\w*|enter\w*|status)\b[^.;]{0,50}?\b(?:as|to|=)\s+['"‘“]?(obtained|approved|paid|complete|completed|received|verified|cleared|signed|authori[sz]ed|granted|passed)\b`)
 	rePending   = regexp.MustCompile(`(?i)\b(?:pending|awaiting|not yet|has not|hasn(?:'|’)t|have not|haven(?:'|’)t|outstanding|in review|under review|en attente|pendiente|ausstehend)\b`)
