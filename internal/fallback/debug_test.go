@@ -16,7 +16,11 @@ func TestDebugCase(t *testing.T) {
 	if ids == "" {
 		t.Skip("set SHIELD_DEBUG=id,id to print the engine's view of dev cases")
 	}
-	f, err := os.Open("../../testdata/eval/dev.jsonl")
+	path := os.Getenv("SHIELD_DEBUG_FILE")
+	if path == "" {
+		path = "../../testdata/eval/dev.jsonl"
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

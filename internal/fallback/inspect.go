@@ -116,6 +116,12 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkStatus()
 	st.checkControls()
 	st.checkData()
+	st.checkPrecondition()
+	st.checkPolicyLimits2()
+	st.checkLapsed()
+	st.checkFactThreshold()
+	st.checkPercentLimit()
+	st.checkRestrictedData()
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()
 	st.score()
@@ -148,6 +154,7 @@ func (st *state) collect(f folded, src int) {
 			srcIdx: st.nText,
 		})
 	}
+	st.cooccur(fp, src) // word-class combinations per sentence (cooccur.go)
 }
 
 // hasTension reports whether the structure of the case gives cause for
@@ -220,6 +227,9 @@ func (st *state) score() {
 			case consult.IdentityDeception:
 				lex *= 0.5 // the counterparty is verified
 			}
+		}
+		if t == consult.DataExtraction && lex < 0.85 && st.releaseAuthorised() {
+			lex *= 0.5 // a record on file authorises this release to this recipient
 		}
 		if lex > 0 && lex < threshold && st.tension && !(st.corrob && st.quietFindings()) {
 			lex += boost

@@ -1121,7 +1121,11 @@ func (st *state) checkNewParty() {
 		known.WriteString(foldText(p.Statement).text)
 	}
 	k := known.String()
-	for _, name := range strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' }) {
+	pieces := strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' })
+	for _, name := range pieces {
+		if ownAddress(name, pieces, k) {
+			continue
+		}
 		words := strings.Fields(foldText(name).text)
 		sig, hits := 0, 0
 		for _, w := range words {
@@ -1129,7 +1133,7 @@ func (st *state) checkNewParty() {
 				continue
 			}
 			sig++
-			if strings.Contains(k, " "+w) {
+			if strings.Contains(k, " "+w) || addressOnFile(w, k) {
 				hits++
 			}
 		}
@@ -1154,4 +1158,45 @@ func hasASCIIDigit(s string) bool {
 
 func isAlnumByte(c byte) bool {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
+
+// addressOnFile reports an account number or wallet address whose last four
+// characters the owner's side of the case already gives ("address ending
+// 9f3c", "0x4b1e...9f3c").
+func addressOnFile(w, known string) bool {
+	if len(w) < 12 || !hasASCIIDigit(w) || strings.Contains(w, "@") {
+		return false
+	}
+	tail := w[len(w)-4:]
+	for i := 0; i < len(tail); i++ {
+		if !isAlnumByte(tail[i]) {
+			return false
+		}
+	}
+	i := strings.Index(known, tail)
+	return i >= 0 && (i+4 == len(known) || !isAlnumByte(known[i+4]))
+}
+
+// ownAddress reports an e-mail address written next to a person's name in the
+// same recipient ("Beatriz Almeida (bea.almeida@example.pt)") whose local part
+// carries a word of that name, while the name itself is known to the case:
+// the address is that person's, and the name decides.
+func ownAddress(self string, pieces []string, known string) bool {
+	self = strings.ToLower(strings.TrimSpace(self))
+	at := strings.IndexByte(self, '@')
+	if at <= 0 || strings.ContainsAny(self[:at], " \t") {
+		return false
+	}
+	local := self[:at]
+	for _, p := range pieces {
+		if strings.Contains(p, "@") {
+			continue
+		}
+		for _, nw := range strings.Fields(foldText(p).text) {
+			if len(nw) >= 4 && !genericWords[nw] && strings.Contains(local, nw) && strings.Contains(known, " "+nw) {
+				return true
+			}
+		}
+	}
+	return false
 }
