@@ -68,7 +68,9 @@ type state struct {
 	// corrob: a verified counterparty, an in-scope action and a record that
 	// speaks to the request; weak cues are damped.
 	corrob bool
-	lowMsg *string // lowMessage's cache
+	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
+	internal int8
+	lowMsg   *string // lowMessage's cache
 }
 
 // trustedText is a statement the engine may check the counterparty against.
@@ -228,6 +230,12 @@ func (st *state) score() {
 				lex *= 0.5 // the counterparty is verified
 			}
 		}
+		if t == consult.Urgency && st.corrob && st.quietFindings() && st.deadlineConfirmed() {
+			lex *= 0.25 // the records confirm the deadline: real time pressure, not a tactic
+		}
+		if t == consult.DataExtraction && lex < 0.85 && (st.internalFlow() || st.secretsStayInside()) {
+			lex *= 0.5 // the data stays inside the verified counterparty's own organisation
+		}
 		if t == consult.DataExtraction && lex < 0.85 && st.releaseAuthorised() {
 			lex *= 0.5 // a record on file authorises this release to this recipient
 		}
@@ -263,6 +271,9 @@ func (st *state) combos(t consult.Tactic, s float64) float64 {
 	case consult.DataExtraction:
 		// A request verb with a secret in the same message is extraction,
 		// whatever the exact wording.
+		if st.internalFlow() || st.secretsStayInside() {
+			break // an internal flow: asking for one's own data is not extraction
+		}
 		if st.near("@request", "@secret") && !st.warning {
 			s = 1 - (1-s)*(1-0.6)
 		}

@@ -1046,7 +1046,7 @@ func (st *state) checkData() {
 		to = "the counterparty"
 	}
 	external := st.externalRecipient()
-	if len(secrets) > 0 && external && !st.warning {
+	if len(secrets) > 0 && st.externalAddress() && !st.secretsStayInside() && !st.warning {
 		st.add(finding{tactic: consult.DataExtraction, kind: "secrets", score: 0.7, sig: consult.Critical, hard: true,
 			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), clipCase(to, 80)),
 			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), clipCase(to, 80)),
@@ -1065,6 +1065,12 @@ func (st *state) checkData() {
 // agent's own organisation: the counterparty itself, or an address that is
 // not on file.
 func (st *state) externalRecipient() bool {
+	return st.externalAddress() && !st.internalFlow()
+}
+
+// externalAddress reports a recipient that is not one of the owner's own
+// stores (the counterparty's own organisation still counts as outside).
+func (st *state) externalAddress() bool {
 	r := strings.ToLower(st.c.Action.Recipient)
 	if r == "" {
 		return true // data handed back in the conversation goes to the counterparty
@@ -1104,6 +1110,9 @@ func (st *state) checkNewParty() {
 	}
 	if !personal || a.Recipient == "" || !st.externalRecipient() {
 		return
+	}
+	if st.trustedCounterparty() && st.releaseAuthorised() {
+		return // a record on file (consent, referral, contract) covers this recipient
 	}
 	var known strings.Builder
 	for _, s := range []string{st.c.Goal, st.c.Brief, st.c.Title, st.c.Counterparty.Reference, st.c.Counterparty.ClaimedIdentity} {

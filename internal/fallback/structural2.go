@@ -365,7 +365,8 @@ func (st *state) checkFactThreshold() {
 }
 
 // authWords in a record grant a release.
-var authWords = []string{"authoris", "authoriz", "consent", "allows", "permits", "permitted", "approved recipient", "authorised recipient", "authorized recipient", "data release", "data sharing agreement"}
+var authWords = []string{"authoris", "authoriz", "consent", "allows", "permits", "permitted", "approved recipient", "authorised recipient", "authorized recipient", "data release", "data sharing agreement",
+	"referral", "referred", "data processing agreement", "under contract"}
 
 // releaseAuthorised reports a verified counterparty whose request to release
 // ordinary (non-secret) data is covered by a record on the agent's side that
