@@ -130,14 +130,24 @@ var coSecretExempt = map[string]bool{"zip": true, "postal": true, "promo": true,
 var coLex = buildCoLex()
 
 type coLexicon struct {
-	words  map[string]coClass
-	lead   map[string]bool // first words of multi-word entries
+	ent    map[string]coEntry // entries, first words of multi-word entries, number words
 	prefix map[string]coClass
 	plens  []int
+	// filter[first&31][last&31] has bit min(len, 63) set for every key of
+	// ent: most words miss it and skip the hash lookup.
+	filter [32][32]uint64
+}
+
+// coEntry is what a single word (or a 2-3 word key) is in the lexicon.
+type coEntry struct {
+	cls  coClass
+	word bool // an entry of coTable (not only a lead or a number word)
+	lead bool // first word of a multi-word entry
+	num  bool // a number word (coNumberWords)
 }
 
 func buildCoLex() *coLexicon {
-	lx := &coLexicon{words: map[string]coClass{}, lead: map[string]bool{}, prefix: map[string]coClass{}}
+	lx := &coLexicon{ent: map[string]coEntry{}, prefix: map[string]coClass{}}
 	seen := map[int]bool{}
 	for _, row := range coTable {
 		for _, w := range strings.Split(row.words, "|") {
@@ -154,13 +164,37 @@ func buildCoLex() *coLexicon {
 				}
 				continue
 			}
-			lx.words[w] |= row.cls
+			e := lx.ent[w]
+			e.cls |= row.cls
+			e.word = true
+			lx.ent[w] = e
 			if i := strings.IndexByte(w, ' '); i > 0 {
-				lx.lead[w[:i]] = true
+				e := lx.ent[w[:i]]
+				e.lead = true
+				lx.ent[w[:i]] = e
 			}
 		}
 	}
+	for w, ok := range coNumberWords {
+		if ok && len(w) <= 7 {
+			e := lx.ent[w]
+			e.num = true
+			lx.ent[w] = e
+		}
+	}
+	for w := range lx.ent {
+		lx.filter[w[0]&31][w[len(w)-1]&31] |= 1 << min(len(w), 63)
+	}
 	return lx
+}
+
+// get looks a word (or a 2-3 word key) up.
+func (lx *coLexicon) get(w string) (coEntry, bool) {
+	if len(w) == 0 || lx.filter[w[0]&31][w[len(w)-1]&31]&(1<<min(len(w), 63)) == 0 {
+		return coEntry{}, false
+	}
+	e, ok := lx.ent[w]
+	return e, ok
 }
 
 // coWord is one word of a sentence with the classes of the 1-3 word entries
@@ -170,6 +204,7 @@ type coWord struct {
 	cls        coClass
 	spanEnd    int // end of the longest entry starting here
 	neg        bool
+	negSt      int8 // 0 not looked up, 1 not a negator, 2 a negator
 }
 
 var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true,
@@ -177,15 +212,6 @@ var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "f
 	"dos": true, "tres": true, "cuatro": true, "cinco": true, "zwei": true, "drei": true, "vier": true,
 	"funf": true, "deux": true, "trois": true, "quatre": true, "cinq": true, "due": true, "tre": true,
 	"quattro": true, "duas": true, "quatro": true, "one": true, "uno": true, "einen": true, "un": false}
-
-func coIsNumber(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] >= '0' && w[i] <= '9' {
-			return true
-		}
-	}
-	return len(w) <= 7 && coNumberWords[w]
-}
 
 // cooccur adds co-occurrence cues for one folded text; it is called by
 // collect right after the phrase pass over the same text. Only the
@@ -199,81 +225,6 @@ func (st *state) cooccur(f *folded, src int) {
 	if st.e != nil && st.e.lx != nil {
 		negs = st.e.lx.negators
 	}
-	// Words and sentences.
-	words := make([]coWord, 0, len(text)/6+1)
-	sents := make([][2]int, 0, len(text)/60+1) // word index ranges
-	sStart := 0
-	i := 0
-	for i < len(text) {
-		for i < len(text) && text[i] == ' ' {
-			i++
-		}
-		if i >= len(text) {
-			break
-		}
-		j := i
-		for j < len(text) && text[j] != ' ' {
-			j++
-		}
-		if j-i == 1 && text[i] == '.' {
-			if len(words) > sStart {
-				sents = append(sents, [2]int{sStart, len(words)})
-			}
-			sStart = len(words)
-		} else {
-			words = append(words, coWord{start: i, end: j})
-		}
-		i = j
-	}
-	if len(words) > sStart {
-		sents = append(sents, [2]int{sStart, len(words)})
-	}
-	if len(sents) == 0 {
-		return
-	}
-	// Classes per word, within its sentence.
-	for _, s := range sents {
-		for k := s[0]; k < s[1]; k++ {
-			w := &words[k]
-			wd := text[w.start:w.end]
-			if c, ok := coLex.words[wd]; ok {
-				w.cls |= c
-				w.spanEnd = w.end
-			}
-			if coLex.lead[wd] {
-				for n := 1; n < 3 && k+n < s[1]; n++ {
-					if c, ok := coLex.words[text[w.start:words[k+n].end]]; ok {
-						w.cls |= c
-						w.spanEnd = words[k+n].end
-					}
-				}
-			}
-			for _, L := range coLex.plens {
-				if len(wd) >= L {
-					if c, ok := coLex.prefix[wd[:L]]; ok {
-						w.cls |= c
-						if w.spanEnd < w.end {
-							w.spanEnd = w.end
-						}
-					}
-				}
-			}
-			if coIsNumber(wd) {
-				w.cls |= coNumber
-			}
-			if w.spanEnd < w.end {
-				w.spanEnd = w.end
-			}
-			// A negator up to three words before cancels verbs and favours.
-			for b := 1; w.cls != 0 && b <= 3 && k-b >= s[0]; b++ {
-				if negs[text[words[k-b].start:words[k-b].end]] {
-					w.neg = true
-					break
-				}
-			}
-		}
-	}
-	// Evaluate each sentence.
 	type hitT struct {
 		label      string
 		weight     float64
@@ -285,7 +236,45 @@ func (st *state) cooccur(f *folded, src int) {
 	var hits []hitT
 	var prevFavour, prevFavourStrong bool
 	var prevPos int
-	for si, s := range sents {
+	// One sentence at a time (word lists are per sentence: nothing looks
+	// across a lone "."), in a reused buffer.
+	var wbuf [96]coWord
+	words := wbuf[:0]
+	i := 0
+	for i < len(text) {
+		words = words[:0]
+		for i < len(text) {
+			for i < len(text) && text[i] == ' ' {
+				i++
+			}
+			if i >= len(text) {
+				break
+			}
+			j := i
+			for j < len(text) && text[j] != ' ' {
+				j++
+			}
+			if j-i == 1 && text[i] == '.' {
+				i = j
+				if len(words) > 0 {
+					break
+				}
+				continue
+			}
+			words = append(words, coWord{start: i, end: j})
+			i = j
+		}
+		if len(words) == 0 {
+			continue
+		}
+		s := [2]int{0, len(words)}
+		if !coClassify(words, text, negs) {
+			// No word has a class and none is a code word: no cue, no
+			// favour carried to the next sentence.
+			prevFavour, prevFavourStrong = false, false
+			prevPos = words[0].start - 1
+			continue
+		}
 		sp, se := words[s[0]].start-1, words[s[1]-1].end+1
 		var has coClass
 		limitNum, onlyNum, ownRole, cred := false, false, false, false
@@ -302,7 +291,7 @@ func (st *state) cooccur(f *folded, src int) {
 				c &^= coRequest
 			}
 			// A code is a secret when the words around say which: "door code", "the code we sent".
-			if coCodeWords[wd] && coSecretCode(words, text, k, s) {
+			if len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') && coCodeWords[wd] && coSecretCode(words, text, k, s) {
 				c |= coSecret
 			}
 			// The speaker's own data is not extraction; plain codes are not secrets.
@@ -453,7 +442,6 @@ func (st *state) cooccur(f *folded, src int) {
 		}
 		prevFavour, prevFavourStrong = favour && !ask, strong && !ask
 		prevPos = words[s[0]].start - 1
-		_ = si
 	}
 	if len(hits) == 0 {
 		return
@@ -476,6 +464,64 @@ func (st *state) cooccur(f *folded, src int) {
 			srcIdx: st.nText,
 		})
 	}
+}
+
+// coClassify sets the classes of the words of one sentence and reports
+// whether any word has a class or may be a code word (coCodeWords): if not,
+// the sentence cannot give a cue.
+func coClassify(words []coWord, text string, negs map[string]bool) bool {
+	some := false
+	for k := range words {
+		w := &words[k]
+		wd := text[w.start:w.end]
+		e, ok := coLex.get(wd)
+		if ok && e.word {
+			w.cls |= e.cls
+			w.spanEnd = w.end
+		}
+		if ok && e.lead {
+			for n := 1; n < 3 && k+n < len(words); n++ {
+				if e2, ok := coLex.get(text[w.start:words[k+n].end]); ok && e2.word {
+					w.cls |= e2.cls
+					w.spanEnd = words[k+n].end
+				}
+			}
+		}
+		for _, L := range coLex.plens {
+			if len(wd) >= L {
+				if c, ok := coLex.prefix[wd[:L]]; ok {
+					w.cls |= c
+					if w.spanEnd < w.end {
+						w.spanEnd = w.end
+					}
+				}
+			}
+		}
+		if e.num || hasASCIIDigit(wd) {
+			w.cls |= coNumber
+		}
+		if w.spanEnd < w.end {
+			w.spanEnd = w.end
+		}
+		if w.cls != 0 || len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') {
+			some = true
+		}
+		// A negator up to three words before cancels verbs and favours.
+		for b := 1; w.cls != 0 && b <= 3 && k-b >= 0; b++ {
+			x := &words[k-b]
+			if x.negSt == 0 {
+				x.negSt = 1
+				if negs[text[x.start:x.end]] {
+					x.negSt = 2
+				}
+			}
+			if x.negSt == 2 {
+				w.neg = true
+				break
+			}
+		}
+	}
+	return some
 }
 
 // lexCovers reports whether a cue of the label at least as strong as w

@@ -71,6 +71,7 @@ type state struct {
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
 	lowMsg   *string // lowMessage's cache
+	lowGates uint32  // judgeGates.mask(lowMessage()) | gatesDone once computed
 }
 
 // trustedText is a statement the engine may check the counterparty against.

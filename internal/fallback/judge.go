@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -332,20 +333,24 @@ func (st *state) checkControls() {
 			msg = msg[:maxClaimBytes]
 		}
 		low := st.lowMessage()
-		if !controlGate(low) || !containsAny(low, ctlVerbs...) {
-			return
+		if st.lowMessageGates()&gControl != gControl {
+			return // no sentence can carry both a control and a verb
 		}
 		m = ""
-		// Only the sentences that carry both a control and a verb.
-		for i := 0; i < len(low) && m == ""; {
-			j := i
-			for j < len(low) && !isSentenceSep(low[j]) {
-				j++
+		// Only the sentences that carry both a control and a verb, found
+		// in one automaton pass (no gate word holds a separator, so a
+		// sentence contains one exactly when the text does there).
+		ends, mask := ctlSentences(low)
+		for k, j := range ends {
+			if mask[k] == 3 && j <= len(msg) {
+				i := 0
+				if k > 0 {
+					i = ends[k-1] + 1
+				}
+				if m = reCtlOff.FindString(msg[i:j]); m != "" {
+					break
+				}
 			}
-			if ls := low[i:j]; controlGate(ls) && containsAny(ls, ctlVerbs...) && j <= len(msg) {
-				m = reCtlOff.FindString(msg[i:j])
-			}
-			i = j + 1
 		}
 		if m == "" || negatedBefore(msg, strings.Index(msg, m)) || st.warning {
 			return
@@ -413,24 +418,28 @@ func (st *state) checkStates(sents []sentence) {
 	type pair struct {
 		claim, rec *regexp.Regexp
 		what       string
-		gate       []string
 	}
-	pairs := []pair{
-		{reClaimNeverWorked, reRecUsed, "says it never worked or was never used", []string{"never", "nunca", "nie ", "jamais", "didn", "dead on", "broken", "not worked"}},
-		{reClaimOutstanding, reRecSettled, "says it is still outstanding", []string{"accru", "outstanding", "unpaid", "still", "not yet", "not been", "on hold", "pendiente", "offen"}},
-		{reClaimRecent, reRecOld, "dates it only recently", []string{"day", "week", "recent", "just ", "brand new"}},
+	pairs := []pair{ // their gate words are stateGates, in this order
+		{reClaimNeverWorked, reRecUsed, "says it never worked or was never used"},
+		{reClaimOutstanding, reRecSettled, "says it is still outstanding"},
+		{reClaimRecent, reRecOld, "dates it only recently"},
 	}
 	low := st.lowMessage()
-	for _, p := range pairs {
-		// The records must hold the other side before the claim is sought.
+	lowGates := st.lowMessageGates()
+	for pi, p := range pairs {
+		// The message must carry a gate word, and the records the other
+		// side, before the claim is sought (the cheap test first).
+		if lowGates&(1<<pi) == 0 {
+			continue
+		}
 		any := false
 		for _, t := range st.trusted {
-			if t.kind != "owner fact" && p.rec.MatchString(t.text) {
+			if t.kind != "owner fact" && recMayMatch(pi, t.text) && p.rec.MatchString(t.text) {
 				any = true
 				break
 			}
 		}
-		if !any || !containsAny(low, p.gate...) {
+		if !any {
 			continue
 		}
 		m := ""
@@ -443,7 +452,7 @@ func (st *state) checkStates(sents []sentence) {
 			} else {
 				ls = strings.ToLower(sn.text)
 			}
-			if !containsAny(ls, p.gate...) {
+			if judgeGates.mask(ls)&(1<<pi) == 0 {
 				continue
 			}
 			if x := p.claim.FindString(sn.text); x != "" && !negatedBefore(sn.text, strings.Index(sn.text, x)) {
@@ -483,6 +492,28 @@ func (st *state) checkStates(sents []sentence) {
 			return
 		}
 	}
+}
+
+// recWords are words every match of the pair's record pattern (reRecUsed,
+// reRecSettled, reRecOld) contains unless it has a digit (nil: the pattern
+// needs one of these words in any case).
+var recWords = [3][]string{
+	{"completed", "activated", "redeemed", "ciclos", "zyklen", "cycles de"},
+	{"gated out", "picked up", "collected", "released", "outstanding", "settled", "paid in full", "already paid", "closed out"},
+	{"expired"},
+}
+
+// recMayMatch is a cheap necessary condition for the record pattern of pair
+// pi to match s: an ASCII digit (not for reRecSettled, whose matches hold
+// none of their own) or one of recWords, in ASCII case-insensitive form.
+// Text with non-ASCII bytes always passes ((?i) folds "ſ" and "K" too).
+func recMayMatch(pi int, s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || pi != 1 && s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return containsAny(strings.ToLower(s), recWords[pi]...)
 }
 
 var reAgreed = regexp.MustCompile(`(?i)\b(?:agreed|contract\w*|agreement|as per|per our|per the|our rate|the rate|standard rate|usual rate|acordad\w*|pactad\w*|contrato|vereinbart\w*|vertrag\w*|convenu\w*|contrat)\b`)
@@ -649,7 +680,7 @@ func (st *state) checkDestination() {
 // checkStatus flags an action that records a status the records contradict:
 // marking "obtained" what a system fact says is pending.
 func (st *state) checkStatus() {
-	if !statusGate(strings.ToLower(st.c.Action.Description)) && !statusGate(st.lowMessage()) {
+	if !statusGate(strings.ToLower(st.c.Action.Description)) && !st.lowStatusGate() {
 		return
 	}
 	txt := st.c.Action.Description
@@ -660,7 +691,7 @@ func (st *state) checkStatus() {
 		if len(msg) > maxClaimBytes {
 			msg = msg[:maxClaimBytes]
 		}
-		if statusGate(st.lowMessage()) {
+		if st.lowStatusGate() {
 			m = reSetStatus.FindStringSubmatch(msg)
 		}
 		where = "message"
@@ -727,6 +758,9 @@ func (st *state) checkRecordedImpostor() {
 		if t.kind == "owner fact" {
 			continue
 		}
+		if !senderNotMayMatch(t.text) {
+			continue
+		}
 		if m := reSenderNot.FindString(t.text); m != "" {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "recorded", score: 0.65, sig: consult.High, hard: true, refs: []string{t.id},
 				obs:    fmt.Sprintf("%s %s says %q.", capFirst(t.kind), t.id, clipCase(t.text, 120)),
@@ -737,11 +771,104 @@ func (st *state) checkRecordedImpostor() {
 	}
 }
 
+// senderNotMayMatch is a cheap necessary condition for reSenderNot to
+// match s: one of its nouns and "not" or "isn", ASCII case-insensitive.
+// Text with non-ASCII bytes always passes ((?i) folds "ſ" too).
+func senderNotMayMatch(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	l := strings.ToLower(s)
+	return containsAny(l, "not", "isn") &&
+		containsAny(l, "sender", "caller", "counterparty", "requester", "requestor", "agent", "domain", "number", "address")
+}
+
 // statusGate: the words reSetStatus needs, tested without a regexp.
 // s is already lower case.
 func statusGate(l string) bool {
-	return containsAny(l, "mark", "set", "record", "flag", "enter", "status") &&
-		containsAny(l, "obtained", "approved", "paid", "complete", "received", "verified", "cleared", "signed", "authori", "granted", "passed")
+	return judgeGates.mask(l)&gStatus == gStatus
+}
+
+var (
+	statusVerbs  = []string{"mark", "set", "record", "flag", "enter", "status"}
+	statusStates = []string{"obtained", "approved", "paid", "complete", "received", "verified", "cleared", "signed", "authori", "granted", "passed"}
+	// The gate words of checkStates' three pairs, in order.
+	stateGates = [3][]string{
+		{"never", "nunca", "nie ", "jamais", "didn", "dead on", "broken", "not worked"},
+		{"accru", "outstanding", "unpaid", "still", "not yet", "not been", "on hold", "pendiente", "offen"},
+		{"day", "week", "recent", "just ", "brand new"},
+	}
+	// judgeGates: bits 0-2 the state pairs, 3 a status verb, 4 a status
+	// word, 5 a control noun, 6 a control verb.
+	judgeGates = newGateSet(stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs)
+)
+
+const (
+	gStatus  = 1<<3 | 1<<4
+	gControl = 1<<5 | 1<<6
+)
+
+// lowStatusGate is statusGate(st.lowMessage()).
+func (st *state) lowStatusGate() bool { return st.lowMessageGates()&gStatus == gStatus }
+
+const gatesDone = 1 << 31
+
+// lowMessageGates is judgeGates.mask(st.lowMessage()), computed once.
+func (st *state) lowMessageGates() uint32 {
+	if st.lowGates&gatesDone == 0 {
+		st.lowGates = judgeGates.mask(st.lowMessage()) | gatesDone
+	}
+	return st.lowGates
+}
+
+// gateSet tells, in one automaton pass, which groups of words a text
+// contains as substrings (exactly as strings.Contains: no case folding).
+type gateSet struct {
+	a     *automaton
+	group []uint32 // literal id -> bit set of its groups
+}
+
+func newGateSet(groups ...[]string) *gateSet {
+	g := &gateSet{}
+	var lits []string
+	id := map[string]int{}
+	for gi, ws := range groups {
+		for _, w := range ws {
+			i, ok := id[w]
+			if !ok {
+				i = len(lits)
+				id[w] = i
+				lits = append(lits, w)
+				g.group = append(g.group, 0)
+			}
+			g.group[i] |= 1 << gi
+		}
+	}
+	g.a = buildAutomaton(lits)
+	if g.a.d16 == nil {
+		panic("fallback: gate automaton too large for the 16-bit table")
+	}
+	return g
+}
+
+// mask returns the groups (bit i for group i) of which s contains a word.
+func (g *gateSet) mask(s string) uint32 {
+	a := g.a
+	d, class, sh := a.d16, &a.class, a.shift
+	st := uint(0)
+	var m uint32
+	for i := 0; i < len(s); i++ {
+		v := d[st<<sh|uint(class[s[i]])]
+		st = uint(v &^ out16)
+		if v&out16 != 0 {
+			for _, id := range a.out[st] {
+				m |= g.group[id]
+			}
+		}
+	}
+	return m
 }
 
 var ctlVerbs = []string{"disabl", "turn", "switch", "waiv", "bypass", "deactiv", "suspend", "skip", "without", "exempt",
@@ -750,8 +877,56 @@ var ctlVerbs = []string{"disabl", "turn", "switch", "waiv", "bypass", "deactiv",
 // controlGate: the control nouns reCtlOff needs, tested without a regexp.
 // s is already lower case.
 func controlGate(l string) bool {
-	return containsAny(l, "sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
-		"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation")
+	return containsAny(l, controlWords...)
+}
+
+var controlWords = []string{"sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
+	"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation"}
+
+// ctlAuto finds the control nouns (ids below len(controlWords)) and the
+// control verbs (the rest).
+var ctlAuto = func() *automaton {
+	a := buildAutomaton(append(append([]string{}, controlWords...), ctlVerbs...))
+	if a.d16 == nil {
+		panic("fallback: control automaton too large for the 16-bit table")
+	}
+	return a
+}()
+
+// ctlSentences splits low (lower case) into sentences as the loop "scan to
+// the next separator, continue after it" does, and returns each sentence's
+// end (its separator's index, or len(low)) and a mask: 1 if it contains a
+// control noun, 2 a control verb (substrings, as strings.Contains). A
+// trailing empty sentence may be reported with mask 0.
+func ctlSentences(low string) (ends []int, mask []uint8) {
+	a := ctlAuto
+	d, class, sh := a.d16, &a.class, a.shift
+	nc := int32(len(controlWords))
+	st := uint(0)
+	var cur uint8
+	for i := 0; i < len(low); i++ {
+		c := low[i]
+		if isSentenceSep(c) {
+			ends, mask = append(ends, i), append(mask, cur)
+			cur, st = 0, 0
+			continue
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		v := d[st<<sh|uint(class[c])]
+		st = uint(v &^ out16)
+		if v&out16 != 0 {
+			for _, id := range a.out[st] {
+				if id < nc {
+					cur |= 1
+				} else {
+					cur |= 2
+				}
+			}
+		}
+	}
+	return append(ends, len(low)), append(mask, cur)
 }
 
 // lowMessage is the message's first maxClaimBytes in lower case, computed

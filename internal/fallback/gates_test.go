@@ -1,0 +1,126 @@
+package fallback
+
+import (
+	"math/rand"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// gateTexts are random lower-case texts built from the gate words, their
+// fragments and separators, so that hits, near misses and sentence ends mix.
+func gateTexts(n int) []string {
+	var pool []string
+	for _, ws := range [][]string{controlWords, ctlVerbs, statusVerbs, statusStates, stateGates[0], stateGates[1], stateGates[2]} {
+		for _, w := range ws {
+			pool = append(pool, w, w[:len(w)/2+1], w[len(w)/2:])
+		}
+	}
+	pool = append(pool, " ", " ", ".", ";", "!", "\n", "x", "é", "ſ", "K", "AUDIT")
+	r := rand.New(rand.NewSource(1))
+	out := []string{"", ".", "audit skip", "skip. audit", "audit skip."}
+	for range n {
+		var b strings.Builder
+		for k := r.Intn(30); k >= 0; k-- {
+			b.WriteString(pool[r.Intn(len(pool))])
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// TestGateSetMatchesContains checks the one-pass gate words against
+// strings.Contains, word by word.
+func TestGateSetMatchesContains(t *testing.T) {
+	groups := [][]string{stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs}
+	for _, s := range gateTexts(20000) {
+		want := uint32(0)
+		for gi, ws := range groups {
+			if containsAny(s, ws...) {
+				want |= 1 << gi
+			}
+		}
+		if got := judgeGates.mask(s); got != want {
+			t.Fatalf("mask(%q) = %b, want %b", s, got, want)
+		}
+	}
+}
+
+// TestCtlSentencesMatchesLoop checks ctlSentences against the per-sentence
+// loop it replaced.
+func TestCtlSentencesMatchesLoop(t *testing.T) {
+	for _, low := range gateTexts(20000) {
+		low = strings.ToLower(low)
+		var want []int // ends of the sentences with a control noun and a verb
+		for i := 0; i < len(low); {
+			j := i
+			for j < len(low) && !isSentenceSep(low[j]) {
+				j++
+			}
+			if ls := low[i:j]; controlGate(ls) && containsAny(ls, ctlVerbs...) {
+				want = append(want, j)
+			}
+			i = j + 1
+		}
+		var got []int
+		ends, mask := ctlSentences(low)
+		for k, j := range ends {
+			if mask[k] == 3 {
+				got = append(got, j)
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%q: got %v, want %v", low, got, want)
+		}
+		for k := range got {
+			if got[k] != want[k] {
+				t.Fatalf("%q: got %v, want %v", low, got, want)
+			}
+		}
+	}
+}
+
+// TestRecMayMatch checks that recMayMatch never rules out a text the record
+// patterns match.
+func TestRecMayMatch(t *testing.T) {
+	pool := []string{" ", "2 ", "12 cycles", "used ", "months ago", "no fee is outstanding", "nothing outstanding",
+		"Picked Up", "COLLECTED", "settled", "expired", "EXPIRED", "paid in full", "hace ", "vor ", "il y a ", "ſettled",
+		"cycles de", "Zyklen", "redeemed", "activated", "completed", "x", "ago", "released", "closed out", "gated out"}
+	r := rand.New(rand.NewSource(2))
+	res := []*regexp.Regexp{reRecUsed, reRecSettled, reRecOld}
+	for range 50000 {
+		var b strings.Builder
+		for k := r.Intn(8); k >= 0; k-- {
+			w := pool[r.Intn(len(pool))]
+			if r.Intn(4) == 0 && len(w) > 3 {
+				w = w[:len(w)-1]
+			}
+			b.WriteString(w)
+		}
+		s := b.String()
+		for pi, re := range res {
+			if re.MatchString(s) && !recMayMatch(pi, s) {
+				t.Fatalf("pair %d: %q matches but recMayMatch is false", pi, s)
+			}
+		}
+	}
+}
+
+// TestSenderNotMayMatch checks that senderNotMayMatch never rules out a text
+// reSenderNot matches.
+func TestSenderNotMayMatch(t *testing.T) {
+	pool := []string{" ", "Sender", "CALLER", "counterparty", "requester", "requestor", "agent", "domain", "number",
+		"address", " is not", " isn't", " isn’t", " was not", " does not belong", " not a verified", " not registered",
+		" not an official", " not authorized", "ſender", "x", ".", "the"}
+	r := rand.New(rand.NewSource(3))
+	for range 50000 {
+		var b strings.Builder
+		for k := r.Intn(6); k >= 0; k-- {
+			b.WriteString(pool[r.Intn(len(pool))])
+		}
+		s := b.String()
+		if reSenderNot.MatchString(s) && !senderNotMayMatch(s) {
+			t.Fatalf("%q matches but senderNotMayMatch is false", s)
+		}
+	}
+}
