@@ -70,8 +70,31 @@ type state struct {
 	corrob bool
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
-	lowMsg   *string // lowMessage's cache
-	lowGates uint32  // judgeGates.mask(lowMessage()) | gatesDone once computed
+	lowMsg   *string           // lowMessage's cache
+	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
+	pols     *[]consult.Policy // policies' cache
+}
+
+// policies returns the case's policies with their statements cut to a
+// total of maxClaimBytes, in order, so that the pattern checks over them
+// cost at most that much however many and long the policies are. Policies
+// are the owner's and rarely come near it; text beyond it is not checked.
+func (st *state) policies() []consult.Policy {
+	if st.pols != nil {
+		return *st.pols
+	}
+	budget := maxClaimBytes
+	out := make([]consult.Policy, 0, len(st.c.Policies))
+	for _, p := range st.c.Policies {
+		if budget <= 0 {
+			break
+		}
+		p.Statement = clipBytes(p.Statement, budget)
+		budget -= len(p.Statement)
+		out = append(out, p)
+	}
+	st.pols = &out
+	return out
 }
 
 // trustedText is a statement the engine may check the counterparty against.

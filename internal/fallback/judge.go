@@ -629,7 +629,7 @@ func (st *state) checkDestination() {
 		}
 	}
 	policyRule := ""
-	for _, p := range st.c.Policies {
+	for _, p := range st.policies() {
 		pl := strings.ToLower(p.Statement)
 		if containsAny(pl, "original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file", "método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine") {
 			policyRule = policyName(p)

@@ -304,7 +304,7 @@ func (st *state) knownDomainList() []string {
 	for _, t := range st.trusted {
 		add(t.text)
 	}
-	for _, p := range st.c.Policies {
+	for _, p := range st.policies() {
 		add(p.Statement)
 	}
 	for _, t := range st.c.History {
@@ -913,7 +913,7 @@ var (
 func (st *state) checkPolicies() {
 	a := st.c.Action
 	if a.Amount > 0 && !math.IsInf(a.Amount, 0) {
-		for _, p := range st.c.Policies {
+		for _, p := range st.policies() {
 			if !hasASCIIDigit(p.Statement) {
 				continue // both limit patterns need a number (\d)
 			}
@@ -939,7 +939,7 @@ func (st *state) checkPolicies() {
 			}
 		}
 	overs:
-		for _, p := range st.c.Policies {
+		for _, p := range st.policies() {
 			if !hasASCIIDigit(p.Statement) {
 				continue
 			}
@@ -1126,7 +1126,7 @@ func (st *state) checkNewParty() {
 			known.WriteString(foldText(t.Text).text)
 		}
 	}
-	for _, p := range st.c.Policies {
+	for _, p := range st.policies() {
 		known.WriteString(foldText(p.Statement).text)
 	}
 	k := known.String()

@@ -128,7 +128,7 @@ func (st *state) checkPrecondition() {
 		return
 	}
 	gated := 0
-	for _, p := range st.c.Policies {
+	for _, p := range st.policies() {
 		for _, sent := range splitSentences(clipBytes(p.Statement, maxClaimBytes)) {
 			low := " " + strings.ToLower(sent) + " "
 			gi, gw := -1, ""
@@ -307,7 +307,7 @@ var thresholdWords = []string{"threshold", "limit", "cap ", "ceiling", "maximum"
 func (st *state) checkFactThreshold() {
 	dir := 0 // +1: the value must be at or below the threshold; -1: at or above
 	var pol consult.Policy
-	for _, p := range st.c.Policies {
+	for _, p := range st.policies() {
 		low := strings.ToLower(clipBytes(p.Statement, maxClaimBytes))
 		if !containsAny(low, "threshold", "limit", "ceiling", "maximum", "minimum", "umbral", "límite", "grenze", "seuil", "plafond") {
 			continue
@@ -425,7 +425,7 @@ func (st *state) checkPercentLimit() {
 	if len(ids) == 0 {
 		return
 	}
-	for _, p := range st.c.Policies {
+	for _, p := range st.policies() {
 		low := strings.ToLower(clipBytes(p.Statement, maxClaimBytes))
 		pi := strings.IndexByte(low, '%')
 		if pi <= 0 {
@@ -633,7 +633,7 @@ func (st *state) checkPolicyLimits2() {
 	}
 	cur := strings.ToUpper(st.c.Action.Currency)
 	seen := 0
-	for _, p := range st.c.Policies {
+	for _, p := range st.policies() {
 		if !hasASCIIDigit(p.Statement) {
 			continue
 		}
