@@ -1,0 +1,233 @@
+package fallback
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Hand-written equivalents of reLongDigits and reSecretKV for maskSecrets.
+// The patterns stay as the reference: FuzzMaskLongDigits and FuzzMaskKV
+// compare these with ReplaceAllStringFunc on them.
+
+// isREWord is regexp's \b word class: ASCII letters, digits and '_'.
+func isREWord(c byte) bool {
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+}
+
+// maskLongDigits is reLongDigits.ReplaceAllStringFunc(s, maskDigits).
+// The second alternative of reLongDigits (\d{4}(?: \d{4}){2,}\b) can only
+// match where the first one does, so only the first is implemented.
+func maskLongDigits(s string) string {
+	var b strings.Builder
+	last := 0
+	for p := 0; p < len(s); p++ {
+		if !isDigitByte(s[p]) || (p > 0 && isREWord(s[p-1])) {
+			continue
+		}
+		e := longDigitsEnd(s, p)
+		if e < 0 {
+			continue
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:p])
+		b.WriteString(maskDigits(s[p:e]))
+		last = e
+		p = e - 1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// longDigitsEnd returns the end of the (greedy) match of
+// \d(?:[ -]?\d){8,}\b starting at the digit s[p], or -1.
+func longDigitsEnd(s string, p int) int {
+	k, end := 0, -1
+	for i := p; ; {
+		k++
+		next := i + 1
+		if next == len(s) {
+			if k >= 9 {
+				end = next
+			}
+			return end
+		}
+		c := s[next]
+		switch {
+		case isDigitByte(c):
+			i = next
+			continue
+		case c == ' ' || c == '-':
+			if k >= 9 {
+				end = next
+			}
+			if next+1 < len(s) && isDigitByte(s[next+1]) {
+				i = next + 1
+				continue
+			}
+		case !isREWord(c) && k >= 9:
+			end = next
+		}
+		return end
+	}
+}
+
+// reSecretKVAt is reSecretKV without its leading \b, anchored: it is run at
+// the candidate starts maskKVAll finds, the boundary being checked by hand.
+var reSecretKVAt = regexp.MustCompile(`^(?i)(password|passwd|pwd|passcode|passphrase|secret|token|api[_ -]?key|pin|cvv|cvc|otp|code|contraseña|passwort|kennwort|mot de passe)(\s*(?:is|was|:|=|ist|es|est)\s*)("[^"]+"|'[^']+'|[^\s,;]+)`)
+
+// kvPrefixes are lower-case ASCII prefixes of every key word of reSecretKV
+// but contraseña (which has a non-ASCII byte within its first 12 bytes).
+var kvPrefixes = [...]string{"pass", "pwd", "secret", "token", "api", "pin", "cvv", "cvc", "otp", "code", "kennwort", "mot de passe"}
+
+// maskKVAll is reSecretKV.ReplaceAllStringFunc(s, maskKV).
+func maskKVAll(s string) string {
+	var b strings.Builder
+	last := 0
+	for p := 0; p < len(s); p++ {
+		if !kvCandidate(s, p) {
+			continue
+		}
+		loc := reSecretKVAt.FindStringIndex(s[p:])
+		if loc == nil {
+			continue
+		}
+		e := p + loc[1]
+		if b.Cap() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:p])
+		b.WriteString(maskKV(s[p:e]))
+		last = e
+		p = e - 1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// kvCandidate reports whether reSecretKV can match at p: \b holds there
+// and, if the next 12 bytes are ASCII, a key word starts there (any key word
+// spelt with a non-ASCII fold such as 'ſ' or 'K' has a non-ASCII byte within
+// its first 12 bytes, so such windows are left to the regexp).
+func kvCandidate(s string, p int) bool {
+	c := s[p]
+	if c < utf8.RuneSelf {
+		switch c | 0x20 {
+		case 'p', 's', 't', 'a', 'c', 'o', 'k', 'm':
+		default:
+			return false
+		}
+		if p > 0 && s[p-1] < utf8.RuneSelf && isREWord(s[p-1]) {
+			return false
+		}
+	} else {
+		// A non-ASCII rune is not a word character: \b holds only after one.
+		if p == 0 || !isREWord(s[p-1]) || !utf8.RuneStart(c) {
+			return false
+		}
+	}
+	w := s[p:]
+	if len(w) > 12 {
+		w = w[:12]
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for _, k := range kvPrefixes {
+		if len(w) >= len(k) && hasPrefixFold(w, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPrefixFold reports whether s starts with the lower-case ASCII prefix,
+// ignoring ASCII case; len(s) >= len(prefix).
+func hasPrefixFold(s, prefix string) bool {
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isMixedTok is reLongMixed's token class [A-Za-z0-9_+/=-].
+func isMixedTok(c byte) bool {
+	return isREWord(c) || c == '+' || c == '/' || c == '=' || c == '-'
+}
+
+// maskLongMixed is reLongMixed.ReplaceAllStringFunc(s, maskMixed). Within a
+// run of token bytes [a, r), \b holds at p when the word class changes
+// between s[p-1] and s[p] (the byte before a run is never a word byte),
+// and at r when s[r-1] is a word byte. The greedy {28,} ends
+// at the run's last boundary, so the match is at the first boundary p with
+// that last boundary at least 28 bytes further.
+func maskLongMixed(s string) string {
+	var b strings.Builder
+	last := 0
+	for a := 0; a < len(s); {
+		if !isMixedTok(s[a]) {
+			a++
+			continue
+		}
+		r := a + 1
+		for r < len(s) && isMixedTok(s[r]) {
+			r++
+		}
+		if r-a >= 28 {
+			lastB := -1
+			if isREWord(s[r-1]) {
+				lastB = r
+			} else {
+				for e := r - 1; e > a; e-- {
+					if isREWord(s[e-1]) != isREWord(s[e]) {
+						lastB = e
+						break
+					}
+				}
+			}
+			for p := a; lastB >= p+28; p++ {
+				if (p > 0 && isREWord(s[p-1])) == isREWord(s[p]) {
+					continue
+				}
+				if b.Cap() == 0 {
+					b.Grow(len(s))
+				}
+				b.WriteString(s[last:p])
+				b.WriteString(maskMixed(s[p:lastB]))
+				last = lastB
+				break
+			}
+		}
+		a = r
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// maskMixed masks a reLongMixed match that has a digit.
+func maskMixed(m string) string {
+	if hasDigitOrMixed(m) && strings.IndexFunc(m, unicode.IsDigit) >= 0 {
+		return "[redacted]"
+	}
+	return m
+}
