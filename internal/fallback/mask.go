@@ -20,21 +20,31 @@ func isREWord(c byte) bool {
 // The second alternative of reLongDigits (\d{4}(?: \d{4}){2,}\b) can only
 // match where the first one does, so only the first is implemented.
 func maskLongDigits(s string) string {
+	return replaceAt(s, func(s string, p int) int {
+		if !isDigitByte(s[p]) || (p > 0 && isREWord(s[p-1])) {
+			return -1
+		}
+		return longDigitsEnd(s, p)
+	}, maskDigits)
+}
+
+// replaceAt is ReplaceAllStringFunc for a hand-written matcher: scanning
+// left to right, where end(s, p) reports a match s[p:e] (e >= 0), that
+// match is replaced by repl(s[p:e]) and the scan goes on at e. It returns
+// s itself when nothing matches.
+func replaceAt(s string, end func(s string, p int) int, repl func(string) string) string {
 	var b strings.Builder
 	last := 0
 	for p := 0; p < len(s); p++ {
-		if !isDigitByte(s[p]) || (p > 0 && isREWord(s[p-1])) {
-			continue
-		}
-		e := longDigitsEnd(s, p)
-		if e < 0 {
+		e := end(s, p)
+		if e <= p { // no match (an empty one would never advance)
 			continue
 		}
 		if b.Cap() == 0 {
 			b.Grow(len(s))
 		}
 		b.WriteString(s[last:p])
-		b.WriteString(maskDigits(s[p:e]))
+		b.WriteString(repl(s[p:e]))
 		last = e
 		p = e - 1
 	}
@@ -88,30 +98,16 @@ var kvPrefixes = [...]string{"pass", "pwd", "secret", "token", "api", "pin", "cv
 
 // maskKVAll is reSecretKV.ReplaceAllStringFunc(s, maskKV).
 func maskKVAll(s string) string {
-	var b strings.Builder
-	last := 0
-	for p := 0; p < len(s); p++ {
+	return replaceAt(s, func(s string, p int) int {
 		if !kvCandidate(s, p) {
-			continue
+			return -1
 		}
 		loc := reSecretKVAt.FindStringIndex(s[p:])
 		if loc == nil {
-			continue
+			return -1
 		}
-		e := p + loc[1]
-		if b.Cap() == 0 {
-			b.Grow(len(s))
-		}
-		b.WriteString(s[last:p])
-		b.WriteString(maskKV(s[p:e]))
-		last = e
-		p = e - 1
-	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
+		return p + loc[1]
+	}, maskKV)
 }
 
 // kvCandidate reports whether reSecretKV can match at p: \b holds there
