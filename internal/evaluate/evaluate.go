@@ -173,7 +173,6 @@ type Report struct {
 	PerTactic map[consult.Tactic]PRF `json:"perTactic"`
 	PerSource map[string]Measures    `json:"perSource"`
 	Wrong     []Miss                 `json:"wrong,omitempty"`
-	sources   []string
 }
 
 // Sources returns the report's sources in sorted order.

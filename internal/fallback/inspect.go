@@ -55,11 +55,9 @@ type state struct {
 	warning  bool
 	calm     bool
 	scores   map[consult.Tactic]float64
-	signals  []consult.Signal
 	tactics  []consult.Tactic
 	stakes   consult.Level
 	stakeWhy []string
-	claims   []consult.Claim
 	trusted  []trustedText
 	msg      folded
 	nText    int

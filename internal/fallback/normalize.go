@@ -305,15 +305,6 @@ func deLeetInPlace(b []byte) int {
 	return len(b)
 }
 
-func hasSymbol(b []byte) bool {
-	for _, c := range b {
-		if c == '@' || c == '$' || c == '!' || c == '|' {
-			return true
-		}
-	}
-	return false
-}
-
 func leetByte(c byte) byte {
 	switch c {
 	case '0':

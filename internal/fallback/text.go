@@ -396,39 +396,6 @@ func secretWordAt(s string, p int) bool {
 	return secretKeys[string(low[:len(w)])]
 }
 
-// containsFold is an allocation-free ASCII case-insensitive strings.Contains
-// for a lower-case needle.
-func containsFold(s, needle string) bool {
-	n := len(needle)
-	if n == 0 {
-		return true
-	}
-	first := needle[0]
-	for i := 0; i+n <= len(s); i++ {
-		c := s[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != first {
-			continue
-		}
-		j := 1
-		for ; j < n; j++ {
-			d := s[i+j]
-			if d >= 'A' && d <= 'Z' {
-				d += 'a' - 'A'
-			}
-			if d != needle[j] {
-				break
-			}
-		}
-		if j == n {
-			return true
-		}
-	}
-	return false
-}
-
 func maskKV(m string) string {
 	// m is a whole match; the anchored pattern without the leading \b splits
 	// it again. (\b is ASCII-only, so with a key word spelt with 'ſ' or the

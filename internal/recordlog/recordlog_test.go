@@ -84,11 +84,10 @@ func TestConcurrentWritesNeverInterleave(t *testing.T) {
 	}
 }
 
-// failingWriter fails every write after the first ok ones, writing half of
-// the failing buffer first, as a full disk does.
+// failingWriter, once fail is set, fails every write, writing half of the
+// failing buffer first, as a full disk does.
 type failingWriter struct {
 	mu   sync.Mutex
-	ok   int
 	fail bool
 	buf  bytes.Buffer
 }
