@@ -8,6 +8,8 @@
 // translating between the analysis and the record.
 package consult
 
+import "strings"
+
 // Case is everything the agent knows about the situation it is about to act in.
 type Case struct {
 	Title            string
@@ -150,11 +152,11 @@ type ScopeEntry struct {
 // grants every action on its service.
 func (id Identity) Allows(service, action string) bool {
 	for _, e := range id.Scope {
-		if !equalFold(e.Service, service) {
+		if !strings.EqualFold(e.Service, service) {
 			continue
 		}
 		for _, a := range e.Actions {
-			if a == "*" || equalFold(a, action) {
+			if a == "*" || strings.EqualFold(a, action) {
 				return true
 			}
 		}
@@ -162,21 +164,9 @@ func (id Identity) Allows(service, action string) bool {
 	return false
 }
 
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		ca, cb := a[i], b[i]
-		if 'A' <= ca && ca <= 'Z' {
-			ca += 'a' - 'A'
-		}
-		if 'A' <= cb && cb <= 'Z' {
-			cb += 'a' - 'A'
-		}
-		if ca != cb {
-			return false
-		}
-	}
-	return true
+// OutOfScope reports whether a is a named service:action that a declared
+// scope does not grant. With no scope declared, or no action named, nothing
+// can be said to be out of scope.
+func (id Identity) OutOfScope(a Action) bool {
+	return len(id.Scope) > 0 && a.Service != "" && a.Action != "" && !id.Allows(a.Service, a.Action)
 }

@@ -87,7 +87,7 @@ func (st *state) internalFlow() bool {
 	}
 	st.internal = -1
 	c := st.c
-	if len(c.Identity.Scope) > 0 && c.Action.Service != "" && c.Action.Action != "" && !c.Identity.Allows(c.Action.Service, c.Action.Action) {
+	if c.Identity.OutOfScope(c.Action) {
 		return false
 	}
 	if st.internalRecipient() {

@@ -248,7 +248,7 @@ func (st *state) corroborated() bool {
 	if !c.Counterparty.Verified || st.untrusted() {
 		return false
 	}
-	if len(c.Identity.Scope) > 0 && c.Action.Service != "" && c.Action.Action != "" && !c.Identity.Allows(c.Action.Service, c.Action.Action) {
+	if c.Identity.OutOfScope(c.Action) {
 		return false
 	}
 	if len(st.trusted) == 0 {

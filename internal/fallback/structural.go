@@ -123,10 +123,7 @@ func (st *state) actionName() string {
 func (st *state) checkScope() {
 	a := st.c.Action
 	id := st.c.Identity
-	if len(id.Scope) == 0 || a.Service == "" || a.Action == "" {
-		return
-	}
-	if id.Allows(a.Service, a.Action) {
+	if !id.OutOfScope(a) {
 		return
 	}
 	var granted []string
