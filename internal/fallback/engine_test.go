@@ -15,27 +15,7 @@ import (
 )
 
 // base returns a realistic, clean case that tests then spoil in one way.
-func base() *consult.Case {
-	return &consult.Case{
-		Title:   "Supplier payment run",
-		Goal:    "Pay approved supplier invoices on time to verified accounts",
-		Message: "Hello, invoice INV-5521 for PO 8812 is attached. Please pay it to our account on file by the due date. Thanks.",
-		Action: consult.Action{
-			Description: "Pay invoice INV-5521 to Norden Tools (account on file)",
-			Service:     "bank", Action: "payments:create", Amount: 900, Currency: "USD",
-			Recipient: "Norden Tools (account on file)",
-		},
-		Counterparty: consult.Counterparty{Type: consult.CounterpartyAgent, Reference: "supplier-agent:norden-tools", Verified: true, TrustTier: "registered"},
-		Facts: []consult.Fact{
-			{ID: "f1", Statement: "Invoice INV-5521 for $900.00 is approved and due in 10 days.", Source: consult.SourceSystem, Status: consult.FactVerified},
-		},
-		Policies: []consult.Policy{{ID: "pol-1", Title: "Payments", Statement: "Supplier payments go only to the remittance account in the vendor master."}},
-		Identity: consult.Identity{ID: "ap-agent", Version: "1.0.0", Scope: []consult.ScopeEntry{
-			{Service: "bank", Actions: []string{"payments:create", "payments:read"}},
-			{Service: "crm", Actions: []string{"contacts:read"}},
-		}},
-	}
-}
+func base() *consult.Case { return fallback.BaseCase() }
 
 func tactics(a consult.Analysis) map[consult.Tactic]bool {
 	out := map[consult.Tactic]bool{}
