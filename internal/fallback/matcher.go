@@ -248,7 +248,7 @@ func compilePhrase(src string, litIDs map[string]int32, lits *[]string) ([]part,
 		}
 		prefix := strings.HasSuffix(f, "*") && len(f) > 1
 		w := strings.TrimSuffix(f, "*")
-		ft := foldText(w).text
+		ft := foldedText(w)
 		toks := strings.Fields(ft)
 		if len(toks) == 0 {
 			return nil, fmt.Errorf("phrase %q: word %q has no letters or digits", src, f)
@@ -281,7 +281,15 @@ type textIndex struct {
 }
 
 func newTextIndex(text string) *textIndex {
-	ti := &textIndex{text: text}
+	// Count first, so that the index is one exact allocation rather than
+	// a chain of doublings (megabytes for a long text).
+	n := 0
+	for i := 1; i < len(text); i++ {
+		if text[i-1] == ' ' && text[i] != ' ' {
+			n++
+		}
+	}
+	ti := &textIndex{text: text, starts: make([]int32, 0, n)}
 	for i := 1; i < len(text); i++ {
 		if text[i-1] == ' ' && text[i] != ' ' {
 			ti.starts = append(ti.starts, int32(i))
