@@ -322,7 +322,7 @@ func (st *state) checkControls() {
 	where := "proposed action"
 	m := ""
 	if controlGate(strings.ToLower(txt)) {
-		m = reCtlOff.FindString(txt)
+		m = ctlOffRE.FindString(txt)
 		if m == "" {
 			m = reCtlOff2.FindString(txt)
 		}
@@ -347,7 +347,7 @@ func (st *state) checkControls() {
 				if k > 0 {
 					i = ends[k-1] + 1
 				}
-				if m = reCtlOff.FindString(msg[i:j]); m != "" {
+				if m = ctlOffRE.FindString(msg[i:j]); m != "" {
 					break
 				}
 			}

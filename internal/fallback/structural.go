@@ -960,7 +960,7 @@ func (st *state) checkPolicies() {
 		}
 	}
 	// Records that rule the outcome out, for refund-like actions.
-	if !reMoneyBack.MatchString(a.Action + " " + a.Description) {
+	if !moneyBackRE.MatchString(a.Action + " " + a.Description) {
 		return
 	}
 	for _, t := range st.trusted {
