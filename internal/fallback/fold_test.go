@@ -250,3 +250,12 @@ func FuzzFold(f *testing.F) {
 		checkFold(t, s) // invalid UTF-8 included: it folds as U+FFFD
 	})
 }
+
+func BenchmarkFold(b *testing.B) {
+	s := strings.Repeat("Hello, this is the accounts desk at Norden Tools. Our bank has changed, please pay invoice INV-5521 ($4,900.00) today. ", 18)[:2048]
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		foldText(s)
+	}
+}

@@ -42,18 +42,11 @@ func foldInto(s string, withOffs bool) folded {
 	toks := grow(sc.toks[:0], len(s)/5+1)
 	bb := grow(sc.bb[:0], len(s)+8)
 	ob := grow(sc.ob[:0], len(s)+8)
-	defer func() { sc.toks, sc.bb, sc.ob = toks, bb, ob }()
+	// No closure captures these (a captured variable lives in memory, not
+	// in a register, which slowed every append): flushTok returns the new
+	// state, and the buffers go back to the scratch at the end.
 	curStart := 0
 	lastSepWasSpaceOnly := true
-	flush := func() {
-		if len(bb) > curStart {
-			// bb and ob grow in step, so a word's offsets start where its
-			// bytes do: ob[b0:o1].
-			toks = append(toks, ftok{b0: int32(curStart), b1: int32(len(bb)), o1: int32(len(ob)), space: lastSepWasSpaceOnly})
-			curStart = len(bb)
-			lastSepWasSpaceOnly = true
-		}
-	}
 	var buf [32]byte
 	for i := 0; i < len(s); {
 		var r rune
@@ -72,10 +65,19 @@ func foldInto(s string, withOffs bool) folded {
 				bb = append(bb, c+'a'-'A')
 				ob = append(ob, off)
 			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-				bb = append(bb, c)
-				ob = append(ob, off)
+				// The run of lower-case letters and digits that starts here,
+				// in one step.
+				j := i
+				for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9') {
+					j++
+				}
+				bb = append(bb, s[int(off):j]...)
+				for k := off; k < int32(j); k++ {
+					ob = append(ob, k)
+				}
+				i = j
 			case c == ' ' || c == '\t' || c == '\r':
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 			case c == '\'':
 				// Apostrophes join: "don't" is one word "dont".
 			case c == '@' || c == '$' || c == '!' || c == '|':
@@ -85,7 +87,7 @@ func foldInto(s string, withOffs bool) folded {
 					bb = append(bb, c)
 					ob = append(ob, off)
 				} else {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 					if c == '!' {
 						markSentence(toks)
 					}
@@ -93,10 +95,10 @@ func foldInto(s string, withOffs bool) folded {
 			case c == '.' || c == '?' || c == ';' || c == ':' || c == '\n':
 				nextSpace := i >= len(s) || s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r' || s[i] == '"'
 				if c == '\n' || c == '?' || c == ';' || nextSpace {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 					markSentence(toks)
 				} else {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 					lastSepWasSpaceOnly = false
 					if c == '.' || c == ':' {
 						// "u.r.g.e.n.t" counts as spaced letters.
@@ -104,9 +106,9 @@ func foldInto(s string, withOffs bool) folded {
 					}
 				}
 			case c == '-' || c == '_' || c == '*':
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 			default:
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 				lastSepWasSpaceOnly = false
 			}
 			continue
@@ -132,10 +134,10 @@ func foldInto(s string, withOffs bool) folded {
 					bb = append(bb, c)
 					ob = append(ob, off)
 				} else if c == '.' || c == '!' || c == '?' {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 					markSentence(toks)
 				} else {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 				}
 				continue
 			}
@@ -159,14 +161,14 @@ func foldInto(s string, withOffs bool) folded {
 			case pr == '’' || pr == 'ʼ' || pr == '‘':
 				// Typographic apostrophes join like ASCII ones.
 			case pr == '。' || pr == '¡' || pr == '¿' || pr == '…':
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 				markSentence(toks)
 			default:
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 			}
 		}
 	}
-	flush()
+	toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
 
 	// Second pass: leetspeak inside words (in place: a word's folded bytes
 	// only ever keep or lose length), then spaced-out letters.
@@ -179,7 +181,6 @@ func foldInto(s string, withOffs bool) folded {
 		n += int(t.o1-t.b0) + 3
 	}
 	out := grow(sc.out[:0], n)
-	defer func() { sc.out = out }()
 	var offs []int32
 	if withOffs {
 		offs = make([]int32, 0, n)
@@ -234,7 +235,19 @@ func foldInto(s string, withOffs bool) folded {
 		}
 		k++
 	}
+	sc.toks, sc.bb, sc.ob, sc.out = toks, bb, ob, out
 	return folded{text: string(out), orig: offs, src: s}
+}
+
+// flushTok ends the word in progress, bytes [cur, n) of the fold buffers,
+// if there is one, and returns the new word start and separator state.
+func flushTok(toks []ftok, n, cur int, spaceOnly bool) ([]ftok, int, bool) {
+	if n > cur {
+		// bb and ob grow in step, so a word's offsets start where its bytes
+		// do: ob[b0:o1].
+		return append(toks, ftok{b0: int32(cur), b1: int32(n), o1: int32(n), space: spaceOnly}), n, true
+	}
+	return toks, cur, spaceOnly
 }
 
 // foldScratch holds foldText's working buffers between calls. Nothing in it
