@@ -200,9 +200,11 @@ func (lx *coLexicon) get(w string) (coEntry, bool) {
 // coWord is one word of a sentence with the classes of the 1-3 word entries
 // that start at it, and the end of the longest entry.
 type coWord struct {
-	start, end int // byte range of the word in the folded text
+	// 32-bit offsets keep a word at 20 bytes: the words of every sentence
+	// are written once and read several times.
+	start, end int32 // byte range of the word in the folded text
 	cls        coClass
-	spanEnd    int // end of the longest entry starting here
+	spanEnd    int32 // end of the longest entry starting here
 	neg        bool
 	negSt      int8 // 0 not looked up, 1 not a negator, 2 a negator
 }
@@ -261,7 +263,7 @@ func (st *state) cooccur(f *folded, src int) {
 				}
 				continue
 			}
-			words = append(words, coWord{start: i, end: j})
+			words = append(words, coWord{start: int32(i), end: int32(j)})
 			i = j
 		}
 		if len(words) == 0 {
@@ -272,10 +274,10 @@ func (st *state) cooccur(f *folded, src int) {
 			// No word has a class and none is a code word: no cue, no
 			// favour carried to the next sentence.
 			prevFavour, prevFavourStrong = false, false
-			prevPos = words[0].start - 1
+			prevPos = int(words[0].start) - 1
 			continue
 		}
-		sp, se := words[s[0]].start-1, words[s[1]-1].end+1
+		sp, se := int(words[s[0]].start)-1, int(words[s[1]-1].end)+1
 		var has coClass
 		limitNum, onlyNum, ownRole, cred := false, false, false, false
 		var first, last [32]int
@@ -351,9 +353,9 @@ func (st *state) cooccur(f *folded, src int) {
 			for m := uint32(c); m != 0; m &= m - 1 {
 				bi := bits.TrailingZeros32(m)
 				if has&(1<<bi) == 0 {
-					first[bi] = w.start
+					first[bi] = int(w.start)
 				}
-				last[bi] = w.spanEnd
+				last[bi] = int(w.spanEnd)
 			}
 			has |= c
 			if c&coSecret != 0 && c&coPersonal == 0 {
@@ -375,7 +377,7 @@ func (st *state) cooccur(f *folded, src int) {
 				}
 			}
 			if p < 0 {
-				p, e = words[s[0]].start, words[s[1]-1].end
+				p, e = int(words[s[0]].start), int(words[s[1]-1].end)
 			}
 			return p - 1, e
 		}
@@ -441,7 +443,7 @@ func (st *state) cooccur(f *folded, src int) {
 			hits = append(hits, hitT{"reciprocity", w, p, e, "favour + request", min(p, sp), se})
 		}
 		prevFavour, prevFavourStrong = favour && !ask, strong && !ask
-		prevPos = words[s[0]].start - 1
+		prevPos = int(words[s[0]].start) - 1
 	}
 	if len(hits) == 0 {
 		return
