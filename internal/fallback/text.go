@@ -282,6 +282,19 @@ func maskScan(s string) maskNeeds {
 			}
 			continue
 		}
+		if c == ' ' {
+			// The next most common byte: it keeps a digit run going (or at
+			// zero), ends a token run, and is a key-value separator only
+			// before "is", "was", "ist", "es" or "est".
+			if i == 0 || s[i-1] == ' ' {
+				clean = false
+			}
+			tokRun = 0
+			if !kv && i+1 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e') {
+				kv = secretWordAt(s, i)
+			}
+			continue
+		}
 		if clean {
 			if c >= utf8.RuneSelf {
 				if i >= nextRune {
