@@ -47,6 +47,10 @@ func foldInto(s string, withOffs bool) folded {
 	// state, and the buffers go back to the scratch at the end.
 	curStart := 0
 	lastSepWasSpaceOnly := true
+	// lastDirty is len(bb) after the last append that may hold a byte
+	// other than a-z: a word that starts at or after it is plain letters,
+	// which the leetspeak pass would leave as they are.
+	lastDirty := 0
 	var buf [32]byte
 	for i := 0; i < len(s); {
 		var r rune
@@ -68,16 +72,26 @@ func foldInto(s string, withOffs bool) folded {
 				// The run of lower-case letters and digits that starts here,
 				// in one step.
 				j := i
-				for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9') {
+				for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
 					j++
+				}
+				digits := c <= '9'
+				if j < len(s) && s[j] >= '0' && s[j] <= '9' {
+					digits = true
+					for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9') {
+						j++
+					}
 				}
 				bb = append(bb, s[int(off):j]...)
 				for k := off; k < int32(j); k++ {
 					ob = append(ob, k)
 				}
+				if digits {
+					lastDirty = len(bb)
+				}
 				i = j
 			case c == ' ' || c == '\t' || c == '\r':
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 			case c == '\'':
 				// Apostrophes join: "don't" is one word "dont".
 			case c == '@' || c == '$' || c == '!' || c == '|':
@@ -86,8 +100,9 @@ func foldInto(s string, withOffs bool) folded {
 				if len(bb) > curStart && i < len(s) && isWordByte(s[i]) {
 					bb = append(bb, c)
 					ob = append(ob, off)
+					lastDirty = len(bb)
 				} else {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					if c == '!' {
 						markSentence(toks)
 					}
@@ -95,10 +110,10 @@ func foldInto(s string, withOffs bool) folded {
 			case c == '.' || c == '?' || c == ';' || c == ':' || c == '\n':
 				nextSpace := i >= len(s) || s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r' || s[i] == '"'
 				if c == '\n' || c == '?' || c == ';' || nextSpace {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					markSentence(toks)
 				} else {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					lastSepWasSpaceOnly = false
 					if c == '.' || c == ':' {
 						// "u.r.g.e.n.t" counts as spaced letters.
@@ -106,9 +121,9 @@ func foldInto(s string, withOffs bool) folded {
 					}
 				}
 			case c == '-' || c == '_' || c == '*':
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 			default:
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 				lastSepWasSpaceOnly = false
 			}
 			continue
@@ -133,11 +148,12 @@ func foldInto(s string, withOffs bool) folded {
 				if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
 					bb = append(bb, c)
 					ob = append(ob, off)
+					lastDirty = len(bb) // whatever a non-ASCII rune adds is not "plain"
 				} else if c == '.' || c == '!' || c == '?' {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					markSentence(toks)
 				} else {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 				}
 				continue
 			}
@@ -146,6 +162,7 @@ func foldInto(s string, withOffs bool) folded {
 					bb = append(bb, rep[j])
 					ob = append(ob, off)
 				}
+				lastDirty = len(bb)
 				continue
 			}
 			switch {
@@ -158,17 +175,18 @@ func foldInto(s string, withOffs bool) folded {
 					bb = append(bb, buf[j])
 					ob = append(ob, off)
 				}
+				lastDirty = len(bb)
 			case pr == '’' || pr == 'ʼ' || pr == '‘':
 				// Typographic apostrophes join like ASCII ones.
 			case pr == '。' || pr == '¡' || pr == '¿' || pr == '…':
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 				markSentence(toks)
 			default:
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 			}
 		}
 	}
-	toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly)
+	toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 
 	// Second pass: leetspeak inside words (in place: a word's folded bytes
 	// only ever keep or lose length), then spaced-out letters.
@@ -177,7 +195,9 @@ func foldInto(s string, withOffs bool) folded {
 	n := 2
 	for k := range toks {
 		t := &toks[k]
-		t.b1 = t.b0 + int32(deLeetInPlace(bb[t.b0:t.b1]))
+		if t.leet {
+			t.b1 = t.b0 + int32(deLeetInPlace(bb[t.b0:t.b1]))
+		}
 		n += int(t.o1-t.b0) + 3
 	}
 	out := grow(sc.out[:0], n)
@@ -240,12 +260,13 @@ func foldInto(s string, withOffs bool) folded {
 }
 
 // flushTok ends the word in progress, bytes [cur, n) of the fold buffers,
-// if there is one, and returns the new word start and separator state.
-func flushTok(toks []ftok, n, cur int, spaceOnly bool) ([]ftok, int, bool) {
+// if there is one, and returns the new word start and separator state;
+// dirty is lastDirty.
+func flushTok(toks []ftok, n, cur int, spaceOnly bool, dirty int) ([]ftok, int, bool) {
 	if n > cur {
 		// bb and ob grow in step, so a word's offsets start where its bytes
 		// do: ob[b0:o1].
-		return append(toks, ftok{b0: int32(cur), b1: int32(n), o1: int32(n), space: spaceOnly}), n, true
+		return append(toks, ftok{b0: int32(cur), b1: int32(n), o1: int32(n), space: spaceOnly, leet: dirty > cur}), n, true
 	}
 	return toks, cur, spaceOnly
 }
@@ -315,6 +336,7 @@ type ftok struct {
 	b0, b1, o1 int32
 	sep        bool // a sentence end follows this word
 	space      bool // separated from the previous word by whitespace or dots only
+	leet       bool // may hold a byte other than a-z: run deLeetInPlace
 }
 
 // markSentence records a sentence end after the last word, if any.
