@@ -227,14 +227,6 @@ func (st *state) cooccur(f *folded, src int) {
 	if st.e != nil && st.e.lx != nil {
 		negs = st.e.lx.negators
 	}
-	type hitT struct {
-		label      string
-		weight     float64
-		pos        int
-		end        int
-		what       string
-		sPos, sEnd int // the sentence (and the one before, for two-sentence cues)
-	}
 	var hits []hitT
 	var prevFavour, prevFavourStrong bool
 	var prevPos int
@@ -445,16 +437,34 @@ func (st *state) cooccur(f *folded, src int) {
 		prevFavour, prevFavourStrong = favour && !ask, strong && !ask
 		prevPos = int(words[s[0]].start) - 1
 	}
+	st.addCoCues(f, src, hits)
+}
+
+// hitT is one co-occurrence cue found in a sentence.
+type hitT struct {
+	label      string
+	weight     float64
+	pos        int
+	end        int
+	what       string
+	sPos, sEnd int // the sentence (and the one before, for two-sentence cues)
+}
+
+// addCoCues adds a text's co-occurrence cues, in order, unless a cue of the
+// same label at least as strong already covers the sentence.
+func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 	if len(hits) == 0 {
 		return
 	}
+	var tails coTails
 	for _, h := range hits {
 		if h.sEnd == 0 {
 			h.sPos, h.sEnd = h.pos, h.end
 		}
-		if st.lexCovers(h.label, h.weight*srcWeight[src], h.sPos, h.sEnd) {
+		if tails.covers(st, h.label, h.weight*srcWeight[src], h.sPos, h.sEnd) {
 			continue
 		}
+		tails.added(h.label, h.end)
 		st.cues[h.label] = append(st.cues[h.label], cue{
 			label:  h.label,
 			weight: h.weight * srcWeight[src],
@@ -524,6 +534,65 @@ func coClassify(words []coWord, text string, negs map[string]bool) bool {
 		}
 	}
 	return some
+}
+
+// coTails is lexCovers for the loop that adds a text's co-occurrence cues,
+// in time linear in the number of cues. A label's cues of the current text
+// are the tail of its list (collect adds a text's phrase cues, then its
+// co-occurrence cues, and nothing else adds cues): first the phrase cues,
+// at most one per phrase, then the co-occurrence cues, at most one per
+// sentence, which for a long message are thousands. For the latter, maxEnd
+// keeps the running maximum of their ends, so the backward scan stops at
+// the first cue before which none can reach the range asked about (their
+// ends rise sentence by sentence, so that is one or two cues back).
+type coTails []coTail
+
+type coTail struct {
+	label  string
+	start  int   // index in st.cues[label] of the first co-occurrence cue of this text
+	maxEnd []int // maxEnd[k]: the largest end among co-occurrence cues start..start+k
+}
+
+func (ts *coTails) get(st *state, label string) *coTail {
+	for i := range *ts {
+		if (*ts)[i].label == label {
+			return &(*ts)[i]
+		}
+	}
+	*ts = append(*ts, coTail{label: label, start: len(st.cues[label])})
+	return &(*ts)[len(*ts)-1]
+}
+
+// covers is st.lexCovers(label, w, pos, end).
+func (ts *coTails) covers(st *state, label string, w float64, pos, end int) bool {
+	t := ts.get(st, label)
+	cs := st.cues[label]
+	hit := func(q *cue) bool { return q.srcIdx == st.nText && q.pos < end && pos < q.end && q.weight >= w }
+	for k := len(t.maxEnd) - 1; k >= 0 && t.maxEnd[k] > pos; k-- {
+		if hit(&cs[t.start+k]) {
+			return true
+		}
+	}
+	for i := t.start - 1; i >= 0 && cs[i].srcIdx == st.nText; i-- {
+		if hit(&cs[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// added records a co-occurrence cue ending at end, appended to the label's
+// list after covers looked at it.
+func (ts *coTails) added(label string, end int) {
+	for i := range *ts {
+		if t := &(*ts)[i]; t.label == label {
+			if n := len(t.maxEnd); n > 0 {
+				end = max(end, t.maxEnd[n-1])
+			}
+			t.maxEnd = append(t.maxEnd, end)
+			return
+		}
+	}
 }
 
 // lexCovers reports whether a cue of the label at least as strong as w
