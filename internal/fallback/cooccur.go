@@ -536,7 +536,8 @@ func coClassify(words []coWord, text string, negs map[string]bool) bool {
 	return some
 }
 
-// coTails is lexCovers for the loop that adds a text's co-occurrence cues,
+// coTails tells the loop that adds a text's co-occurrence cues whether one
+// is already covered (lexCovers in the tests is the plain loop it replaces),
 // in time linear in the number of cues. A label's cues of the current text
 // are the tail of its list (collect adds a text's phrase cues, then its
 // co-occurrence cues, and nothing else adds cues): first the phrase cues,
@@ -563,7 +564,9 @@ func (ts *coTails) get(st *state, label string) *coTail {
 	return &(*ts)[len(*ts)-1]
 }
 
-// covers is st.lexCovers(label, w, pos, end).
+// covers reports whether a cue of the label at least as strong as w
+// overlaps [pos, end) in the current text (lexCovers in the tests is the
+// plain loop it replaces).
 func (ts *coTails) covers(st *state, label string, w float64, pos, end int) bool {
 	t := ts.get(st, label)
 	cs := st.cues[label]
@@ -593,18 +596,6 @@ func (ts *coTails) added(label string, end int) {
 			return
 		}
 	}
-}
-
-// lexCovers reports whether a cue of the label at least as strong as w
-// already lies in [pos, end) of the current text: the lexicon (or an earlier
-// combination) found it, so the sentence adds nothing.
-func (st *state) lexCovers(label string, w float64, pos, end int) bool {
-	for _, q := range st.cues[label] {
-		if q.srcIdx == st.nText && q.pos < end && pos < q.end && q.weight >= w {
-			return true
-		}
-	}
-	return false
 }
 
 // coOffered: a request verb with a first-person subject up to two words

@@ -123,3 +123,15 @@ func TestCoCuesLinear(t *testing.T) {
 		t.Errorf("512 KiB took %v, 32 KiB %v: ratio %.0f, want well under 256 (quadratic)", big, small, ratio)
 	}
 }
+
+// lexCovers reports whether a cue of the label at least as strong as w
+// already lies in [pos, end) of the current text: the lexicon (or an earlier
+// combination) found it, so the sentence adds nothing.
+func (st *state) lexCovers(label string, w float64, pos, end int) bool {
+	for _, q := range st.cues[label] {
+		if q.srcIdx == st.nText && q.pos < end && pos < q.end && q.weight >= w {
+			return true
+		}
+	}
+	return false
+}
