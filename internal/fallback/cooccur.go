@@ -200,9 +200,11 @@ func (lx *coLexicon) get(w string) (coEntry, bool) {
 // coWord is one word of a sentence with the classes of the 1-3 word entries
 // that start at it, and the end of the longest entry.
 type coWord struct {
-	start, end int // byte range of the word in the folded text
+	// 32-bit offsets keep a word at 20 bytes: the words of every sentence
+	// are written once and read several times.
+	start, end int32 // byte range of the word in the folded text
 	cls        coClass
-	spanEnd    int // end of the longest entry starting here
+	spanEnd    int32 // end of the longest entry starting here
 	neg        bool
 	negSt      int8 // 0 not looked up, 1 not a negator, 2 a negator
 }
@@ -224,14 +226,6 @@ func (st *state) cooccur(f *folded, src int) {
 	var negs map[string]bool
 	if st.e != nil && st.e.lx != nil {
 		negs = st.e.lx.negators
-	}
-	type hitT struct {
-		label      string
-		weight     float64
-		pos        int
-		end        int
-		what       string
-		sPos, sEnd int // the sentence (and the one before, for two-sentence cues)
 	}
 	var hits []hitT
 	var prevFavour, prevFavourStrong bool
@@ -261,7 +255,7 @@ func (st *state) cooccur(f *folded, src int) {
 				}
 				continue
 			}
-			words = append(words, coWord{start: i, end: j})
+			words = append(words, coWord{start: int32(i), end: int32(j)})
 			i = j
 		}
 		if len(words) == 0 {
@@ -272,10 +266,10 @@ func (st *state) cooccur(f *folded, src int) {
 			// No word has a class and none is a code word: no cue, no
 			// favour carried to the next sentence.
 			prevFavour, prevFavourStrong = false, false
-			prevPos = words[0].start - 1
+			prevPos = int(words[0].start) - 1
 			continue
 		}
-		sp, se := words[s[0]].start-1, words[s[1]-1].end+1
+		sp, se := int(words[s[0]].start)-1, int(words[s[1]-1].end)+1
 		var has coClass
 		limitNum, onlyNum, ownRole, cred := false, false, false, false
 		var first, last [32]int
@@ -351,9 +345,9 @@ func (st *state) cooccur(f *folded, src int) {
 			for m := uint32(c); m != 0; m &= m - 1 {
 				bi := bits.TrailingZeros32(m)
 				if has&(1<<bi) == 0 {
-					first[bi] = w.start
+					first[bi] = int(w.start)
 				}
-				last[bi] = w.spanEnd
+				last[bi] = int(w.spanEnd)
 			}
 			has |= c
 			if c&coSecret != 0 && c&coPersonal == 0 {
@@ -375,7 +369,7 @@ func (st *state) cooccur(f *folded, src int) {
 				}
 			}
 			if p < 0 {
-				p, e = words[s[0]].start, words[s[1]-1].end
+				p, e = int(words[s[0]].start), int(words[s[1]-1].end)
 			}
 			return p - 1, e
 		}
@@ -441,18 +435,36 @@ func (st *state) cooccur(f *folded, src int) {
 			hits = append(hits, hitT{"reciprocity", w, p, e, "favour + request", min(p, sp), se})
 		}
 		prevFavour, prevFavourStrong = favour && !ask, strong && !ask
-		prevPos = words[s[0]].start - 1
+		prevPos = int(words[s[0]].start) - 1
 	}
+	st.addCoCues(f, src, hits)
+}
+
+// hitT is one co-occurrence cue found in a sentence.
+type hitT struct {
+	label      string
+	weight     float64
+	pos        int
+	end        int
+	what       string
+	sPos, sEnd int // the sentence (and the one before, for two-sentence cues)
+}
+
+// addCoCues adds a text's co-occurrence cues, in order, unless a cue of the
+// same label at least as strong already covers the sentence.
+func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 	if len(hits) == 0 {
 		return
 	}
+	var tails coTails
 	for _, h := range hits {
 		if h.sEnd == 0 {
 			h.sPos, h.sEnd = h.pos, h.end
 		}
-		if st.lexCovers(h.label, h.weight*srcWeight[src], h.sPos, h.sEnd) {
+		if tails.covers(st, h.label, h.weight*srcWeight[src], h.sPos, h.sEnd) {
 			continue
 		}
+		tails.added(h.label, h.end)
 		st.cues[h.label] = append(st.cues[h.label], cue{
 			label:  h.label,
 			weight: h.weight * srcWeight[src],
@@ -524,16 +536,66 @@ func coClassify(words []coWord, text string, negs map[string]bool) bool {
 	return some
 }
 
-// lexCovers reports whether a cue of the label at least as strong as w
-// already lies in [pos, end) of the current text: the lexicon (or an earlier
-// combination) found it, so the sentence adds nothing.
-func (st *state) lexCovers(label string, w float64, pos, end int) bool {
-	for _, q := range st.cues[label] {
-		if q.srcIdx == st.nText && q.pos < end && pos < q.end && q.weight >= w {
+// coTails tells the loop that adds a text's co-occurrence cues whether one
+// is already covered (lexCovers in the tests is the plain loop it replaces),
+// in time linear in the number of cues. A label's cues of the current text
+// are the tail of its list (collect adds a text's phrase cues, then its
+// co-occurrence cues, and nothing else adds cues): first the phrase cues,
+// at most one per phrase, then the co-occurrence cues, at most one per
+// sentence, which for a long message are thousands. For the latter, maxEnd
+// keeps the running maximum of their ends, so the backward scan stops at
+// the first cue before which none can reach the range asked about (their
+// ends rise sentence by sentence, so that is one or two cues back).
+type coTails []coTail
+
+type coTail struct {
+	label  string
+	start  int   // index in st.cues[label] of the first co-occurrence cue of this text
+	maxEnd []int // maxEnd[k]: the largest end among co-occurrence cues start..start+k
+}
+
+func (ts *coTails) get(st *state, label string) *coTail {
+	for i := range *ts {
+		if (*ts)[i].label == label {
+			return &(*ts)[i]
+		}
+	}
+	*ts = append(*ts, coTail{label: label, start: len(st.cues[label])})
+	return &(*ts)[len(*ts)-1]
+}
+
+// covers reports whether a cue of the label at least as strong as w
+// overlaps [pos, end) in the current text (lexCovers in the tests is the
+// plain loop it replaces).
+func (ts *coTails) covers(st *state, label string, w float64, pos, end int) bool {
+	t := ts.get(st, label)
+	cs := st.cues[label]
+	hit := func(q *cue) bool { return q.srcIdx == st.nText && q.pos < end && pos < q.end && q.weight >= w }
+	for k := len(t.maxEnd) - 1; k >= 0 && t.maxEnd[k] > pos; k-- {
+		if hit(&cs[t.start+k]) {
+			return true
+		}
+	}
+	for i := t.start - 1; i >= 0 && cs[i].srcIdx == st.nText; i-- {
+		if hit(&cs[i]) {
 			return true
 		}
 	}
 	return false
+}
+
+// added records a co-occurrence cue ending at end, appended to the label's
+// list after covers looked at it.
+func (ts *coTails) added(label string, end int) {
+	for i := range *ts {
+		if t := &(*ts)[i]; t.label == label {
+			if n := len(t.maxEnd); n > 0 {
+				end = max(end, t.maxEnd[n-1])
+			}
+			t.maxEnd = append(t.maxEnd, end)
+			return
+		}
+	}
 }
 
 // coOffered: a request verb with a first-person subject up to two words

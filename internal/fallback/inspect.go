@@ -1,7 +1,8 @@
 package fallback
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -230,8 +231,9 @@ func (st *state) score() {
 		}
 		lex := 0.0
 		cs := st.cues[string(t)]
+		inner := nestedAll(cs)
 		for i, q := range cs {
-			if nested(cs, i) {
+			if inner != nil && inner[i] {
 				continue // "now" inside "right now" is one cue, not two
 			}
 			lex = 1 - (1-lex)*(1-q.weight)
@@ -348,16 +350,73 @@ func (st *state) bestCue(label string) (cue, bool) {
 // sortedCues returns a label's cues strongest first.
 func (st *state) sortedCues(label string) []cue {
 	cs := append([]cue(nil), st.cues[label]...)
-	sort.SliceStable(cs, func(i, j int) bool {
-		if cs[i].weight != cs[j].weight {
-			return cs[i].weight > cs[j].weight
+	// slices.SortStableFunc rather than sort.SliceStable: no reflection and
+	// no allocation for the swapper; the same stable order.
+	slices.SortStableFunc(cs, func(a, b cue) int {
+		switch {
+		case a.weight != b.weight:
+			if a.weight > b.weight {
+				return -1
+			}
+			return 1
+		case a.src != b.src:
+			return cmp.Compare(a.src, b.src)
 		}
-		if cs[i].src != cs[j].src {
-			return cs[i].src < cs[j].src
-		}
-		return cs[i].pos < cs[j].pos
+		return cmp.Compare(a.pos, b.pos)
 	})
 	return cs
+}
+
+// nestedAll reports nested(cs, i) for every i (nil when none is nested).
+// A long message can carry one co-occurrence cue per sentence, thousands,
+// where testing each against all others took quadratic time: past a few
+// cues, one sort and one sweep per text answer for all. In the order (pos
+// ascending, end descending, index ascending), the cues before q that
+// contain it are exactly those that qualify as its outer cue in nested (a
+// longer one, or an identical one earlier in cs), so q is nested exactly
+// when one of them ends at or after q does.
+func nestedAll(cs []cue) []bool {
+	if len(cs) < 2 {
+		return nil
+	}
+	out := make([]bool, len(cs))
+	if len(cs) <= 32 {
+		for i := range cs {
+			out[i] = nested(cs, i)
+		}
+		return out
+	}
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		p, q := &cs[a], &cs[b]
+		switch {
+		case p.src != q.src:
+			return cmp.Compare(p.src, q.src)
+		case p.srcIdx != q.srcIdx:
+			return cmp.Compare(p.srcIdx, q.srcIdx)
+		case p.pos != q.pos:
+			return cmp.Compare(p.pos, q.pos)
+		case p.end != q.end:
+			return cmp.Compare(q.end, p.end)
+		}
+		return cmp.Compare(a, b)
+	})
+	maxEnd := 0
+	for k, i := range idx {
+		q := &cs[i]
+		if k > 0 {
+			if p := &cs[idx[k-1]]; p.src == q.src && p.srcIdx == q.srcIdx {
+				out[i] = maxEnd >= q.end
+				maxEnd = max(maxEnd, q.end)
+				continue
+			}
+		}
+		maxEnd = q.end // the first cue of its text
+	}
+	return out
 }
 
 // nested reports whether cue i lies inside another cue of the same text.

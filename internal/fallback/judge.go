@@ -30,7 +30,7 @@ func onFileRef(ref string) bool {
 
 // compactAlnum keeps only the lower-case letters and digits of s.
 func compactAlnum(s string) string {
-	f := foldText(s).text
+	f := foldedText(s)
 	b := make([]byte, 0, len(f))
 	for i := 0; i < len(f); i++ {
 		c := f[i]
@@ -76,7 +76,7 @@ var stopWords = map[string]bool{"the": true, "of": true, "and": true, "for": tru
 // that are not stop words.
 func significantWords(s string) []string {
 	var out []string
-	for _, w := range strings.Fields(foldText(s).text) {
+	for _, w := range strings.Fields(foldedText(s)) {
 		w = strings.Trim(w, ".,;:()'\"")
 		if len(w) < 3 || stopWords[w] {
 			continue
@@ -111,7 +111,7 @@ var orgWords = map[string]bool{"office": true, "department": true, "dept": true,
 	"director": true, "chairman": true, "controller": true, "treasurer": true, "officer": true, "administrator": true}
 
 func orgClaim(claimed string) bool {
-	for _, w := range strings.Fields(foldText(claimed).text) {
+	for _, w := range strings.Fields(foldedText(claimed)) {
 		if orgWords[strings.Trim(w, ".,;:()")] {
 			return true
 		}
@@ -322,7 +322,7 @@ func (st *state) checkControls() {
 	where := "proposed action"
 	m := ""
 	if controlGate(strings.ToLower(txt)) {
-		m = reCtlOff.FindString(txt)
+		m = ctlOffRE.FindString(txt)
 		if m == "" {
 			m = reCtlOff2.FindString(txt)
 		}
@@ -347,7 +347,7 @@ func (st *state) checkControls() {
 				if k > 0 {
 					i = ends[k-1] + 1
 				}
-				if m = reCtlOff.FindString(msg[i:j]); m != "" {
+				if m = ctlOffRE.FindString(msg[i:j]); m != "" {
 					break
 				}
 			}

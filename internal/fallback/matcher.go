@@ -1,9 +1,12 @@
 package fallback
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The matcher finds every phrase of the rule pack in one pass over a folded
@@ -197,6 +200,7 @@ type lexicon struct {
 	phrases  []phrase
 	byFirst  [][]int32 // literal id -> phrases whose first part it is
 	negators map[string]bool
+	occPool  sync.Pool // *occIndex scratch of find, sized for lits
 }
 
 // compilePhrase turns "skip .. approval" into parts, registering literals.
@@ -248,7 +252,7 @@ func compilePhrase(src string, litIDs map[string]int32, lits *[]string) ([]part,
 		}
 		prefix := strings.HasSuffix(f, "*") && len(f) > 1
 		w := strings.TrimSuffix(f, "*")
-		ft := foldText(w).text
+		ft := foldedText(w)
 		toks := strings.Fields(ft)
 		if len(toks) == 0 {
 			return nil, fmt.Errorf("phrase %q: word %q has no letters or digits", src, f)
@@ -281,7 +285,15 @@ type textIndex struct {
 }
 
 func newTextIndex(text string) *textIndex {
-	ti := &textIndex{text: text}
+	// Count first, so that the index is one exact allocation rather than
+	// a chain of doublings (megabytes for a long text).
+	n := 0
+	for i := 1; i < len(text); i++ {
+		if text[i-1] == ' ' && text[i] != ' ' {
+			n++
+		}
+	}
+	ti := &textIndex{text: text, starts: make([]int32, 0, n)}
 	for i := 1; i < len(text); i++ {
 		if text[i-1] == ' ' && text[i] != ' ' {
 			ti.starts = append(ti.starts, int32(i))
@@ -307,35 +319,104 @@ func (ti *textIndex) word(i int) string {
 	return ti.text[s : s+e]
 }
 
+// maxOcc is how many occurrences of one literal find keeps (the first ones):
+// enough for the gap checks, and a bound on the work per literal.
+const maxOcc = 64
+
+// occIndex holds the literal occurrences of one text, grouped by literal
+// in flat arrays indexed by literal id (pooled per lexicon, so that a case
+// allocates no map and no per-literal list).
+type occIndex struct {
+	count  []uint8 // per literal id: occurrences kept (<= maxOcc)
+	pos    []int32 // per literal id with count > 0: its first index in starts
+	ids    []int32 // the literal ids seen, in first-seen and then id order
+	pairs  []litAt // occurrences in scan order
+	starts []int   // occurrences grouped by literal id, each group in text order
+}
+
+type litAt struct {
+	lit   int32
+	start int32
+}
+
+// get is the start offsets of literal id's occurrences, in text order.
+func (o *occIndex) get(id int32) []int {
+	n := int32(o.count[id])
+	if n == 0 {
+		return nil
+	}
+	p := o.pos[id]
+	return o.starts[p : p+n]
+}
+
+// reset clears what a text left, touching only the literals it saw.
+func (o *occIndex) reset() {
+	for _, id := range o.ids {
+		o.count[id] = 0
+	}
+	o.ids, o.pairs, o.starts = o.ids[:0], o.pairs[:0], o.starts[:0]
+}
+
+func (lx *lexicon) getOcc() *occIndex {
+	if o, ok := lx.occPool.Get().(*occIndex); ok {
+		return o
+	}
+	return &occIndex{count: make([]uint8, len(lx.lits)), pos: make([]int32, len(lx.lits))}
+}
+
+// putOcc returns o to the pool, unless one long text made it large.
+func (lx *lexicon) putOcc(o *occIndex) {
+	o.reset()
+	if cap(o.pairs) > 1<<16 || cap(o.starts) > 1<<16 {
+		return
+	}
+	lx.occPool.Put(o)
+}
+
 // find returns the phrase hits in a folded text: for every phrase, its first
 // occurrence. Hits preceded by a negator within three words ("never ask for
 // your password") are dropped.
 func (lx *lexicon) find(text string) []hit {
-	occ := make(map[int32][]int, 16)
+	occ := lx.getOcc()
+	defer lx.putOcc(occ)
 	lx.auto.scan(text, func(lit int32, start int) {
-		if o := occ[lit]; len(o) < 64 {
-			occ[lit] = append(o, start)
+		switch n := occ.count[lit]; {
+		case n == 0:
+			occ.ids = append(occ.ids, lit)
+		case n >= maxOcc:
+			return
 		}
+		occ.count[lit]++
+		occ.pairs = append(occ.pairs, litAt{lit, int32(start)})
 	})
-	if len(occ) == 0 {
+	if len(occ.ids) == 0 {
 		return nil
 	}
-	var ti *textIndex
-	seen := make(map[int]bool)
-	var hits []hit
-	// Iterate literals in id order for determinism.
-	ids := make([]int32, 0, len(occ))
-	for id := range occ {
-		ids = append(ids, id)
+	// Iterate literals in id order for determinism; group the occurrences
+	// by literal (a stable counting sort: each group keeps text order).
+	slices.Sort(occ.ids)
+	next := int32(0)
+	for _, id := range occ.ids {
+		occ.pos[id] = next
+		next += int32(occ.count[id])
 	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	for _, id := range ids {
+	occ.starts = slices.Grow(occ.starts[:0], len(occ.pairs))[:len(occ.pairs)]
+	fill := occ.pos // advanced per literal below, then restored
+	for _, h := range occ.pairs {
+		occ.starts[fill[h.lit]] = int(h.start)
+		fill[h.lit]++
+	}
+	for _, id := range occ.ids {
+		occ.pos[id] -= int32(occ.count[id])
+	}
+	var ti *textIndex
+	var hits []hit
+	// Each phrase is listed under exactly one literal (its first part's), so
+	// it is tried once.
+	for _, id := range occ.ids {
 		for _, pi := range lx.byFirst[id] {
-			if seen[int(pi)] {
-				continue
-			}
 			ph := &lx.phrases[pi]
-			for _, st := range occ[id] {
+			for _, st := range occ.get(id) {
 				end := st + len(lx.lits[id])
 				ok := true
 				if len(ph.parts) > 1 {
@@ -350,24 +431,24 @@ func (lx *lexicon) find(text string) []hit {
 				if lx.negated(text, st) {
 					continue
 				}
-				seen[int(pi)] = true
 				hits = append(hits, hit{phrase: int(pi), start: st, end: end})
 				break
 			}
 		}
 	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].start != hits[j].start {
-			return hits[i].start < hits[j].start
+	// (start, phrase) is unique per hit, so the order is total.
+	slices.SortFunc(hits, func(a, b hit) int {
+		if a.start != b.start {
+			return cmp.Compare(a.start, b.start)
 		}
-		return hits[i].phrase < hits[j].phrase
+		return cmp.Compare(a.phrase, b.phrase)
 	})
 	return hits
 }
 
 // chain checks the later parts of a phrase after a first-part hit ending at
 // end; it returns the end of the whole phrase.
-func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ map[int32][]int, end int) (int, bool) {
+func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int, bool) {
 	for k := 1; k < len(ph.parts); k++ {
 		p := ph.parts[k]
 		next := ti.wordAt(end) // first word after the previous part
@@ -383,7 +464,7 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ map[int32][]int, end int
 			lo, hi = 0, maxGapWord
 		}
 		found := -1
-		for _, st := range occ[p.lit] {
+		for _, st := range occ.get(p.lit) {
 			w := ti.wordAt(st + 1)
 			g := w - next
 			if g < lo || g > hi {

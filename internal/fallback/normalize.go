@@ -25,26 +25,32 @@ type folded struct {
 // characters (zero-width, bidi controls, soft hyphen) vanish so that they
 // cannot split a cue word; leetspeak inside words and spaced-out letters are
 // rejoined in a second pass over the words.
-func foldText(s string) folded {
+func foldText(s string) folded { return foldInto(s, true) }
+
+// foldedText is foldText(s).text without the offsets, for callers that only
+// compare words: it skips the offset array (four bytes per folded byte).
+func foldedText(s string) string { return foldInto(s, false).text }
+
+// foldInto folds s; the offsets are built only when withOffs is set.
+func foldInto(s string, withOffs bool) folded {
 	// First pass: runes to a word stream with separators. Words are byte
 	// ranges of two shared buffers (folded bytes and their source offsets),
 	// so folding allocates a few flat arrays and no per-word slices; tokens
 	// hold no pointers, which keeps the garbage collector out of the loop.
-	sc := foldPool.Get().(*foldScratch)
+	sc := getScratch(len(s))
 	defer sc.put()
 	toks := grow(sc.toks[:0], len(s)/5+1)
 	bb := grow(sc.bb[:0], len(s)+8)
 	ob := grow(sc.ob[:0], len(s)+8)
-	defer func() { sc.toks, sc.bb, sc.ob = toks, bb, ob }()
+	// No closure captures these (a captured variable lives in memory, not
+	// in a register, which slowed every append): flushTok returns the new
+	// state, and the buffers go back to the scratch at the end.
 	curStart := 0
 	lastSepWasSpaceOnly := true
-	flush := func() {
-		if len(bb) > curStart {
-			toks = append(toks, ftok{b0: int32(curStart), b1: int32(len(bb)), o0: int32(curStart), o1: int32(len(ob)), space: lastSepWasSpaceOnly})
-			curStart = len(bb)
-			lastSepWasSpaceOnly = true
-		}
-	}
+	// lastDirty is len(bb) after the last append that may hold a byte
+	// other than a-z: a word that starts at or after it is plain letters,
+	// which the leetspeak pass would leave as they are.
+	lastDirty := 0
 	var buf [32]byte
 	for i := 0; i < len(s); {
 		var r rune
@@ -63,10 +69,29 @@ func foldText(s string) folded {
 				bb = append(bb, c+'a'-'A')
 				ob = append(ob, off)
 			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-				bb = append(bb, c)
-				ob = append(ob, off)
+				// The run of lower-case letters and digits that starts here,
+				// in one step.
+				j := i
+				for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
+					j++
+				}
+				digits := c <= '9'
+				if j < len(s) && s[j] >= '0' && s[j] <= '9' {
+					digits = true
+					for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9') {
+						j++
+					}
+				}
+				bb = append(bb, s[int(off):j]...)
+				for k := off; k < int32(j); k++ {
+					ob = append(ob, k)
+				}
+				if digits {
+					lastDirty = len(bb)
+				}
+				i = j
 			case c == ' ' || c == '\t' || c == '\r':
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 			case c == '\'':
 				// Apostrophes join: "don't" is one word "dont".
 			case c == '@' || c == '$' || c == '!' || c == '|':
@@ -75,8 +100,9 @@ func foldText(s string) folded {
 				if len(bb) > curStart && i < len(s) && isWordByte(s[i]) {
 					bb = append(bb, c)
 					ob = append(ob, off)
+					lastDirty = len(bb)
 				} else {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					if c == '!' {
 						markSentence(toks)
 					}
@@ -84,10 +110,10 @@ func foldText(s string) folded {
 			case c == '.' || c == '?' || c == ';' || c == ':' || c == '\n':
 				nextSpace := i >= len(s) || s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r' || s[i] == '"'
 				if c == '\n' || c == '?' || c == ';' || nextSpace {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					markSentence(toks)
 				} else {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					lastSepWasSpaceOnly = false
 					if c == '.' || c == ':' {
 						// "u.r.g.e.n.t" counts as spaced letters.
@@ -95,9 +121,9 @@ func foldText(s string) folded {
 					}
 				}
 			case c == '-' || c == '_' || c == '*':
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 			default:
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 				lastSepWasSpaceOnly = false
 			}
 			continue
@@ -122,11 +148,12 @@ func foldText(s string) folded {
 				if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
 					bb = append(bb, c)
 					ob = append(ob, off)
+					lastDirty = len(bb) // whatever a non-ASCII rune adds is not "plain"
 				} else if c == '.' || c == '!' || c == '?' {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					markSentence(toks)
 				} else {
-					flush()
+					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 				}
 				continue
 			}
@@ -135,6 +162,7 @@ func foldText(s string) folded {
 					bb = append(bb, rep[j])
 					ob = append(ob, off)
 				}
+				lastDirty = len(bb)
 				continue
 			}
 			switch {
@@ -147,29 +175,36 @@ func foldText(s string) folded {
 					bb = append(bb, buf[j])
 					ob = append(ob, off)
 				}
+				lastDirty = len(bb)
 			case pr == '’' || pr == 'ʼ' || pr == '‘':
 				// Typographic apostrophes join like ASCII ones.
 			case pr == '。' || pr == '¡' || pr == '¿' || pr == '…':
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 				markSentence(toks)
 			default:
-				flush()
+				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 			}
 		}
 	}
-	flush()
+	toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 
 	// Second pass: leetspeak inside words (in place: a word's folded bytes
 	// only ever keep or lose length), then spaced-out letters.
+	// n bounds both outputs: a word writes at most its offsets' length
+	// (leetspeak folding only shortens the bytes) plus " . ".
 	n := 2
 	for k := range toks {
 		t := &toks[k]
-		t.b1 = t.b0 + int32(deLeetInPlace(bb[t.b0:t.b1]))
-		n += int(t.b1-t.b0) + int(t.o1-t.o0) + 3
+		if t.leet {
+			t.b1 = t.b0 + int32(deLeetInPlace(bb[t.b0:t.b1]))
+		}
+		n += int(t.o1-t.b0) + 3
 	}
 	out := grow(sc.out[:0], n)
-	defer func() { sc.out = out }()
-	offs := make([]int32, 0, n)
+	var offs []int32
+	if withOffs {
+		offs = make([]int32, 0, n)
+	}
 	out = append(out, ' ')
 	offs = append(offs, 0)
 	for k := 0; k < len(toks); {
@@ -182,14 +217,21 @@ func foldText(s string) folded {
 		if j-k >= 3 {
 			for m := k; m < j; m++ {
 				out = append(out, bb[toks[m].b0])
-				offs = append(offs, ob[toks[m].o0])
+				if withOffs {
+					offs = append(offs, ob[toks[m].b0])
+				}
 			}
 			last := toks[j-1]
 			out = append(out, ' ')
-			offs = append(offs, ob[last.o0])
 			if last.sep {
 				out = append(out, '.', ' ')
-				offs = append(offs, ob[last.o0], ob[last.o0])
+			}
+			if withOffs {
+				lo := ob[last.b0]
+				offs = append(offs, lo)
+				if last.sep {
+					offs = append(offs, lo, lo)
+				}
 			}
 			k = j
 			continue
@@ -199,17 +241,34 @@ func foldText(s string) folded {
 		// The offsets are the word's as read: when leetspeak folding dropped
 		// a symbol they run one ahead of the bytes (kept as it always was,
 		// so that quotes stay byte-identical).
-		offs = append(offs, ob[t.o0:t.o1]...)
-		lastOff := ob[t.o1-1]
 		out = append(out, ' ')
-		offs = append(offs, lastOff)
 		if t.sep {
 			out = append(out, '.', ' ')
-			offs = append(offs, lastOff, lastOff)
+		}
+		if withOffs {
+			offs = append(offs, ob[t.b0:t.o1]...)
+			lastOff := ob[t.o1-1]
+			offs = append(offs, lastOff)
+			if t.sep {
+				offs = append(offs, lastOff, lastOff)
+			}
 		}
 		k++
 	}
+	sc.toks, sc.bb, sc.ob, sc.out = toks, bb, ob, out
 	return folded{text: string(out), orig: offs, src: s}
+}
+
+// flushTok ends the word in progress, bytes [cur, n) of the fold buffers,
+// if there is one, and returns the new word start and separator state;
+// dirty is lastDirty.
+func flushTok(toks []ftok, n, cur int, spaceOnly bool, dirty int) ([]ftok, int, bool) {
+	if n > cur {
+		// bb and ob grow in step, so a word's offsets start where its bytes
+		// do: ob[b0:o1].
+		return append(toks, ftok{b0: int32(cur), b1: int32(n), o1: int32(n), space: spaceOnly, leet: dirty > cur}), n, true
+	}
+	return toks, cur, spaceOnly
 }
 
 // foldScratch holds foldText's working buffers between calls. Nothing in it
@@ -220,16 +279,44 @@ type foldScratch struct {
 	bb   []byte
 	ob   []int32
 	out  []byte
+	// large marks a scratch of foldPoolLarge.
+	large bool
 }
 
-var foldPool = sync.Pool{New: func() any { return new(foldScratch) }}
+// Scratch buffers come in two size classes, so that a long message reuses
+// the megabytes of a previous long one (allocating and clearing them was most
+// of the cost of folding a 1 MiB message) while a short message never
+// receives, and so never pins, a huge buffer. sync.Pool drops what stays
+// unused for two garbage collections, and buffers above maxPooledLarge are
+// never kept.
+var (
+	foldPool      = sync.Pool{New: func() any { return new(foldScratch) }}
+	foldPoolLarge = sync.Pool{New: func() any { return &foldScratch{large: true} }}
+)
 
-// maxPooled caps the buffers kept for reuse, so one huge message does not pin
-// megabytes in the pool.
-const maxPooled = 64 << 10
+const (
+	// maxPooled is the largest input whose buffers go to foldPool.
+	maxPooled = 64 << 10
+	// maxPooledLarge caps the inputs whose buffers foldPoolLarge keeps
+	// (about 14 bytes of buffers per input byte).
+	maxPooledLarge = 4 << 20
+)
+
+func getScratch(n int) *foldScratch {
+	if n > maxPooled {
+		return foldPoolLarge.Get().(*foldScratch)
+	}
+	return foldPool.Get().(*foldScratch)
+}
 
 func (sc *foldScratch) put() {
-	if cap(sc.bb) > maxPooled || cap(sc.out) > 2*maxPooled {
+	if sc.large {
+		if cap(sc.bb) <= maxPooledLarge+8 {
+			foldPoolLarge.Put(sc)
+		}
+		return
+	}
+	if cap(sc.bb) > maxPooled+8 || cap(sc.out) > 2*maxPooled {
 		return
 	}
 	foldPool.Put(sc)
@@ -243,11 +330,13 @@ func grow[T any](b []T, n int) []T {
 }
 
 // ftok is one word of the first normalisation pass: its folded bytes
-// bb[b0:b1] and their source offsets ob[o0:o1].
+// bb[b0:b1] and their source offsets ob[b0:o1] (b1 < o1 once leetspeak
+// folding dropped a symbol).
 type ftok struct {
-	b0, b1, o0, o1 int32
-	sep            bool // a sentence end follows this word
-	space          bool // separated from the previous word by whitespace or dots only
+	b0, b1, o1 int32
+	sep        bool // a sentence end follows this word
+	space      bool // separated from the previous word by whitespace or dots only
+	leet       bool // may hold a byte other than a-z: run deLeetInPlace
 }
 
 // markSentence records a sentence end after the last word, if any.

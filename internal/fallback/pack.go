@@ -160,7 +160,7 @@ func (p *pack) compile() (*lexicon, error) {
 	litIDs := map[string]int32{}
 	for _, e := range p.entries {
 		if e.label == "@negation" {
-			for _, w := range strings.Fields(foldText(e.phrase).text) {
+			for _, w := range strings.Fields(foldedText(e.phrase)) {
 				lx.negators[w] = true
 			}
 			continue

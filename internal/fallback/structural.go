@@ -359,8 +359,8 @@ func editDistance(a, b string) int {
 // sameIdentity reports whether a claimed identity is established by the
 // reference: equal after folding, or one contains the other.
 func sameIdentity(claimed, ref string) bool {
-	a := strings.TrimSpace(foldText(claimed).text)
-	b := strings.TrimSpace(foldText(ref).text)
+	a := strings.TrimSpace(foldedText(claimed))
+	b := strings.TrimSpace(foldedText(ref))
 	a = strings.TrimPrefix(strings.TrimPrefix(a, "email "), "agent ")
 	b = strings.TrimPrefix(strings.TrimPrefix(b, "email "), "agent ")
 	if a == "" || b == "" {
@@ -960,7 +960,7 @@ func (st *state) checkPolicies() {
 		}
 	}
 	// Records that rule the outcome out, for refund-like actions.
-	if !reMoneyBack.MatchString(a.Action + " " + a.Description) {
+	if !moneyBackRE.MatchString(a.Action + " " + a.Description) {
 		return
 	}
 	for _, t := range st.trusted {
@@ -1113,18 +1113,18 @@ func (st *state) checkNewParty() {
 	}
 	var known strings.Builder
 	for _, s := range []string{st.c.Goal, st.c.Brief, st.c.Title, st.c.Counterparty.Reference, st.c.Counterparty.ClaimedIdentity} {
-		known.WriteString(foldText(s).text)
+		known.WriteString(foldedText(s))
 	}
 	for _, t := range st.trusted {
-		known.WriteString(foldText(t.text).text)
+		known.WriteString(foldedText(t.text))
 	}
 	for _, t := range st.c.History {
 		if t.Role != consult.RoleCounterparty {
-			known.WriteString(foldText(t.Text).text)
+			known.WriteString(foldedText(t.Text))
 		}
 	}
 	for _, p := range st.policies() {
-		known.WriteString(foldText(p.Statement).text)
+		known.WriteString(foldedText(p.Statement))
 	}
 	k := known.String()
 	pieces := strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' })
@@ -1132,7 +1132,7 @@ func (st *state) checkNewParty() {
 		if ownAddress(name, pieces, k) {
 			continue
 		}
-		words := strings.Fields(foldText(name).text)
+		words := strings.Fields(foldedText(name))
 		sig, hits := 0, 0
 		for _, w := range words {
 			if len(w) < 5 || genericWords[w] || w == "." {
@@ -1198,7 +1198,7 @@ func ownAddress(self string, pieces []string, known string) bool {
 		if strings.Contains(p, "@") {
 			continue
 		}
-		for _, nw := range strings.Fields(foldText(p).text) {
+		for _, nw := range strings.Fields(foldedText(p)) {
 			if len(nw) >= 4 && !genericWords[nw] && strings.Contains(local, nw) && strings.Contains(known, " "+nw) {
 				return true
 			}

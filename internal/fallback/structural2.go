@@ -18,7 +18,7 @@ import (
 // "approved", "signatures" and "co-signatures" meet.
 func stemSet(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(foldText(s).text, func(r rune) bool { return r < 'a' || r > 'z' }) {
+	for _, w := range strings.FieldsFunc(foldedText(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
 		if len(w) < 4 || stopWords[w] || weakStems[w] {
 			continue
 		}
@@ -383,7 +383,7 @@ func (st *state) releaseAuthorised() bool {
 		}
 	}
 	var rw []string
-	for _, w := range strings.Fields(foldText(a.Recipient).text) {
+	for _, w := range strings.Fields(foldedText(a.Recipient)) {
 		if len(w) >= 5 && !genericWords[w] && !stopWords[w] {
 			rw = append(rw, w)
 		}
@@ -400,7 +400,7 @@ func (st *state) releaseAuthorised() bool {
 			if hasNeg(low) || !containsAny(low, authWords...) {
 				continue
 			}
-			fl := foldText(fs).text
+			fl := foldedText(fs)
 			for _, w := range rw {
 				if strings.Contains(fl, " "+w) {
 					return true

@@ -233,13 +233,82 @@ func maskSecrets(s string) string {
 	if s == "" {
 		return s
 	}
-	// One linear pass decides which (comparatively slow) patterns can match
-	// at all; most strings need none of them.
-	digitRun, maxDigits, tokRun, maxTok := 0, 0, 0, 0
-	token, kv, iban := false, false, false
+	return maskApply(s, maskScan(s))
+}
+
+// cleanMaskTrim is strings.TrimSpace(maskSecrets(cleanText(s))), what finish
+// does to every output string. Output strings are nearly always clean
+// already, so one pass serves both cleanText's test and maskSecrets'
+// prescan; anything else takes the long way.
+func cleanMaskTrim(s string) string {
+	if s == "" {
+		return s
+	}
+	sc := maskScan(s)
+	if sc.clean && (sc.ascii || s[len(s)-1] != ' ') {
+		return strings.TrimSpace(maskApply(s, sc)) // cleanText(s) == s
+	}
+	return strings.TrimSpace(maskSecrets(cleanText(s)))
+}
+
+// maskNeeds is what maskScan found: which patterns of maskSecrets can match,
+// and whether cleanText would return the text as it is (clean, with ascii
+// for its trailing-space rule).
+type maskNeeds struct {
+	maxDigits, maxTok int
+	token, kv, iban   bool
+	clean, ascii      bool
+}
+
+// maskScan is maskSecrets' prescan: one linear pass decides which
+// (comparatively slow) patterns can match at all; most strings need none of
+// them. It also runs cleanText's test for a clean string.
+func maskScan(s string) maskNeeds {
+	// Locals rather than fields of a maskNeeds, so that they stay in
+	// registers.
+	digitRun, tokRun, maxDigits, maxTok := 0, 0, 0, 0
+	token, kv, iban, clean, ascii := false, false, false, true, true
+	nextRune := 0 // cleanText decodes a rune at each non-ASCII byte from here
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		k := maskClass[c]
+		if k == mcTok {
+			// The common case, a lower-case letter (but e, g, x): nothing but
+			// a token run, and clean.
+			digitRun = 0
+			tokRun++
+			if tokRun > maxTok {
+				maxTok = tokRun
+			}
+			continue
+		}
+		if c == ' ' {
+			// The next most common byte: it keeps a digit run going (or at
+			// zero), ends a token run, and is a key-value separator only
+			// before "is", "was", "ist", "es" or "est".
+			if i == 0 || s[i-1] == ' ' {
+				clean = false
+			}
+			tokRun = 0
+			if !kv && i+1 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e') {
+				kv = secretWordAt(s, i)
+			}
+			continue
+		}
+		if clean {
+			if c >= utf8.RuneSelf {
+				if i >= nextRune {
+					r, n := utf8.DecodeRuneInString(s[i:])
+					if r == utf8.RuneError || unicode.IsSpace(r) || isInvisible(r) || unicode.IsControl(r) {
+						clean = false
+					}
+					ascii = false
+					nextRune = i + n
+				}
+			} else if c < 0x20 || c == 0x7f || (c == ' ' && (i == 0 || s[i-1] == ' ')) {
+				clean = false
+			}
+		}
 		switch {
 		case k&mcDigit != 0:
 			digitRun++
@@ -288,25 +357,33 @@ func maskSecrets(s string) string {
 				}
 			}
 		}
-		if !kv && k&mcSep != 0 {
+		// A space is a separator only before "is", "was", "ist", "es" or
+		// "est": the cheap test first.
+		if !kv && k&mcSep != 0 && (c != ' ' || i+1 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e')) {
 			kv = secretWordAt(s, i)
 		}
 	}
-	if token {
+	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: token, kv: kv, iban: iban, clean: clean, ascii: ascii}
+}
+
+// maskApply runs the patterns that maskScan found may match.
+func maskApply(s string, m maskNeeds) string {
+	kv := m.kv
+	if m.token {
 		s = reSecretToken.ReplaceAllString(s, "[redacted]")
 		kv = hasSecretWord(s) // s has changed
 	}
 	if kv {
 		s = maskKVAll(s)
 	}
-	if maxDigits >= 9 {
+	if m.maxDigits >= 9 {
 		s = maskLongDigits(s)
 	}
-	if iban {
+	if m.iban {
 		// Account numbers in IBAN form that the digit rule left whole.
 		s = reIBAN.ReplaceAllString(s, "[redacted]")
 	}
-	if maxTok >= 28 {
+	if m.maxTok >= 28 {
 		s = maskLongMixed(s)
 	}
 	return s

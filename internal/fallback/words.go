@@ -643,7 +643,7 @@ func finish(a consult.Analysis) consult.Analysis {
 		if v, ok := fixedTemplates[s]; ok {
 			return clip(v, n)
 		}
-		return clip(strings.TrimSpace(maskSecrets(cleanText(s))), n)
+		return clip(cleanMaskTrim(s), n)
 	}
 	fixList := func(ss []string, maxItems, n int) []string {
 		out := make([]string, 0, len(ss))
