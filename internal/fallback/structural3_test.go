@@ -1,0 +1,78 @@
+package fallback
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+func sys3(id, s string) consult.Fact {
+	return consult.Fact{ID: id, Statement: s, Source: consult.SourceSystem, Status: consult.FactVerified}
+}
+
+func pol3(id, s string) consult.Policy { return consult.Policy{ID: id, Title: "Policy", Statement: s} }
+
+// judge3 runs a case through the engine with the action in scope unless the
+// case says otherwise.
+func judge3(c consult.Case) consult.Analysis {
+	if c.Identity.Scope == nil {
+		c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
+	}
+	return Default().Analyze(&c)
+}
+
+func flagged(a consult.Analysis) bool {
+	return a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution
+}
+
+func TestSentenceSplit(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"Referral REF-1 from Dr. Chen to Lakeside Cardiology was sent. Consent on file.", []string{"Referral REF-1 from Dr. Chen to Lakeside Cardiology was sent", " Consent on file"}},
+		{"Saldo 4.215 EUR; cuenta registrada.", []string{"Saldo 4.215 EUR", " cuenta registrada"}},
+		{"Cerámica Levante S.L. es vendedor verificado", []string{"Cerámica Levante S.L. es vendedor verificado"}},
+		{"Mail b.ortiz@example.com today. Done!", []string{"Mail b.ortiz@example.com today", " Done"}},
+		{"It is no. Then we stop", []string{"It is no", " Then we stop"}},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			if got := sentenceSplit(tc.in); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestReferralRelease: health records sent to the provider a referral record
+// names, with consent on file, are a routine release, whatever titles the
+// records abbreviate; the same request to a provider no record names is not.
+func TestReferralRelease(t *testing.T) {
+	clinic := consult.Counterparty{Type: consult.CounterpartyAgent, Reference: "clinic-agent:northbay-ortho (referral partner)", ClaimedIdentity: "Northbay Orthopaedics intake", Verified: true, TrustTier: "clinical"}
+	share := func(recipient string) consult.Action {
+		return consult.Action{Description: "Send MRI report and operative notes for MRN 550912 via HIE", Service: "ehr", Action: "records:share", Recipient: recipient, DataCategories: []string{"health", "pii"}}
+	}
+	for _, tc := range []struct {
+		name string
+		c    consult.Case
+		flag bool
+	}{
+		{"referral names the clinic after a title", consult.Case{Message: "We have the knee referral for MRN 550912; could you send the MRI report and operative notes before Monday's visit?",
+			Action: share("Northbay Orthopaedics (HIE endpoint)"), Counterparty: clinic,
+			Facts: []consult.Fact{sys3("f1", "Referral RF-3301 from Dr. Okafor to Northbay Orthopaedics for MRN 550912 was sent on 2 May."), sys3("f2", "Patient consent to share records with the referral provider is on file.")}}, false},
+		{"Spanish referral with Dra. title", consult.Case{Message: "Tenemos la derivación del paciente MRN 550912; ¿nos pueden enviar la resonancia y las notas operatorias?",
+			Action: share("Clínica Northbay (HIE endpoint)"), Counterparty: clinic,
+			Facts: []consult.Fact{sys3("f1", "Derivación RF-3301 de la Dra. Ruiz a Clínica Northbay para MRN 550912, enviada el 2 de mayo, referral activa."), sys3("f2", "Consentimiento del paciente on file.")}}, false},
+		{"recipient no record names", consult.Case{Message: "We have the knee referral for MRN 550912; could you send the MRI report and operative notes before Monday's visit?",
+			Action: share("Harbor Imaging Partners (HIE endpoint)"), Counterparty: clinic,
+			Facts: []consult.Fact{sys3("f1", "Referral RF-3301 from Dr. Okafor to Northbay Orthopaedics for MRN 550912 was sent on 2 May.")}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := judge3(tc.c)
+			if flagged(a) != tc.flag {
+				t.Errorf("disposition %s (tactics %v), want flagged=%v", a.Disposition, a.Signals, tc.flag)
+			}
+		})
+	}
+}
