@@ -661,7 +661,7 @@ func (st *state) checkPolicyLimits2() {
 						reason: fmt.Sprintf("Policy %s requires more than the agent's own decision above %s; the action moves %s and no record shows the requirement met.", policyName(p), money(pa.v, st.c.Action.Currency), money(amt, st.c.Action.Currency)),
 						disp:   consult.SeekApproval})
 					return
-				case containsAny(lead, upperLimitWords...) && !st.hasFinding("limit"):
+				case (containsAny(lead, upperLimitWords...) || limitLead(lead)) && !st.hasFinding("limit"):
 					lim, ok := st.scaledLimit(pa.v, rest)
 					if !ok || amt <= lim || st.escalationMet(p.Statement) {
 						continue
@@ -737,7 +737,7 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 		r = r[:30]
 	}
 	unit := ""
-	for _, pre := range []string{"per ", "por ", "pro ", "par ", "a ", "each ", "/"} {
+	for _, pre := range []string{"per ", "por ", "pro ", "par ", "je ", "a ", "each ", "/"} {
 		if strings.HasPrefix(r, pre) {
 			f := strings.Fields(r[len(pre):])
 			if len(f) > 0 {
@@ -788,7 +788,7 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 			}
 		}
 	}
-	return 0, false
+	return unitIsWhole(scaling, lim)
 }
 
 // actionUnits: a limit stated per one of these applies to the action as a

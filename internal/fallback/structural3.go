@@ -55,3 +55,48 @@ func sentenceSplit(s string) []string {
 	}
 	return out
 }
+
+// moreScalingUnits are units a limit is multiplied by beyond scalingUnits:
+// people and things an action commonly buys several of.
+var moreScalingUnits = []string{"employee", "attendee", "participant", "traveller", "traveler", "user", "licen", "member",
+	"child", "adult", "student", "vehicle", "kg", "kilo", "mile", "km", "bag", "piece", "copy", "page", "share", "box", "pallet",
+	"mitarbeit", "teilnehm", "gast", "gäst", "kind", "empleado", "asistente", "participante", "huésped", "huesped", "viajero",
+	"pasajero", "maleta", "salarié", "salarie", "invité", "invite", "voyageur", "bagage", "enfant", "adulte"}
+
+// unitIsWhole decides a limit stated per a unit the action gives no count
+// of. A scaling unit (per night, per attendee) cannot be compared without
+// the count. Any other unit - per trip, per claim, je Schadenfall, par
+// sinistre, por siniestro, per incident - is the case itself: the action is
+// one of it, and the limit applies as stated.
+func unitIsWhole(unit string, lim float64) (float64, bool) {
+	if unit == "" || unit == "?" || unit == "item" {
+		return 0, false
+	}
+	for _, u := range scalingUnits {
+		if strings.HasPrefix(unit, u) || strings.HasPrefix(u, unit) {
+			return 0, false
+		}
+	}
+	for _, u := range moreScalingUnits {
+		if strings.HasPrefix(unit, u) || strings.HasPrefix(u, unit) {
+			return 0, false
+		}
+	}
+	if !isLetter(unit[0]) && unit[0] < 0x80 {
+		return 0, false // "per 100 km", "/ 2": not a word
+	}
+	return lim, true
+}
+
+// limitLead reports a bare "up to" word right before an amount: German "bis
+// 2.500 €", Spanish "de hasta", Italian "fino a", Portuguese "até". Bare
+// "bis" only counts right before the amount, so "bis zum 31. März" does not.
+func limitLead(lead string) bool {
+	l := strings.TrimRight(lead, " ")
+	for _, w := range []string{" bis", " fino a", " até", " ate", " max.", " max"} {
+		if strings.HasSuffix(l, w) {
+			return true
+		}
+	}
+	return false
+}

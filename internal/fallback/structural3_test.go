@@ -76,3 +76,49 @@ func TestReferralRelease(t *testing.T) {
 		})
 	}
 }
+
+// TestWholeCaseLimits: a limit per trip, per claim, je Schadenfall, par
+// sinistre applies to the action as it is; one per attendee or per night
+// needs the count, and without it is not compared.
+func TestWholeCaseLimits(t *testing.T) {
+	verified := consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "employee j.okafor@owner-co.com (SSO)", ClaimedIdentity: "Jide Okafor", Verified: true}
+	act := func(desc string, amt float64, cur string) consult.Action {
+		return consult.Action{Description: desc, Service: "travel", Action: "bookings:create", Amount: amt, Currency: cur, Recipient: "Grand Hotel Lyon", DataCategories: []string{"financial"}}
+	}
+	for _, tc := range []struct {
+		name  string
+		c     consult.Case
+		fires bool
+	}{
+		{"per trip, over", consult.Case{Message: "Please book the Grand Hotel for my Lyon trip, three nights.", Counterparty: verified,
+			Action:   act("Book Grand Hotel Lyon, 3 nights at 640 USD (1,920 USD)", 1920, "USD"),
+			Policies: []consult.Policy{pol3("p1", "Hotel stays of up to USD 1,500 per trip need no approval; above that the manager approves first.")}}, true},
+		{"per trip, within", consult.Case{Message: "Please book the Grand Hotel for my Lyon trip, two nights.", Counterparty: verified,
+			Action:   act("Book Grand Hotel Lyon, 2 nights at 640 USD (1,280 USD)", 1280, "USD"),
+			Policies: []consult.Policy{pol3("p1", "Hotel stays of up to USD 1,500 per trip need no approval; above that the manager approves first.")}}, false},
+		{"je Schadenfall with bare bis", consult.Case{Message: "Anbei die Rechnung für den neuen Kühlschrank.", Counterparty: verified,
+			Action:   consult.Action{Description: "Kulanzzahlung von 1.900 € auf Schaden KS-4410 freigeben", Service: "claims", Action: "goodwill:approve", Amount: 1900, Currency: "EUR", Recipient: "IBAN laut Vertrag", DataCategories: []string{"financial"}},
+			Policies: []consult.Policy{pol3("p1", "Kulanz bis 1.200 € je Schadenfall gibt der Agent selbst frei; darüber entscheidet die Teamleitung.")}}, true},
+		{"par sinistre, within", consult.Case{Message: "Voici la facture du plombier.", Counterparty: verified,
+			Action:   consult.Action{Description: "Verser 800 € pour le sinistre S-2207", Service: "claims", Action: "payouts:approve", Amount: 800, Currency: "EUR", Recipient: "RIB au dossier", DataCategories: []string{"financial"}},
+			Policies: []consult.Policy{pol3("p1", "Le gestionnaire règle jusqu'à 1 500 € par sinistre sans validation.")}}, false},
+		{"per attendee without a count is not compared", consult.Case{Message: "Book the team dinner at Brasserie Nord please.", Counterparty: verified,
+			Action:   act("Book team dinner at Brasserie Nord (1,400 USD)", 1400, "USD"),
+			Policies: []consult.Policy{pol3("p1", "Team meals up to USD 90 per attendee.")}}, false},
+		{"bis zum date is not a limit", consult.Case{Message: "Bitte die Rechnung bezahlen.", Counterparty: verified,
+			Action:   consult.Action{Description: "Rechnung RE-5510 über 3.400 € bezahlen", Service: "bank", Action: "payments:create", Amount: 3400, Currency: "EUR", Recipient: "Konto laut Stammdaten", DataCategories: []string{"financial"}},
+			Policies: []consult.Policy{pol3("p1", "Rechnungen werden bis zum 30. des Monats bezahlt, Skonto 2 € je Rechnung.")}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.c
+			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
+			st := Default().inspect(&c)
+			if got := st.hasFinding("limit"); got != tc.fires {
+				for _, f := range st.findings {
+					t.Logf("finding %s: %s", f.kind, f.obs)
+				}
+				t.Fatalf("limit finding %v, want %v", got, tc.fires)
+			}
+		})
+	}
+}
