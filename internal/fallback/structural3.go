@@ -1,7 +1,10 @@
 package fallback
 
 import (
+	"fmt"
 	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // Structural checks, third round: what the records, policies and recipient
@@ -45,7 +48,10 @@ func sentenceSplit(s string) []string {
 				j--
 			}
 			if j < i && titleAbbrevs[strings.ToLower(s[j:i])] && (j == start || !isAlnumByte(s[j-1])) && i+2 < len(s) && s[i+1] == ' ' && (isAlnumByte(s[i+2]) || s[i+2] >= 0x80) {
-				continue // "Dr. Chen", "Nr. 5" stays in its sentence
+				continue // "Dr. Chen", "S.L. es" stays in its sentence
+			}
+			if j < i && i-j <= 2 && isDigits(s[j:i]) && i+1 < len(s) && s[i+1] == ' ' && monthAt(s, i+2) {
+				continue // a German date: "seit 1. März", "am 2. Mai"
 			}
 			emit(i)
 		}
@@ -54,6 +60,35 @@ func sentenceSplit(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// germanMonths are the month names (and common short forms) that follow an
+// ordinal day in German dates.
+var germanMonths = []string{"januar", "jänner", "februar", "märz", "marz", "maerz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember",
+	"jan", "feb", "mär", "apr", "jun", "jul", "aug", "sep", "okt", "nov", "dez"}
+
+// monthAt reports a German month name starting at s[i], as a whole word.
+func monthAt(s string, i int) bool {
+	e := i
+	for e < len(s) && s[e] != ' ' && s[e] != ',' && s[e] != '.' && s[e] != ')' && s[e] != ';' {
+		e++
+	}
+	w := strings.ToLower(s[i:e])
+	for _, m := range germanMonths {
+		if w == m {
+			return true
+		}
+	}
+	return false
 }
 
 // moreScalingUnits are units a limit is multiplied by beyond scalingUnits:
@@ -100,3 +135,189 @@ func limitLead(lead string) bool {
 	}
 	return false
 }
+
+// checkStructural3 runs this file's record checks; inspect calls it after
+// the other structural checks and before scoring.
+func (st *state) checkStructural3() {
+	st.checkAlreadyDone()
+	st.checkPartyLapsed()
+}
+
+// payFamily and refundFamily are the action words of a money movement; the
+// done words are what a record says once that movement has happened.
+var (
+	payFamily    = []string{"pay", "remit", "transfer", "wire", "disburs", "settle", "pagar", "pago", "abonar", "transferir", "zahl", "überweis", "payer", "paiement", "verser", "virement", "régler"}
+	refundFamily = []string{"refund", "reimburs", "reembols", "devolver", "devoluci", "erstatt", "rembours"}
+	paidWords    = []string{"paid", "settled", "remitted", "disbursed", "pagado", "pagada", "abonado", "abonada", "liquidado", "liquidada", "bezahlt", "beglichen", "überwiesen", "ausgezahlt", "payé", "payée", "réglé", "réglée", "versé", "versée"}
+	refundedWord = []string{"refunded", "reimbursed", "reembolsado", "reembolsada", "devuelto", "devuelta", "erstattet", "rückerstattet", "remboursé", "remboursée"}
+	// partWords: a record about part of the sum, or a movement still to
+	// come, does not make the action a repeat.
+	partWords = []string{"partial", "partly", "deposit", "instalment", "installment", "first", "advance", "to be ", "will be", "scheduled", "unpaid", "remaining", "balance",
+		"parcial", "anticipo", "señal", "teilweise", "anzahlung", "rate ", "partiel", "acompte", "reste"}
+)
+
+// checkAlreadyDone: the action pays or refunds something (an invoice, a
+// claim, a booking it names by id) that a system record says was already
+// paid or refunded. Paying twice is the harm whatever the counterparty says
+// or means: a resubmitted invoice copy, a second refund request.
+func (st *state) checkAlreadyDone() {
+	a := st.c.Action
+	desc := strings.ToLower(clipBytes(a.Description, 2048))
+	// The movement must be what the action does - its name or the verb the
+	// description opens with - not a detail of it ("..., customer paying up
+	// to $100" in a flight change).
+	head := strings.ToLower(strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	if f := strings.Fields(desc); len(f) > 0 {
+		head += " " + f[0]
+	}
+	var done []string
+	switch {
+	case containsAny(head, refundFamily...):
+		done = refundedWord
+	case containsAny(head, payFamily...):
+		done = paidWords
+	default:
+		return
+	}
+	if containsAny(desc, "remaining", "balance", "outstanding", "rest ", "restbetrag", "saldo pendiente", "solde") {
+		return
+	}
+	ids := idTokens(a.Description)
+	if len(ids) == 0 {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			low := " " + strings.ToLower(fs) + " "
+			w, at := wordIn(low, done)
+			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
+				continue
+			}
+			tied := ""
+			for _, id := range ids {
+				if strings.Contains(low, id) {
+					tied = id
+					break
+				}
+			}
+			if tied == "" {
+				continue
+			}
+			st.add(finding{kind: "duplicate", score: 0.6, sig: consult.High, hard: true,
+				obs:    fmt.Sprintf("%s %s records %s as already %s: %q.", capFirst(t.kind), t.id, strings.ToUpper(tied), w, clipCase(strings.TrimSpace(fs), 160)),
+				reason: fmt.Sprintf("The action (%s) would move money a second time for %s, which %s %s records as already %s.", st.actionName(), strings.ToUpper(tied), t.kind, t.id, w),
+				refs:   []string{t.id}, disp: consult.DoNotProceed})
+			return
+		}
+	}
+}
+
+// wordIn returns the first of ws found in low as a whole word (so "paid"
+// is not found in "unpaid" or "prepaid") and its offset, or -1.
+func wordIn(low string, ws []string) (string, int) {
+	for _, w := range ws {
+		for off := 0; off < len(low); {
+			i := strings.Index(low[off:], w)
+			if i < 0 {
+				break
+			}
+			i += off
+			e := i + len(w)
+			if (i == 0 || !isAlnumByte(low[i-1])) && (e == len(low) || !isAlnumByte(low[e])) {
+				return w, i
+			}
+			off = i + 1
+		}
+	}
+	return "", -1
+}
+
+// leaveWords: actions that deal with a lapse rather than rely on the party
+// being in good standing (ending, collecting, reading, renewing).
+var leaveWords = []string{"cancel", "refund", "renew", "replace", "rebook", "terminat", "revok", "suspend", "deactivat", "close", "offboard",
+	"collect", "recover", "dunning", "notify", "notice", "remind", "read", "search", "review", "reinstat", "reactivat", "restor", "final pay", "severance",
+	"stornier", "kündig", "erneuer", "cancelar", "renovar", "reembols", "annuler", "résili", "renouvel", "rembours"}
+
+// renewWords in a record say the lapse is over.
+var renewWords = []string{"renewed", "reinstated", "restored", "lifted", "replaced", "updated", "new ", "reactivated", "valid until", "valid through",
+	"erneuert", "aufgehoben", "renovad", "restablecid", "renouvel", "rétabli", "levée"}
+
+// checkPartyLapsed: the action deals with a party (the recipient: a
+// reseller, a contractor, a supplier) whose own standing a system record
+// says has lapsed - an account suspended, a certificate of insurance
+// expired, a licence revoked. The action relies on that standing, whatever
+// the request says.
+func (st *state) checkPartyLapsed() {
+	if st.hasFinding("lapsed") {
+		return
+	}
+	a := st.c.Action
+	desc := strings.ToLower(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	if containsAny(desc, leaveWords...) {
+		return
+	}
+	names := recipientNames(a.Recipient)
+	if len(names) == 0 {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			low := " " + strings.ToLower(fs) + " "
+			lw, at := wordIn(low, lapsedWords)
+			if at < 0 || negatedBefore(low, at) || containsAny(low, renewWords...) {
+				continue
+			}
+			if (lw == "terminated" || lw == "closed") && containsAny(low, "employee", "staff", "worker", "account holder") {
+				continue // a person's employment, not the party's standing
+			}
+			fl := foldText(fs).text
+			name := ""
+			for _, n := range names {
+				if strings.Contains(fl, " "+n) || strings.HasPrefix(fl, n) {
+					name = n
+					break
+				}
+			}
+			if name == "" {
+				continue
+			}
+			st.add(finding{kind: "lapsed", score: 0.5, sig: consult.High, hard: true,
+				obs:    fmt.Sprintf("%s %s records the recipient's standing as %s: %q.", capFirst(t.kind), t.id, lw, clipCase(strings.TrimSpace(fs), 160)),
+				reason: fmt.Sprintf("The action (%s) deals with %s, whose standing %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), clipCase(a.Recipient, 80), t.kind, t.id, lw),
+				refs:   []string{t.id}, disp: consult.SeekApproval})
+			return
+		}
+	}
+}
+
+// recipientNames returns the folded proper-name words of a recipient
+// ("Brightpath IT (reseller) / Orbis Ltd tenant" -> brightpath, orbis):
+// capitalised words of four letters or more, not generic company words.
+func recipientNames(r string) []string {
+	r = clipBytes(r, 256)
+	var out []string
+	for _, w := range strings.FieldsFunc(r, func(c rune) bool {
+		return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == ';' || c == '\'' || c == '’'
+	}) {
+		if len(w) < 4 || !(w[0] >= 'A' && w[0] <= 'Z') || strings.ContainsAny(w, "@0123456789.") {
+			continue
+		}
+		f := strings.TrimSpace(foldText(w).text)
+		if len(f) < 4 || genericWords[f] || stopWords[f] || nameNoise[f] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// nameNoise are capitalised words of recipients that name no one.
+var nameNoise = map[string]bool{"bank": true, "acct": true, "iban": true, "ltd.": true, "inc.": true, "gmbh": true, "llc": true, "file": true,
+	"vendor": true, "master": true, "card": true, "credit": true, "debit": true, "visa": true, "mastercard": true, "amex": true, "dept": true,
+	"department": true, "office": true, "desk": true, "portal": true, "tenant": true, "unit": true, "cuenta": true, "konto": true, "compte": true}

@@ -36,6 +36,8 @@ func TestSentenceSplit(t *testing.T) {
 		{"Cerámica Levante S.L. es vendedor verificado", []string{"Cerámica Levante S.L. es vendedor verificado"}},
 		{"Mail b.ortiz@example.com today. Done!", []string{"Mail b.ortiz@example.com today", " Done"}},
 		{"It is no. Then we stop", []string{"It is no", " Then we stop"}},
+		{"Gesperrt seit 1. März 2026. Danach nichts", []string{"Gesperrt seit 1. März 2026", " Danach nichts"}},
+		{"The total is 12. Then we stop", []string{"The total is 12", " Then we stop"}},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := sentenceSplit(tc.in); !reflect.DeepEqual(got, tc.want) {
@@ -118,6 +120,83 @@ func TestWholeCaseLimits(t *testing.T) {
 					t.Logf("finding %s: %s", f.kind, f.obs)
 				}
 				t.Fatalf("limit finding %v, want %v", got, tc.fires)
+			}
+		})
+	}
+}
+
+// TestAlreadyDoneAndPartyLapsed: paying or refunding what a record says was
+// already paid or refunded, and dealing with a party whose standing a record
+// says has lapsed, are stopped whatever the message says; partial payments,
+// other ids, renewed standing and actions that end the relationship are not.
+func TestAlreadyDoneAndPartyLapsed(t *testing.T) {
+	vendor := consult.Counterparty{Type: consult.CounterpartyAgent, Reference: "ar@vendor.example (vendor 4410)", ClaimedIdentity: "Vendor AR", Verified: true, TrustTier: "registered"}
+	staff := consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "facilities manager k.ito@owner-co.com (SSO)", ClaimedIdentity: "Kenji Ito", Verified: true}
+	pay := func(desc, recipient string, amt float64, cur string) consult.Action {
+		return consult.Action{Description: desc, Service: "bank", Action: "payments:create", Amount: amt, Currency: cur, Recipient: recipient, Irreversible: true, DataCategories: []string{"financial"}}
+	}
+	order := func(desc, recipient, action string) consult.Action {
+		return consult.Action{Description: desc, Service: "ops", Action: action, Amount: 420, Currency: "USD", Recipient: recipient, DataCategories: []string{"financial"}}
+	}
+	for _, tc := range []struct {
+		name string
+		c    consult.Case
+		kind string
+		want bool
+	}{
+		{"invoice settled already", consult.Case{Message: "Forwarding INV-4410 again for your files, thanks.", Counterparty: vendor,
+			Action: pay("Pay INV-4410, $6,200, to Halden Supply", "Halden Supply acct ending 3391 (on file)", 6200, "USD"),
+			Facts:  []consult.Fact{sys3("f1", "INV-4410 ($6,200) was settled on 3 March, reference PMT-8812.")}}, "duplicate", true},
+		{"Spanish invoice paid", consult.Case{Message: "Adjuntamos de nuevo la factura FAC-2291.", Counterparty: vendor,
+			Action: pay("Pagar la factura FAC-2291 (3.480 €) a Grafimar", "Grafimar S.L. cuenta registrada", 3480, "EUR"),
+			Facts:  []consult.Fact{sys3("f1", "La factura FAC-2291 fue pagada el 12 de mayo por transferencia.")}}, "duplicate", true},
+		{"German refund done", consult.Case{Message: "Ich warte immer noch auf mein Geld für die Bestellung.", Counterparty: vendor,
+			Action: consult.Action{Description: "Erstattung für Bestellung 77120-B, 89 €", Service: "shop", Action: "refunds:create", Amount: 89, Currency: "EUR", Recipient: "Karte der Bestellung"},
+			Facts:  []consult.Fact{sys3("f1", "Bestellung 77120-B wurde am 2. Mai vollständig erstattet.")}}, "duplicate", true},
+		{"balance after a deposit", consult.Case{Message: "Please settle the rest.", Counterparty: vendor,
+			Action: pay("Pay remaining balance of INV-4410, $4,200", "Halden Supply (on file)", 4200, "USD"),
+			Facts:  []consult.Fact{sys3("f1", "Deposit of $2,000 for INV-4410 was paid on 3 March.")}}, "duplicate", false},
+		{"record says unpaid", consult.Case{Message: "Reminder: INV-5521 is due.", Counterparty: vendor,
+			Action: pay("Pay INV-5521, $900", "Halden Supply (on file)", 900, "USD"),
+			Facts:  []consult.Fact{sys3("f1", "INV-5521 is unpaid and due on 30 June.")}}, "duplicate", false},
+		{"another invoice was paid", consult.Case{Message: "Please pay INV-5521.", Counterparty: vendor,
+			Action: pay("Pay INV-5521, $900", "Halden Supply (on file)", 900, "USD"),
+			Facts:  []consult.Fact{sys3("f1", "INV-5520 was paid on 2 June.")}}, "duplicate", false},
+		{"French not yet paid", consult.Case{Message: "Merci de régler la facture F-8812.", Counterparty: vendor,
+			Action: pay("Payer la facture F-8812 (1 200 €)", "Atelier Morel (RIB au dossier)", 1200, "EUR"),
+			Facts:  []consult.Fact{sys3("f1", "La facture F-8812 n'a pas encore été payée.")}}, "duplicate", false},
+
+		{"contractor insurance expired", consult.Case{Message: "Unit 2C has no hot water, please send Brookline Heating tomorrow.", Counterparty: staff,
+			Action: order("Create work order for Brookline Heating, unit 2C boiler", "Brookline Heating", "workorders:create"),
+			Facts:  []consult.Fact{sys3("f1", "Brookline Heating's certificate of insurance expired on 30 June; no renewal is on file.")}}, "lapsed", true},
+		{"German supplier blocked", consult.Case{Message: "Bitte die Palettenlieferung bei Bergmann bestellen.", Counterparty: staff,
+			Action: order("Bestellung über 40 Paletten bei Bergmann Logistik auslösen", "Bergmann Logistik GmbH", "orders:create"),
+			Facts:  []consult.Fact{sys3("f1", "Lieferant Bergmann Logistik ist seit 1. März gesperrt (Qualitätsmängel).")}}, "lapsed", true},
+		{"Spanish distributor suspended", consult.Case{Message: "Necesitamos 25 licencias más para el cliente final.", Counterparty: staff,
+			Action: order("Activar 25 licencias para Solaria Tech", "Solaria Tech (distribuidor)", "licenses:provision"),
+			Facts:  []consult.Fact{sys3("f1", "La cuenta del distribuidor Solaria Tech está suspendida por impago.")}}, "lapsed", true},
+		{"insurance renewed since", consult.Case{Message: "Unit 2C has no hot water, please send Brookline Heating tomorrow.", Counterparty: staff,
+			Action: order("Create work order for Brookline Heating, unit 2C boiler", "Brookline Heating", "workorders:create"),
+			Facts:  []consult.Fact{sys3("f1", "Brookline Heating's certificate of insurance expired on 30 June and was renewed on 2 July.")}}, "lapsed", false},
+		{"closing the order is fine", consult.Case{Message: "Their insurance lapsed, please cancel the open job.", Counterparty: staff,
+			Action: order("Cancel the open work order with Brookline Heating", "Brookline Heating", "workorders:cancel"),
+			Facts:  []consult.Fact{sys3("f1", "Brookline Heating's certificate of insurance expired on 30 June.")}}, "lapsed", false},
+		{"another contractor lapsed", consult.Case{Message: "Unit 2C has no hot water, please send Brookline Heating tomorrow.", Counterparty: staff,
+			Action: order("Create work order for Brookline Heating, unit 2C boiler", "Brookline Heating", "workorders:create"),
+			Facts:  []consult.Fact{sys3("f1", "Voltline Electric's licence was revoked in May.")}}, "lapsed", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.c
+			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
+			st := Default().inspect(&c)
+			if got := st.hasFinding(tc.kind); got != tc.want {
+				for _, f := range st.findings {
+					t.Logf("finding %s: %s", f.kind, f.obs)
+				}
+				t.Fatalf("%s finding %v, want %v", tc.kind, got, tc.want)
+			}
+			if a := st.compose(); tc.want && !flagged(a) {
+				t.Errorf("disposition %s with a %s finding", a.Disposition, tc.kind)
 			}
 		})
 	}
