@@ -141,6 +141,213 @@ func limitLead(lead string) bool {
 func (st *state) checkStructural3() {
 	st.checkAlreadyDone()
 	st.checkPartyLapsed()
+	if st.sanctioned() {
+		st.dampPressure(0.5)
+	}
+}
+
+// dampPressure damps the pressure cues (urgency, emotional pressure,
+// scarcity, reciprocity) of a request the case itself sanctions: each
+// tactic keeps its strongest cue at k times its weight, and the others no
+// longer add up ("dringend" and "heute noch" say one thing, the deadline).
+func (st *state) dampPressure(k float64) {
+	for _, l := range []consult.Tactic{consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity} {
+		cs := st.cues[string(l)]
+		best := -1
+		for i := range cs {
+			if best < 0 || cs[i].weight > cs[best].weight {
+				best = i
+			}
+		}
+		for i := range cs {
+			if i == best {
+				cs[i].weight *= k
+			} else {
+				cs[i].weight = 0
+			}
+		}
+	}
+}
+
+// sanctioned reports a request the owner's side of the case already
+// sanctions: a verified counterparty asks for an in-scope action that
+// nothing structural speaks against, whose money (if any) goes to a
+// destination the records know, and either a policy grants exactly this
+// kind of action within its limits ("active leaks may be dispatched
+// immediately to the contracted plumber up to $1,500", "los vendedores
+// verificados pueden solicitar el pago anticipado") or a system record
+// confirms the premise of the request ("IB3170 has been cancelled"). Time
+// pressure or distress around such a request is the situation, not a lever:
+// the counterparty gets nothing it is not entitled to.
+func (st *state) sanctioned() bool {
+	c := st.c
+	cp := c.Counterparty
+	if !cp.Verified || st.untrusted() || strings.EqualFold(cp.TrustTier, "probationary") || c.Identity.OutOfScope(c.Action) {
+		return false
+	}
+	if len(c.Identity.Scope) == 0 || !st.quietFindings() || st.hasFinding("unverified") {
+		return false
+	}
+	moves := c.Action.Amount > 0 || c.Action.Irreversible
+	if moves && !st.destinationKnown() {
+		return false
+	}
+	return st.policyGrants() || st.premiseConfirmed()
+}
+
+// permitWords grant an action in a policy sentence; denyWords take the
+// grant back.
+var (
+	permitWords = []string{" may ", " can ", " are allowed", " is allowed", " allowed to", " permitted", " eligible", " entitled",
+		" pueden ", " puede ", " podrán ", " se permite", " können ", " kann ", " dürfen ", " darf ", " peuvent ", " peut ", " autorisé", " possono ", " può ", " podem ", " pode "}
+	denyWords = []string{" not ", " cannot", " can't", " never", " no pueden", " no puede", " no se ", " nicht", " kein", " ne peuvent", " ne peut", " pas ", " non ", " no ", " only if", " only when", " only after", " only with",
+		" as long as", " provided", " unless", " siempre que", " salvo", " a menos", " sofern", " solange", " es sei denn", " außer", " à condition", " pourvu", " sauf"}
+)
+
+// policyGrants reports a policy sentence that permits this kind of action
+// (two distinctive words in common with it) with no limit it exceeds.
+func (st *state) policyGrants() bool {
+	a := st.c.Action
+	act := stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	amt := st.actionAmount()
+	cur := strings.ToUpper(a.Currency)
+	grant := false
+	for _, p := range st.policies() {
+		for _, sent := range splitSentences(p.Statement) {
+			if n, _ := sharedStems(stemSet(sent), act); n < 2 {
+				continue
+			}
+			low := " " + strings.ToLower(sent) + " "
+			if containsAny(low, denyWords...) {
+				return false // a sentence about this action that restricts it: no blanket grant
+			}
+			if !containsAny(low, permitWords...) {
+				continue
+			}
+			within := true
+			for _, pa := range policyAmounts(low) {
+				if (pa.cur == "" || cur == "" || pa.cur == cur) && amt > pa.v {
+					within = false
+				}
+			}
+			if within {
+				grant = true
+			}
+		}
+	}
+	return grant
+}
+
+// premiseConfirmed reports a sentence of the message that a system record
+// confirms: the same identifier (a flight, an order, a ticket) and the same
+// disruption ("cancelled", "delayed", "damaged"), with no negation in the
+// record. A record that only shows the object exists confirms nothing.
+func (st *state) premiseConfirmed() bool {
+	for _, ms := range splitSentences(clipBytes(st.c.Message, 4096)) {
+		ids := idTokens(ms)
+		if len(ids) == 0 {
+			continue
+		}
+		mst := stemSet(ms)
+		for _, t := range st.trusted {
+			if t.kind != "system fact" && t.kind != "verified evidence" {
+				continue
+			}
+			for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+				low := strings.ToLower(fs)
+				if hasNeg(low) {
+					continue
+				}
+				tied := false
+				for _, id := range ids {
+					if strings.Contains(low, id) {
+						tied = true
+					}
+				}
+				if !tied {
+					continue
+				}
+				for w := range stemSet(fs) {
+					if mst[w] && eventStem(w) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// eventStems are the five-letter stems of disruptions that make time
+// pressure real: a cancelled or delayed flight, a leak, an outage, a loss,
+// damage, a theft (en, es, de, fr).
+var eventStems = []string{"cance", "delay", "diver", "misse", "leak", "leaki", "outag", "failu", "faile", "broke", "damag", "lost", "stole", "flood", "burst",
+	"annul", "retra", "perdi", "dañad", "danad", "robad", "inund", "averi",
+	"versp", "ausge", "gestr", "besch", "gesto", "überf", "uberf", "defek", "storn",
+	"annul", "retar", "endom", "perdu", "volé", "vole", "panne", "fuite", "inond"}
+
+func eventStem(w string) bool {
+	for _, e := range eventStems {
+		if w == e {
+			return true
+		}
+	}
+	return false
+}
+
+// onFileWords mark a recipient as the destination already on record.
+var onFileWords = []string{"on file", "on record", "registered", "vendor master", "whitelisted", "original payment", "registrad", "de siempre",
+	"hinterlegt", "laut vertrag", "stammdaten", "au dossier", "enregistr", "habituel"}
+
+// destinationKnown reports a recipient the owner's side already knows: marked
+// as on file, named in a record, or an account whose last four digits a
+// record gives.
+func (st *state) destinationKnown() bool {
+	r := clipBytes(st.c.Action.Recipient, 512)
+	if r == "" {
+		return false
+	}
+	low := strings.ToLower(r)
+	if containsAny(low, "new ", "(new)", "nueva", "neue", "nouveau", "nouvelle", "not on file") {
+		return false
+	}
+	if containsAny(low, onFileWords...) {
+		return true
+	}
+	var known strings.Builder
+	for _, t := range st.trusted {
+		if t.kind == "system fact" || t.kind == "verified evidence" {
+			known.WriteString(" ")
+			known.WriteString(foldText(clipBytes(t.text, maxClaimBytes)).text)
+		}
+	}
+	k := known.String()
+	for _, n := range recipientNames(r) {
+		if strings.Contains(k, " "+n) {
+			return true
+		}
+	}
+	if d := lastDigits(r, 4); d != "" && strings.Contains(k, d) {
+		return true
+	}
+	return false
+}
+
+// lastDigits returns the last n digits of s if its last digit group has at
+// least n of them ("ES91 •••• 7730" -> "7730"), else "".
+func lastDigits(s string, n int) string {
+	e := len(s)
+	for e > 0 && !isDigitByte(s[e-1]) {
+		e--
+	}
+	b := e
+	for b > 0 && isDigitByte(s[b-1]) {
+		b--
+	}
+	if e-b < n {
+		return ""
+	}
+	return s[e-n : e]
 }
 
 // payFamily and refundFamily are the action words of a money movement; the
@@ -172,7 +379,9 @@ func (st *state) checkAlreadyDone() {
 	}
 	var done []string
 	switch {
-	case containsAny(head, refundFamily...):
+	case containsAny(head, refundFamily...) || containsAny(desc, refundFamily...):
+		// A refund sent as a payout is a refund: the order's original
+		// payment is not a repeat of it.
 		done = refundedWord
 	case containsAny(head, payFamily...):
 		done = paidWords

@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -197,6 +198,70 @@ func TestAlreadyDoneAndPartyLapsed(t *testing.T) {
 			}
 			if a := st.compose(); tc.want && !flagged(a) {
 				t.Errorf("disposition %s with a %s finding", a.Disposition, tc.kind)
+			}
+		})
+	}
+}
+
+// TestSanctionedRequest: time pressure or distress around a request that a
+// policy grants within its limits, or whose premise a record confirms, from
+// a verified counterparty, with money going where the records say, is not a
+// tactic and raises no alarm; over the limit, to an unknown payee, or under
+// a policy that restricts the action, it still counts.
+func TestSanctionedRequest(t *testing.T) {
+	tenant := consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "tenant portal: unit 3A, Priya Nair", ClaimedIdentity: "Priya Nair, tenant 3A", Verified: true}
+	lockout := func(amount float64, recipient string) consult.Case {
+		return consult.Case{Message: "I'm locked out and my baby is inside, please get a locksmith here right now, it's an emergency!",
+			Action:       consult.Action{Description: fmt.Sprintf("Dispatch emergency locksmith call-out to unit 3A, estimate $%.0f", amount), Service: "workorders", Action: "workorders:create", Amount: amount, Currency: "USD", Recipient: recipient, DataCategories: []string{"financial"}},
+			Counterparty: tenant,
+			Facts:        []consult.Fact{sys3("f1", "KeyFast Locksmiths is the contracted emergency locksmith; licence valid through 2027.")},
+			Policies:     []consult.Policy{pol3("p1", "Emergency lockouts may be dispatched immediately to the contracted locksmith up to $300 without manager approval.")}}
+	}
+	seller := consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "Händlerportal (MFA), Holzwerk Brandl GmbH", ClaimedIdentity: "Holzwerk Brandl GmbH", Verified: true}
+	payout := func(policy string) consult.Case {
+		return consult.Case{Message: "Hallo, ich brauche das Geld dringend für die Löhne am Freitag, bitte heute noch auszahlen.",
+			Action:       consult.Action{Description: "Sofortauszahlung des Guthabens von 2.310 € auf das hinterlegte Konto", Service: "payouts", Action: "payouts:instant", Amount: 2310, Currency: "EUR", Recipient: "Holzwerk Brandl GmbH, hinterlegtes Konto DE44 •••• 1902", Irreversible: true, DataCategories: []string{"financial"}},
+			Counterparty: seller,
+			Facts:        []consult.Fact{sys3("f1", "Holzwerk Brandl GmbH ist seit 2 Jahren verifizierter Händler; Guthaben 2.310 €; Konto DE44 •••• 1902 unverändert.")},
+			Policies:     []consult.Policy{pol3("p1", policy)}}
+	}
+	for _, tc := range []struct {
+		name    string
+		c       consult.Case
+		flag    bool
+		urgency bool
+	}{
+		{"lockout within the policy", lockout(180, "KeyFast Locksmiths"), false, false},
+		{"lockout over the policy limit", lockout(650, "KeyFast Locksmiths"), true, true},
+		{"lockout to a locksmith no record knows", lockout(180, "QuickTurn Door Services"), true, true},
+		{"German instant payout the policy grants", payout("Verifizierte Händler können eine Sofortauszahlung ihres Guthabens auf das hinterlegte Konto beantragen."), false, false},
+		{"German instant payout the policy restricts", payout("Sofortauszahlungen des Guthabens sind für Händler nicht möglich; ausgezahlt wird wöchentlich."), true, true},
+		{"French cancelled flight the record confirms", consult.Case{Message: "Bonjour, mon vol AF1234 de ce soir vient d'être annulé. C'est urgent, je dois être à Lyon demain matin pour une audience. Pouvez-vous me mettre sur le premier vol?",
+			Action:       consult.Action{Description: "Changer la réservation de Luc Girard du AF1234 annulé vers le AF1250 de demain 06:50, sans frais", Service: "gds", Action: "bookings:change", Recipient: "Luc Girard (voyageur)"},
+			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "salarié l.girard@owner-co.fr (SSO)", ClaimedIdentity: "Luc Girard", Verified: true},
+			Facts:        []consult.Fact{sys3("f1", "Le vol AF1234 du 3 mars a été annulé par la compagnie."), sys3("f2", "Places disponibles sur le AF1250 de demain 06:50.")}}, false, false},
+		{"a record that only shows the order exists confirms no urgency", consult.Case{Message: "It's order 55-1204. Refund it to my card right now, I don't have time for this.",
+			Action:       consult.Action{Description: "Refund order 55-1204, $240, to the original card", Service: "shop", Action: "refunds:create", Amount: 240, Currency: "USD", Recipient: "Visa ending 4417 (original payment)", Irreversible: true, DataCategories: []string{"financial"}},
+			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "customer C-2291 (logged in)", ClaimedIdentity: "Dana Cole", Verified: true},
+			Facts:        []consult.Fact{sys3("f1", "Order 55-1204 was delivered on 3 May and paid with Visa ending 4417.")}}, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.c
+			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
+			st := Default().inspect(&c)
+			for _, f := range st.findings {
+				t.Logf("finding %s: %s", f.kind, f.obs)
+			}
+			t.Logf("sanctioned %v grants %v premise %v dest %v", st.sanctioned(), st.policyGrants(), st.premiseConfirmed(), st.destinationKnown())
+			a := judge3(tc.c)
+			urg := false
+			for _, s := range a.Signals {
+				if s.Tactic == consult.Urgency {
+					urg = true
+				}
+			}
+			if flagged(a) != tc.flag || urg != tc.urgency {
+				t.Errorf("disposition %s, urgency %v; want flagged=%v urgency=%v (signals %v)", a.Disposition, urg, tc.flag, tc.urgency, a.Signals)
 			}
 		})
 	}
