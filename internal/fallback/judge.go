@@ -289,7 +289,7 @@ func (st *state) corroborated() bool {
 // A record that vouches for a request (approved, confirmed, scheduled) and
 // one that speaks against it.
 var (
-	reSupport = regexp.MustCompile(`(?i)\b(?:approved|confirmed|completed|verified|scheduled|signed|valid|matched|referr\w*|mfa|authori[sz]ed|active|in good standing|due|booked|registered|on file|aprobad\w*|confirmad\w*|genehmigt|bestätigt|approuv\w*|confirm\w*)\b`)
+	reSupport = regexp.MustCompile(`(?i)\b(?:approved|confirmed|completed|verified|scheduled|signed|valid|matched|referr\w*|mfa|authori[sz]ed|active|in good standing|due|booked|registered|on file|aprobad\w*|confirmad\w*|verificad\w*|genehmigt|bestätigt|verifiziert|approuv\w*|confirm\w*|v[ée]rifi\w*)\b`)
 	reRefute  = regexp.MustCompile(`(?i)\b(?:no|not|never|without|none|pending|denied|rejected|declined|expired|cancell?ed|overdue|lapsed|suspended|flagged|disputed|kein\w*|nicht|sin|ningun\w*|aucun\w*|pas)\b`)
 )
 

@@ -127,6 +127,10 @@ func (st *state) checkPrecondition() {
 	if len(negs) == 0 {
 		return
 	}
+	negs0 := make([]string, len(negs))
+	for i, ng := range negs {
+		negs0[i] = ng.text
+	}
 	gated := 0
 	for _, p := range st.policies() {
 		for _, sent := range splitSentences(clipBytes(p.Statement, maxClaimBytes)) {
@@ -165,7 +169,7 @@ func (st *state) checkPrecondition() {
 					related = true
 				}
 			}
-			if !related {
+			if !related && !st.recordNamesRecipient(negs0) {
 				continue
 			}
 			if strings.Count(cond, ",") >= 2 && strings.Contains(cond, " or ") {
@@ -177,6 +181,9 @@ func (st *state) checkPrecondition() {
 			}
 			for _, ng := range negs {
 				t, fs := ng.t, ng.text
+				if !related && !st.recordNamesRecipient([]string{fs}) {
+					continue // tied to the action only through the recipient it names
+				}
 				{
 					n, w := sharedStems(ng.stems, cs)
 					if n < 2 && !(n == 1 && len(w) == 5 && len(cond) < 200 && strings.Count(cond, " ") > 3 && rareStem(w)) {

@@ -144,6 +144,64 @@ func (st *state) checkStructural3() {
 	if st.sanctioned() {
 		st.dampPressure(0.5)
 	}
+	if st.destinationVerified() {
+		st.dropNewDest()
+	}
+}
+
+// destinationVerified reports a payment whose account the records already
+// confirm: a system record or verified evidence gives the recipient's last
+// four digits and says the account was verified, confirmed or approved (a
+// callback done, a vendor-master change approved), with nothing pending or
+// refused. A "new account" that the owner's own process has verified is not
+// a redirection.
+func (st *state) destinationVerified() bool {
+	if st.untrusted() || st.c.Action.Amount <= 0 {
+		return false
+	}
+	d := lastDigits(clipBytes(st.c.Action.Recipient, 512), 4)
+	if d == "" {
+		return false
+	}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			if i := strings.Index(fs, d); i < 0 || (i+4 < len(fs) && isDigitByte(fs[i+4])) || (i > 0 && isDigitByte(fs[i-1])) {
+				continue
+			}
+			if reSupport.MatchString(fs) && !reRefute.MatchString(fs) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropNewDest forgets the "new account" cues of a destination the records
+// verify: the policy-bypass phrase and the new-destination word that, with
+// an approval step, would add up to a bypass.
+func (st *state) dropNewDest() {
+	nd := st.cues["@newdest"]
+	if len(nd) == 0 {
+		return
+	}
+	pb := st.cues[string(consult.PolicyBypass)]
+	kept := pb[:0]
+	for _, q := range pb {
+		same := false
+		for _, n := range nd {
+			if n.src == q.src && n.srcIdx == q.srcIdx && n.pos == q.pos && n.end == q.end {
+				same = true
+			}
+		}
+		if !same {
+			kept = append(kept, q)
+		}
+	}
+	st.cues[string(consult.PolicyBypass)] = kept
+	delete(st.cues, "@newdest")
 }
 
 // dampPressure damps the pressure cues (urgency, emotional pressure,
@@ -530,3 +588,32 @@ func recipientNames(r string) []string {
 var nameNoise = map[string]bool{"bank": true, "acct": true, "iban": true, "ltd.": true, "inc.": true, "gmbh": true, "llc": true, "file": true,
 	"vendor": true, "master": true, "card": true, "credit": true, "debit": true, "visa": true, "mastercard": true, "amex": true, "dept": true,
 	"department": true, "office": true, "desk": true, "portal": true, "tenant": true, "unit": true, "cuenta": true, "konto": true, "compte": true}
+
+// recordNamesRecipient reports one of the record sentences naming the
+// action's recipient: a proper-name word of it, or the last four digits of
+// its account. A record about the recipient ties a policy's condition to the
+// action even when the policy words the action differently ("contractors
+// may only be dispatched with..." for "create work order for Delgado").
+func (st *state) recordNamesRecipient(sents []string) bool {
+	r := clipBytes(st.c.Action.Recipient, 512)
+	if r == "" {
+		return false
+	}
+	names := recipientNames(r)
+	d := lastDigits(r, 4)
+	for _, s := range sents {
+		if d != "" && strings.Contains(s, d) {
+			return true
+		}
+		if len(names) == 0 {
+			continue
+		}
+		f := " " + foldText(s).text
+		for _, n := range names {
+			if strings.Contains(f, " "+n) {
+				return true
+			}
+		}
+	}
+	return false
+}
