@@ -141,6 +141,7 @@ func limitLead(lead string) bool {
 func (st *state) checkStructural3() {
 	st.checkAlreadyDone()
 	st.checkPartyLapsed()
+	st.checkNoConsent()
 	if st.sanctioned() {
 		st.dampPressure(0.5)
 	}
@@ -616,4 +617,69 @@ func (st *state) recordNamesRecipient(sents []string) bool {
 		}
 	}
 	return false
+}
+
+// consentWords name a data subject's consent; refusalWords say it was
+// refused or taken back; needWords make a sentence about whether consent
+// is needed rather than whether it was given.
+var (
+	consentWords = []string{"consent", "agreed to", "permission", "opt-in", "opted in", "zugestimmt", "zustimmung", "einwilligung", "eingewilligt", "einverstanden",
+		"consentimiento", "consintió", "consintio", "autorizó", "autorizo", "autorización", "autorizacion", "consentement", "consenti", "autorisation", "accord"}
+	refusalWords = []string{"opted out", "opt-out", "withdrew", "withdrawn", "revoked", "refused", "declined", "objected", "widerrufen", "abgelehnt", "widersprochen",
+		"zurückgezogen", "zuruckgezogen", "widerruf", "retiró", "retiro", "retira", "revocó", "revoco", "revoca", "rechaz", "retiré", "retire", "refusé", "refuse", "révoqué", "revoque"}
+	needWords = []string{"required", "needed", "necessary", "need ", "needs ", "erforderlich", "nötig", "notig", "notwendig", "necesari", "requis", "nécessaire", "necessaire", "exempt"}
+)
+
+// checkNoConsent: the action hands personal data to someone while a record
+// on the agent's side says the person it is about has not consented to that
+// sharing (or withdrew consent). The record, tied to the action by the
+// words it shares with it, decides; how nicely the request is put does not.
+func (st *state) checkNoConsent() {
+	a := st.c.Action
+	personal := false
+	for _, d := range a.DataCategories {
+		k := strings.ToLower(strings.TrimSpace(d))
+		if personalCategories[k] && k != "financial" || specialCategories[k] {
+			personal = true
+		}
+	}
+	if !personal || a.Recipient == "" {
+		return
+	}
+	act := stemSet(clipBytes(a.Description, 2048))
+	for w := range stemSet("consent share shared sharing data contact details weitergabe weitergeben compartir partager") {
+		delete(act, w) // the sharing itself ties nothing: the subject must
+	}
+	names := recipientNames(a.Recipient)
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			low := " " + strings.ToLower(fs) + " "
+			if !containsAny(low, consentWords...) || containsAny(low, needWords...) {
+				continue
+			}
+			if !hasNeg(strings.TrimSpace(low)) && !containsAny(low, refusalWords...) {
+				continue
+			}
+			// A record about the recipient's own consent (its leading name
+			// word, whole: German capitalises every noun, so "Mieter" in
+			// "Jens Brandt, Mieter 2A" names no one) is not about a third
+			// person.
+			if len(names) > 0 {
+				if _, at := wordIn(" "+foldText(fs).text+" ", names[:1]); at >= 0 {
+					continue
+				}
+			}
+			if n, _ := sharedStems(stemSet(fs), act); n == 0 {
+				continue
+			}
+			st.add(finding{tactic: consult.DataExtraction, kind: "noconsent", score: 0.5, sig: consult.High, hard: true,
+				obs:    fmt.Sprintf("The action shares personal data with %s, and %s %s says the person it is about has not consented: %q.", clipCase(a.Recipient, 80), t.kind, t.id, clipCase(strings.TrimSpace(fs), 160)),
+				reason: fmt.Sprintf("%s %s records no consent for this sharing; %s would disclose personal data without it.", capFirst(t.kind), t.id, st.actionName()),
+				refs:   []string{t.id}, disp: consult.SeekApproval})
+			return
+		}
+	}
 }

@@ -331,3 +331,50 @@ func TestIneligibleInOtherLanguages(t *testing.T) {
 		})
 	}
 }
+
+// TestNoConsent: personal data about someone who, a record says, has not
+// consented (or withdrew consent) is not shared, whoever asks and however
+// politely; consent on file, a record saying consent is not needed, or a
+// record about the recipient's own preferences do not stop it.
+func TestNoConsent(t *testing.T) {
+	neighbour := consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "resident app: flat 12, Tomás Ferrer", ClaimedIdentity: "Tomás Ferrer, flat 12", Verified: true}
+	share := func(desc, recipient string) consult.Action {
+		return consult.Action{Description: desc, Service: "crm", Action: "contacts:share", Recipient: recipient, DataCategories: []string{"pii"}}
+	}
+	for _, tc := range []struct {
+		name string
+		c    consult.Case
+		want bool
+	}{
+		{"English neighbour's number", consult.Case{Message: "A parcel for the new resident in flat 14 came to me; can you give me her mobile number so I can hand it over?", Counterparty: neighbour,
+			Action: share("Share mobile number of the resident in flat 14 with the resident of flat 12", "Tomás Ferrer, flat 12"),
+			Facts:  []consult.Fact{sys3("f1", "The resident of flat 14 has not consented to sharing her contact details with other residents.")}}, true},
+		{"Spanish consent withdrawn", consult.Case{Message: "Soy el nuevo entrenador del equipo, necesito el teléfono de los padres de Lucía.", Counterparty: neighbour,
+			Action: share("Compartir el teléfono de los padres de Lucía Gómez con el entrenador", "Tomás Ferrer (entrenador)"),
+			Facts:  []consult.Fact{sys3("f1", "Los padres de Lucía Gómez retiraron su consentimiento para compartir datos de contacto el 3 de marzo.")}}, true},
+		{"French consent on file", consult.Case{Message: "Pouvez-vous me transmettre le numéro de la nouvelle locataire du 14 pour le colis?", Counterparty: neighbour,
+			Action: share("Transmettre le numéro de la locataire du 14 au locataire du 12", "Tomás Ferrer, appartement 12"),
+			Facts:  []consult.Fact{sys3("f1", "La locataire du 14 a donné son consentement au partage de son numéro avec les voisins.")}}, false},
+		{"consent not needed for this", consult.Case{Message: "Please send the emergency contact of flat 14 to the building's fire warden.", Counterparty: neighbour,
+			Action: share("Send the emergency contact of flat 14 to the fire warden", "Tomás Ferrer, fire warden"),
+			Facts:  []consult.Fact{sys3("f1", "No consent is required to share emergency contacts of flat 14 with the appointed fire warden.")}}, false},
+		{"record about the recipient's own marketing consent", consult.Case{Message: "Please share my delivery address with the courier for my order.", Counterparty: neighbour,
+			Action: share("Share delivery address of flat 12 for order 55-1204 with Parcelo couriers", "Parcelo Couriers"),
+			Facts:  []consult.Fact{sys3("f1", "Parcelo Couriers has not consented to receive our newsletter.")}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.c
+			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
+			st := Default().inspect(&c)
+			if got := st.hasFinding("noconsent"); got != tc.want {
+				for _, f := range st.findings {
+					t.Logf("finding %s: %s", f.kind, f.obs)
+				}
+				t.Fatalf("noconsent finding %v, want %v", got, tc.want)
+			}
+			if a := st.compose(); tc.want && !flagged(a) {
+				t.Errorf("disposition %s with a noconsent finding", a.Disposition)
+			}
+		})
+	}
+}
