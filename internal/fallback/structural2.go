@@ -127,9 +127,12 @@ func (st *state) checkPrecondition() {
 	if len(negs) == 0 {
 		return
 	}
-	negs0 := make([]string, len(negs))
+	// Which of them name the action's recipient, read once.
+	named := make([]bool, len(negs))
+	anyNamed := false
 	for i, ng := range negs {
-		negs0[i] = ng.text
+		named[i] = st.recordNamesRecipient([]string{ng.text})
+		anyNamed = anyNamed || named[i]
 	}
 	gated := 0
 	for _, p := range st.policies() {
@@ -169,7 +172,7 @@ func (st *state) checkPrecondition() {
 					related = true
 				}
 			}
-			if !related && !st.recordNamesRecipient(negs0) {
+			if !related && !anyNamed {
 				continue
 			}
 			if strings.Count(cond, ",") >= 2 && strings.Contains(cond, " or ") {
@@ -179,9 +182,9 @@ func (st *state) checkPrecondition() {
 			if len(cs) == 0 {
 				continue
 			}
-			for _, ng := range negs {
+			for k, ng := range negs {
 				t, fs := ng.t, ng.text
-				if !related && !st.recordNamesRecipient([]string{fs}) {
+				if !related && !named[k] {
 					continue // tied to the action only through the recipient it names
 				}
 				{

@@ -302,23 +302,36 @@ func (st *state) policyGrants() bool {
 // disruption ("cancelled", "delayed", "damaged"), with no negation in the
 // record. A record that only shows the object exists confirms nothing.
 func (st *state) premiseConfirmed() bool {
-	for _, ms := range splitSentences(clipBytes(st.c.Message, 4096)) {
-		ids := idTokens(ms)
-		if len(ids) == 0 {
+	type msgSent struct {
+		ids   []string
+		stems map[string]bool
+	}
+	var ms []msgSent
+	for _, s := range splitSentences(clipBytes(st.c.Message, 4096)) {
+		if ids := idTokens(s); len(ids) > 0 {
+			ms = append(ms, msgSent{ids, nil})
+			ms[len(ms)-1].stems = stemSet(s)
+		}
+		if len(ms) >= 8 {
+			break // bounded: a few sentences carry the premise
+		}
+	}
+	if len(ms) == 0 {
+		return false
+	}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
 			continue
 		}
-		mst := stemSet(ms)
-		for _, t := range st.trusted {
-			if t.kind != "system fact" && t.kind != "verified evidence" {
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			low := strings.ToLower(fs)
+			if hasNeg(low) {
 				continue
 			}
-			for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-				low := strings.ToLower(fs)
-				if hasNeg(low) {
-					continue
-				}
+			var fst map[string]bool // stems of the record sentence, once
+			for _, m := range ms {
 				tied := false
-				for _, id := range ids {
+				for _, id := range m.ids {
 					if strings.Contains(low, id) {
 						tied = true
 					}
@@ -326,8 +339,11 @@ func (st *state) premiseConfirmed() bool {
 				if !tied {
 					continue
 				}
-				for w := range stemSet(fs) {
-					if mst[w] && eventStem(w) {
+				if fst == nil {
+					fst = stemSet(fs)
+				}
+				for w := range fst {
+					if m.stems[w] && eventStem(w) {
 						return true
 					}
 				}
@@ -564,11 +580,17 @@ func (st *state) checkPartyLapsed() {
 	}
 }
 
-// recipientNames returns the folded proper-name words of a recipient
-// ("Brightpath IT (reseller) / Orbis Ltd tenant" -> brightpath, orbis):
-// capitalised words of four letters or more, not generic company words.
+// recipientNames returns the folded proper-name words of a recipient's
+// leading name ("Brightpath IT (reseller) / Orbis Ltd tenant" ->
+// brightpath; "Jens Brandt, Mieter Wohnung 2A" -> jens, brandt):
+// capitalised words of four letters or more, not generic company words,
+// before the first comma, parenthesis or slash - what follows describes the
+// recipient, and German capitalises those nouns too.
 func recipientNames(r string) []string {
 	r = clipBytes(r, 256)
+	if i := strings.IndexAny(r, ",(/;"); i > 0 {
+		r = r[:i]
+	}
 	var out []string
 	for _, w := range strings.FieldsFunc(r, func(c rune) bool {
 		return c == ' ' || c == ',' || c == '(' || c == ')' || c == '/' || c == ';' || c == '\'' || c == '’'
