@@ -142,6 +142,7 @@ func (st *state) checkStructural3() {
 	st.checkAlreadyDone()
 	st.checkPartyLapsed()
 	st.checkNoConsent()
+	st.checkUnlisted()
 	if st.sanctioned() {
 		st.dampPressure(0.5)
 	}
@@ -704,4 +705,87 @@ func (st *state) checkNoConsent() {
 			return
 		}
 	}
+}
+
+// unlistedMarks in a counterparty's reference are the registry's own word
+// that this channel is not one it knows for the claimed party: "(not in
+// registry)", "mobile number not in prescriber record", "not on the patient
+// file", "no registrado", "nicht hinterlegt".
+var unlistedMarks = []string{"not in registry", "not in the registry", "not in our registry", "not registered", "unregistered", "not on file",
+	"not in record", "not in the record", "not on record", "not in the directory", "not in directory", "not in our records", "not on the",
+	"not in prescriber", "not in the prescriber", "not in the patient", "not in the vendor", "not in vendor", "not in the customer",
+	"no registrado", "no registrada", "no consta", "nicht registriert", "nicht hinterlegt", "nicht im register", "non enregistré", "non enregistre", "non répertorié", "non repertorie", "inconnu au"}
+
+// directoryWords name the owner's own list of who is who.
+var directoryWords = []string{"directory", "registry", "register", "roster", "staff list", "on file", "registered", "verzeichnis", "register", "directorio", "registro", "annuaire", "registre"}
+
+// checkUnlisted: an unverified counterparty claims an identity while the
+// owner's side says the channel or the person is not on its records - the
+// reference itself carries the registry's "not in registry", or a system
+// record says its directory has no one of the claimed name. That is
+// positive evidence against the claim, not a mere lack of verification.
+func (st *state) checkUnlisted() {
+	cp := st.c.Counterparty
+	claimed := strings.TrimSpace(cp.ClaimedIdentity)
+	if cp.Verified || claimed == "" || st.hasFinding("impersonation") {
+		return
+	}
+	for _, f := range st.findings {
+		if f.tactic == consult.IdentityDeception {
+			return // already evidenced
+		}
+	}
+	ref := strings.ToLower(clipBytes(cp.Reference, 512))
+	why := ""
+	if _, at := wordIn(" "+ref+" ", unlistedMarks); at >= 0 {
+		why = fmt.Sprintf("its reference says the channel is not on the owner's records (%q)", clipCase(cp.Reference, 100))
+	}
+	if why == "" {
+		// A directory record with a negation that names the claimant (the
+		// words before the first comma of the claimed identity).
+		name := claimed
+		if i := strings.IndexAny(name, ",("); i > 0 {
+			name = name[:i]
+		}
+		var nws []string
+		for _, w := range strings.Fields(foldText(name).text) {
+			if len(w) >= 4 && !genericWords[w] && !stopWords[w] && !roleNouns[w] {
+				nws = append(nws, w)
+			}
+		}
+		if len(nws) > 0 {
+			for _, t := range st.trusted {
+				if t.kind != "system fact" && t.kind != "verified evidence" {
+					continue
+				}
+				for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+					low := strings.ToLower(fs)
+					if !containsAny(low, directoryWords...) || !hasNeg(low) {
+						continue
+					}
+					fl := " " + foldText(fs).text + " "
+					hits := 0
+					for _, w := range nws {
+						if strings.Contains(fl, " "+w+" ") {
+							hits++
+						}
+					}
+					if hits >= 2 || hits == len(nws) {
+						why = fmt.Sprintf("%s %s says: %q", t.kind, t.id, clipCase(strings.TrimSpace(fs), 140))
+						break
+					}
+				}
+				if why != "" {
+					break
+				}
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	st.add(finding{tactic: consult.IdentityDeception, kind: "unlisted", score: 0.55, sig: consult.High,
+		obs:    fmt.Sprintf("The counterparty presents as %q, but %s.", clipCase(claimed, 80), why),
+		reason: fmt.Sprintf("The owner's records speak against the claimed identity %q: %s.", clipCase(claimed, 80), why),
+		disp:   consult.GatherEvidence})
 }

@@ -378,3 +378,32 @@ func TestNoConsent(t *testing.T) {
 		})
 	}
 }
+
+// TestUnlisted: an unverified counterparty whose own reference carries the
+// registry's "not in registry", or whom a directory record says is not
+// there, shows identity deception; an unverified one the records are silent
+// about does not (it is unverified, not deceptive).
+func TestUnlisted(t *testing.T) {
+	pay := consult.Action{Description: "Update payee bank details for supplier 7781", Service: "erp", Action: "payees:update", Amount: 2500, Currency: "USD", Recipient: "Harbor Metals acct 44190021", DataCategories: []string{"financial"}}
+	for _, tc := range []struct {
+		name string
+		cp   consult.Counterparty
+		fact string
+		want bool
+	}{
+		{"reference not in registry", consult.Counterparty{Type: consult.CounterpartyAgent, Reference: "agent:harbor-billing-desk (not in registry)", ClaimedIdentity: "Harbor Metals billing"}, "Supplier 7781 is Harbor Metals.", true},
+		{"Spanish reference not registered", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "teléfono +34 600 111 222 (no registrado en la ficha del proveedor)", ClaimedIdentity: "Lucía Prats, contable de Harbor Metals"}, "Supplier 7781 is Harbor Metals.", true},
+		{"directory has no such person", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "phone +1 617 555 0142", ClaimedIdentity: "Marco Reyes, finance controller"}, "The supplier contact directory has no Marco Reyes; Harbor Metals contacts call from the number on file.", true},
+		{"unverified, records silent", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "web chat visitor", ClaimedIdentity: "Marco Reyes, finance controller"}, "Supplier 7781 is Harbor Metals.", false},
+		{"directory record about someone else", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "web chat visitor", ClaimedIdentity: "Marco Reyes, finance controller"}, "The supplier contact directory has no entry for the Lisbon office.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := consult.Case{Message: "Please update our bank details for the next payment run.", Action: pay, Counterparty: tc.cp, Facts: []consult.Fact{sys3("f1", tc.fact)}}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "erp", Actions: []string{"payees:update"}}}
+			st := Default().inspect(&c)
+			if got := st.hasFinding("unlisted"); got != tc.want {
+				t.Fatalf("unlisted finding %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
