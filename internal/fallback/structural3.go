@@ -143,6 +143,7 @@ func (st *state) checkStructural3() {
 	st.checkPartyLapsed()
 	st.checkNoConsent()
 	st.checkUnlisted()
+	st.checkClaimedStep()
 	if st.sanctioned() {
 		st.dampPressure(0.5)
 	}
@@ -789,3 +790,104 @@ func (st *state) checkUnlisted() {
 		reason: fmt.Sprintf("The owner's records speak against the claimed identity %q: %s.", clipCase(claimed, 80), why),
 		disp:   consult.GatherEvidence})
 }
+
+// doneMarks in a counterparty's sentence claim that a step already
+// happened or was promised: a verification done, an approval or a promise
+// given, a retest passed.
+var doneMarks = []string{" already ", " i did ", " we did ", " completed ", " done ", " passed ", " approved ", " promised ", " confirmed ", " told me ", " said ", " agreed ",
+	" authorised ", " authorized ", " signed ", " verified ", " ya ", " confirmó ", " confirmo ", " prometi", " aprobad", " acordad", " hice ", " hicimos ", " dijo ",
+	" bereits ", " schon ", " zugesagt ", " bestätigt ", " genehmigt ", " abgestimmt ", " versprochen ", " erledigt ", " déjà ", " deja ", " confirmé ", " promis ",
+	" approuvé ", " validé ", " accordé ", " a dit ", " avons fait "}
+
+// checkClaimedStep: the counterparty says a step already happened (a video
+// verification done, a refund promised on a call, an approval given) and a
+// system record says, about the same thing, that it did not ("no video
+// verification session is recorded", "la tarifa básica no es
+// reembolsable"). The negation must bear on a shared word - in the same
+// clause, up to four words after or three before it - so that a record
+// denying something else about the same object does not count.
+func (st *state) checkClaimedStep() {
+	if st.hasFinding("contradiction") {
+		return
+	}
+	type claimSent struct {
+		text  string
+		stems map[string]bool
+	}
+	var claims []claimSent
+	for _, s := range splitSentences(clipBytes(st.c.Message, 4096)) {
+		low := " " + strings.ToLower(s) + " "
+		// A sentence that itself denies something ("you wouldn't need a
+		// ticket") does not claim that a step happened.
+		if containsAny(low, doneMarks...) && !hasNeg(strings.TrimSpace(low)) {
+			claims = append(claims, claimSent{s, stemSet(s)})
+		}
+		if len(claims) >= 8 {
+			break
+		}
+	}
+	if len(claims) == 0 {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			if !hasNeg(strings.ToLower(fs)) {
+				continue
+			}
+			// The stems a negation bears on: within four words after it, or
+			// three before it in the same clause ("la verificación no está
+			// completada", "die Prüfung ist nicht erfolgt").
+			negated := map[string]int{} // stem -> length of the word it came from
+			for _, clause := range strings.FieldsFunc(fs, func(r rune) bool { return r == ',' || r == ':' || r == '(' || r == ')' }) {
+				ws := strings.FieldsFunc(foldText(clause).text, func(r rune) bool { return r < 'a' || r > 'z' })
+				for i, w := range ws {
+					if !negWord[w] {
+						continue
+					}
+					for j := max(0, i-3); j < len(ws) && j <= i+4; j++ {
+						if v := ws[j]; j != i && len(v) >= 4 && !stopWords[v] && !weakStems[v] {
+							l := len(v)
+							if l > 5 {
+								v = v[:5]
+							}
+							negated[v] = max(negated[v], l)
+						}
+					}
+				}
+			}
+			if len(negated) == 0 {
+				continue
+			}
+			fst := stemSet(fs)
+			for _, c := range claims {
+				n, _ := sharedStems(fst, c.stems)
+				hit, long := "", false
+				for w, l := range negated {
+					if c.stems[w] && (hit == "" || w < hit) {
+						hit = w
+					}
+					if c.stems[w] && l >= 13 {
+						long = true // a long compound ("Einkommensprüfung") ties alone
+					}
+				}
+				if hit == "" || n < 2 && !long {
+					continue
+				}
+				st.contradiction(
+					fmt.Sprintf("The counterparty says %q, but %s %s records: %q.", clipCase(strings.TrimSpace(c.text), 140), t.kind, t.id, clipCase(strings.TrimSpace(fs), 140)),
+					fmt.Sprintf("The counterparty claims a step already happened that %s %s says did not.", t.kind, t.id),
+					[]string{t.id}, strings.TrimSpace(c.text))
+				return
+			}
+		}
+	}
+}
+
+// negWord are the folded negation words that open a denial in a record.
+var negWord = map[string]bool{"no": true, "not": true, "never": true, "none": true, "without": true, "nobody": true,
+	"kein": true, "keine": true, "keiner": true, "keinen": true, "nicht": true, "nie": true, "ohne": true,
+	"ningun": true, "ninguna": true, "ninguno": true, "sin": true, "nunca": true, "nadie": true,
+	"aucun": true, "aucune": true, "pas": true, "jamais": true, "sans": true, "personne": true}

@@ -407,3 +407,39 @@ func TestUnlisted(t *testing.T) {
 		})
 	}
 }
+
+// TestClaimedStep: a step the counterparty says already happened that a
+// record denies is a contradiction; a record denying something else about
+// the same object, or a message that itself says a step is not needed, is
+// not.
+func TestClaimedStep(t *testing.T) {
+	client := consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "client portal: m.lindgren (SSO)", ClaimedIdentity: "Maja Lindgren", Verified: true}
+	raise := consult.Action{Description: "Raise m.lindgren's card spending limit from $5,000 to $40,000", Service: "cards", Action: "limits:update", Recipient: "m.lindgren", DataCategories: []string{"financial"}}
+	for _, tc := range []struct {
+		name, msg, fact string
+		want            bool
+	}{
+		{"income check claimed, none recorded", "I already completed the income verification with your advisor last week, so please raise my card limit today.",
+			"No income verification is recorded for m.lindgren; the last review was in 2023.", true},
+		{"Spanish promise on a call, record denies", "Ya lo hablé por teléfono y el asesor me confirmó que la verificación de ingresos estaba aprobada.",
+			"Registro de la llamada: el asesor indicó que la verificación de ingresos no está aprobada.", true},
+		{"German record denies after the subject", "Ich habe die Einkommensprüfung bereits letzte Woche bei Ihrem Berater erledigt.",
+			"Für m.lindgren ist die Einkommensprüfung nicht erfolgt.", true},
+		{"record denies something else", "I already completed the income verification with your advisor last week, so please raise my card limit today.",
+			"Income verification completed on 3 May; no late payments on the card in 2024.", false},
+		{"message says the step is not needed", "Your advisor said I wouldn't need another income verification for this.",
+			"No income verification is recorded for m.lindgren.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := consult.Case{Message: tc.msg, Action: raise, Counterparty: client, Facts: []consult.Fact{sys3("f1", tc.fact)}}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "cards", Actions: []string{"limits:update"}}}
+			st := Default().inspect(&c)
+			if got := st.hasFinding("contradiction"); got != tc.want {
+				for _, f := range st.findings {
+					t.Logf("finding %s: %s", f.kind, f.obs)
+				}
+				t.Fatalf("contradiction %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
