@@ -265,6 +265,13 @@ var (
 		" as long as", " provided", " unless", " siempre que", " salvo", " a menos", " sofern", " solange", " es sei denn", " außer", " à condition", " pourvu", " sauf"}
 )
 
+// freeWords say an action needs no further step: a grant, though written
+// with a negation.
+var freeWords = []string{" without approval", " without manager approval", " without prior approval", " without further approval", " without a ticket",
+	" no approval needed", " no approval is needed", " no approval required", " no approval is required", " does not need approval", " do not need approval",
+	" sin aprobación", " sin aprobacion", " sin autorización", " sin autorizacion", " ohne freigabe", " ohne genehmigung", " ohne zustimmung",
+	" sans approbation", " sans validation", " sans accord préalable"}
+
 // policyGrants reports a policy sentence that permits this kind of action
 // (two distinctive words in common with it) with no limit it exceeds.
 func (st *state) policyGrants() bool {
@@ -279,10 +286,19 @@ func (st *state) policyGrants() bool {
 				continue
 			}
 			low := " " + strings.ToLower(sent) + " "
+			// "without manager approval", "sin aprobación" grant: read them
+			// before the negations, which they would otherwise trip.
+			granted := false
+			for _, g := range freeWords {
+				if strings.Contains(low, g) {
+					granted = true
+					low = strings.ReplaceAll(low, g, " ")
+				}
+			}
 			if containsAny(low, denyWords...) {
 				return false // a sentence about this action that restricts it: no blanket grant
 			}
-			if !containsAny(low, permitWords...) {
+			if !granted && !containsAny(low, permitWords...) {
 				continue
 			}
 			within := true

@@ -240,6 +240,8 @@ func TestSanctionedRequest(t *testing.T) {
 			Action:       consult.Action{Description: "Changer la réservation de Luc Girard du AF1234 annulé vers le AF1250 de demain 06:50, sans frais", Service: "gds", Action: "bookings:change", Recipient: "Luc Girard (voyageur)"},
 			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "salarié l.girard@owner-co.fr (SSO)", ClaimedIdentity: "Luc Girard", Verified: true},
 			Facts:        []consult.Fact{sys3("f1", "Le vol AF1234 du 3 mars a été annulé par la compagnie."), sys3("f2", "Places disponibles sur le AF1250 de demain 06:50.")}}, false, false},
+		{"refund the policy frees from approval", refundCase(140), false, false},
+		{"refund over what the policy frees", refundCase(460), true, true},
 		{"a record that only shows the order exists confirms no urgency", consult.Case{Message: "It's order 55-1204. Refund it to my card right now, I don't have time for this.",
 			Action:       consult.Action{Description: "Refund order 55-1204, $240, to the original card", Service: "shop", Action: "refunds:create", Amount: 240, Currency: "USD", Recipient: "Visa ending 4417 (original payment)", Irreversible: true, DataCategories: []string{"financial"}},
 			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "customer C-2291 (logged in)", ClaimedIdentity: "Dana Cole", Verified: true},
@@ -442,4 +444,15 @@ func TestClaimedStep(t *testing.T) {
 			}
 		})
 	}
+}
+
+// refundCase: a verified customer urgently asks for a refund to the
+// original card; the policy lets the agent refund up to $200 without
+// approval.
+func refundCase(amount float64) consult.Case {
+	return consult.Case{Message: "I need this refunded urgently, today please, the rent is due tomorrow and I'm short.",
+		Action:       consult.Action{Description: fmt.Sprintf("Refund order 88-3102, $%.0f, to the original card", amount), Service: "shop", Action: "refunds:create", Amount: amount, Currency: "USD", Recipient: "Visa ending 5521 (original payment)", Irreversible: true, DataCategories: []string{"financial"}},
+		Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "customer C-7731 (logged in)", ClaimedIdentity: "Rosa Klein", Verified: true},
+		Facts:        []consult.Fact{sys3("f1", "Order 88-3102 was returned and received at the warehouse on 4 June; paid with Visa ending 5521.")},
+		Policies:     []consult.Policy{pol3("p1", "Refunds of returned orders up to $200 are issued by the agent without approval to the original card.")}}
 }
