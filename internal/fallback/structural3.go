@@ -831,7 +831,14 @@ func (st *state) checkClaimedStep() {
 		stems map[string]bool
 	}
 	var claims []claimSent
-	for _, s := range splitSentences(clipBytes(st.c.Message, 4096)) {
+	// The message and the counterparty's earlier turns, newest first.
+	texts := []string{clipBytes(st.c.Message, 4096)}
+	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
+		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
+			texts = append(texts, clipBytes(t.Text, 2048))
+		}
+	}
+	for _, s := range splitSentences(strings.Join(texts, "\n")) {
 		low := " " + strings.ToLower(s) + " "
 		// A sentence that itself denies something ("you wouldn't need a
 		// ticket") does not claim that a step happened.
