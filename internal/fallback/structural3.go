@@ -144,6 +144,7 @@ func (st *state) checkStructural3() {
 	st.checkNoConsent()
 	st.checkUnlisted()
 	st.checkClaimedStep()
+	st.checkInvokedAuthority()
 	if st.sanctioned() {
 		st.dampPressure(0.5)
 	}
@@ -914,3 +915,104 @@ var negWord = map[string]bool{"no": true, "not": true, "never": true, "none": tr
 	"kein": true, "keine": true, "keiner": true, "keinen": true, "nicht": true, "nie": true, "ohne": true,
 	"ningun": true, "ninguna": true, "ninguno": true, "sin": true, "nunca": true, "nadie": true,
 	"aucun": true, "aucune": true, "pas": true, "jamais": true, "sans": true, "personne": true}
+
+// seniorRoles are titles that carry authority over the owner's affairs.
+var seniorRoles = []string{"ceo", "cfo", "coo", "cto", "ciso", "chief", "president", "vice president", "vp", "head of", "general counsel", "chairman", "chairwoman",
+	"founder", "managing director", "managing partner", "director", "controller", "treasurer", "board",
+	"director general", "directora", "gerente general", "consejero delegado", "presidente", "geschäftsführer", "geschaftsfuhrer", "geschäftsführerin", "vorstand", "vorsitzend",
+	"leiter", "leiterin", "président", "directeur", "directrice", "pdg", "dirigeant"}
+
+// yourWords address the agent's (the owner's) side: "your CFO", "su director".
+var yourWords = []string{"your ", "ihr ", "ihre ", "ihrem ", "ihren ", "su ", "sus ", "vuestro ", "vuestra ", "votre ", "vos ", "tu "}
+
+// grantWords say someone gave the go-ahead.
+var grantWords = []string{"agreed", "approved", "signed off", "authorised", "authorized", "okayed", "said", "told", "cleared", "gave the go",
+	"zugestimmt", "genehmigt", "freigegeben", "abgestimmt", "gesagt", "aprobó", "aprobo", "autorizó", "autorizo", "dijo", "dio el visto bueno",
+	"approuvé", "approuve", "autorisé", "autorise", "validé", "valide", "a dit", "donné son accord"}
+
+// checkInvokedAuthority: an unverified counterparty presents itself with a
+// senior title in its claimed identity ("Ignacio Barrena, director
+// general") while money, data or an irreversible step is asked for, or any
+// counterparty says one of the owner's own senior people already agreed
+// ("your CFO agreed we could be paid outside the run"). The authority is
+// what the request leans on, and the case does not show it.
+func (st *state) checkInvokedAuthority() {
+	cp := st.c.Counterparty
+	a := st.c.Action
+	moves := a.Irreversible || a.Amount > 0 || len(a.DataCategories) > 0
+	if !moves {
+		return
+	}
+	why := ""
+	if !cp.Verified {
+		low := " " + strings.ToLower(clipBytes(cp.ClaimedIdentity, 200)) + " "
+		r, at := wordIn(low, seniorRoles)
+		if at < 0 {
+			// German titles are compounds: "Betriebsratsvorsitzender",
+			// "Abteilungsleiterin".
+			for _, g := range []string{"vorsitzend", "geschäftsführ", "geschaftsfuhr", "vorstand", "leiter"} {
+				if strings.Contains(low, g) {
+					r, at = g, 0
+					break
+				}
+			}
+		}
+		if at >= 0 {
+			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
+		}
+	}
+	if why == "" {
+		for _, sent := range splitSentences(clipBytes(st.c.Message, 4096)) {
+			low := " " + strings.ToLower(sent) + " "
+			if !containsAny(low, grantWords...) {
+				continue
+			}
+			for _, y := range yourWords {
+				i := strings.Index(low, " "+y)
+				if i < 0 {
+					continue
+				}
+				after := low[i+len(y)+1:]
+				if len(after) > 40 {
+					after = after[:40]
+				}
+				if r, at := wordIn(" "+after, seniorRoles); at >= 0 && at < 25 && !st.approvalOnRecord(strings.TrimSpace(r)) {
+					why = fmt.Sprintf("the message says the owner's %s already gave the go-ahead: %q", strings.TrimSpace(r), clipCase(strings.TrimSpace(sent), 120))
+					break
+				}
+			}
+			if why != "" {
+				break
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	st.add(finding{tactic: consult.AuthorityClaim, kind: "authority", score: 0.5, sig: consult.High,
+		obs:    fmt.Sprintf("The request leans on authority: %s.", why),
+		reason: fmt.Sprintf("The request leans on authority the case does not show: %s; such a go-ahead needs confirming with that person through a known channel.", why),
+		disp:   consult.SeekApproval})
+}
+
+// approvalOnRecord reports a system record or verified evidence that shows
+// an approval by the named role in place (approved, signed off, genehmigt,
+// aprobado, approuvé), with nothing pending or refused: a go-ahead the
+// counterparty mentions is then the owner's own, not a lever.
+func (st *state) approvalOnRecord(role string) bool {
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			low := strings.ToLower(fs)
+			if _, at := wordIn(" "+low+" ", []string{role}); at < 0 {
+				continue
+			}
+			if containsAny(low, "approved", "signed off", "authorised", "authorized", "genehmigt", "freigegeben", "aprobad", "autorizad", "approuvé", "autorisé", "validé") && !reRefute.MatchString(fs) {
+				return true
+			}
+		}
+	}
+	return false
+}
