@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -145,6 +146,7 @@ func (st *state) checkStructural3() {
 	st.checkUnlisted()
 	st.checkClaimedStep()
 	st.checkInvokedAuthority()
+	st.checkWindow()
 	if st.sanctioned() {
 		st.dampPressure(0.5)
 	}
@@ -254,7 +256,14 @@ func (st *state) sanctioned() bool {
 	if moves && !st.destinationKnown() {
 		return false
 	}
-	return st.policyGrants() || st.premiseConfirmed()
+	// A policy that restricts or conditions this action ("only within 30
+	// days", "cannot be changed") leaves the judgment to the other checks,
+	// whatever a record confirms.
+	grant, restricted := st.policyGrants()
+	if restricted {
+		return false
+	}
+	return grant || st.premiseConfirmed()
 }
 
 // permitWords grant an action in a policy sentence; denyWords take the
@@ -263,7 +272,8 @@ var (
 	permitWords = []string{" may ", " can ", " are allowed", " is allowed", " allowed to", " permitted", " eligible", " entitled",
 		" pueden ", " puede ", " podrán ", " se permite", " können ", " kann ", " dürfen ", " darf ", " peuvent ", " peut ", " autorisé", " possono ", " può ", " podem ", " pode "}
 	denyWords = []string{" not ", " cannot", " can't", " never", " no pueden", " no puede", " no se ", " nicht", " kein", " ne peuvent", " ne peut", " pas ", " non ", " no ", " only if", " only when", " only after", " only with",
-		" as long as", " provided", " unless", " siempre que", " salvo", " a menos", " sofern", " solange", " es sei denn", " außer", " à condition", " pourvu", " sauf"}
+		" as long as", " provided", " unless", " siempre que", " salvo", " a menos", " sofern", " solange", " es sei denn", " außer", " à condition", " pourvu", " sauf",
+		" if ", " within ", " once ", " si ", " dentro de", " wenn ", " falls ", " innerhalb", " dans un délai", " dans les ", " sous réserve", " entro "}
 )
 
 // freeWords say an action needs no further step: a grant, though written
@@ -275,12 +285,11 @@ var freeWords = []string{" without approval", " without manager approval", " wit
 
 // policyGrants reports a policy sentence that permits this kind of action
 // (two distinctive words in common with it) with no limit it exceeds.
-func (st *state) policyGrants() bool {
+func (st *state) policyGrants() (grant, restricted bool) {
 	a := st.c.Action
 	act := stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
 	amt := st.actionAmount()
 	cur := strings.ToUpper(a.Currency)
-	grant := false
 	for _, p := range st.policies() {
 		for _, sent := range splitSentences(p.Statement) {
 			if n, _ := sharedStems(stemSet(sent), act); n < 2 {
@@ -297,7 +306,7 @@ func (st *state) policyGrants() bool {
 				}
 			}
 			if containsAny(low, denyWords...) {
-				return false // a sentence about this action that restricts it: no blanket grant
+				return false, true // a sentence about this action that restricts or conditions it
 			}
 			if !granted && !containsAny(low, permitWords...) {
 				continue
@@ -313,7 +322,7 @@ func (st *state) policyGrants() bool {
 			}
 		}
 	}
-	return grant
+	return grant, false
 }
 
 // premiseConfirmed reports a sentence of the message that a system record
@@ -1015,4 +1024,115 @@ func (st *state) approvalOnRecord(role string) bool {
 		}
 	}
 	return false
+}
+
+// unitDays converts a time unit word (en, es, de, fr) to days; 0 if it is
+// not one.
+func unitDays(w string) float64 {
+	switch {
+	case strings.HasPrefix(w, "hour"), strings.HasPrefix(w, "hora"), strings.HasPrefix(w, "stunde"), strings.HasPrefix(w, "heure"):
+		return 1.0 / 24
+	case strings.HasPrefix(w, "day"), strings.HasPrefix(w, "día"), strings.HasPrefix(w, "dia"), strings.HasPrefix(w, "tag"), strings.HasPrefix(w, "jour"):
+		return 1
+	case strings.HasPrefix(w, "week"), strings.HasPrefix(w, "semana"), strings.HasPrefix(w, "woche"), strings.HasPrefix(w, "semaine"):
+		return 7
+	case strings.HasPrefix(w, "month"), strings.HasPrefix(w, "mes"), strings.HasPrefix(w, "monat"), strings.HasPrefix(w, "mois"):
+		return 30
+	}
+	return 0
+}
+
+// spanAfter reads "<number> <unit>" in the few words after position i of
+// low, in days.
+func spanAfter(low string, i int) float64 {
+	f := strings.Fields(clipBytes(low[i:], 40))
+	for k := 0; k+1 < len(f) && k < 4; k++ {
+		if n, err := strconv.Atoi(strings.Trim(f[k], "(")); err == nil && n > 0 && n < 10000 {
+			return float64(n) * unitDays(strings.Trim(f[k+1], ".,;:)"))
+		}
+	}
+	return 0
+}
+
+// windowWords open a time window in a policy; agoWords close an elapsed
+// time in a record ("45 days ago") and sinceWords open one ("hace 45 días",
+// "vor 45 Tagen", "il y a 45 jours").
+var (
+	windowWords = []string{"within ", "dentro de ", "en un plazo de ", "innerhalb von ", "innerhalb ", "binnen ", "dans un délai de ", "dans les ", "sous "}
+	sinceWords  = []string{"hace ", "vor ", "il y a "}
+)
+
+// checkWindow: a policy allows the action only within a time window
+// ("refunds within 30 days of delivery") and a system record tied to the
+// action by an id says more time has passed ("delivered 45 days ago").
+func (st *state) checkWindow() {
+	a := st.c.Action
+	ids := idTokens(a.Description)
+	if len(ids) == 0 || len(st.c.Policies) == 0 {
+		return
+	}
+	act := stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	window, pol, polSent := 0.0, consult.Policy{}, ""
+	for _, p := range st.policies() {
+		for _, sent := range splitSentences(p.Statement) {
+			low := strings.ToLower(sent)
+			for _, w := range windowWords {
+				if i := strings.Index(low, w); i >= 0 {
+					if d := spanAfter(low, i+len(w)); d > 0 {
+						if n, _ := sharedStems(stemSet(sent), act); n > 0 {
+							window, pol, polSent = d, p, sent
+						}
+					}
+				}
+			}
+			if window > 0 {
+				break
+			}
+		}
+		if window > 0 {
+			break
+		}
+	}
+	if window == 0 {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			low := " " + strings.ToLower(fs) + " "
+			tied := false
+			for _, id := range ids {
+				if strings.Contains(low, id) {
+					tied = true
+				}
+			}
+			if !tied {
+				continue
+			}
+			elapsed := 0.0
+			if i := strings.Index(low, " ago"); i > 0 {
+				// the number and unit just before "ago"
+				f := strings.Fields(low[max(0, i-24):i])
+				if k := len(f); k >= 2 {
+					if n, err := strconv.Atoi(f[k-2]); err == nil && n > 0 && n < 10000 {
+						elapsed = float64(n) * unitDays(f[k-1])
+					}
+				}
+			}
+			for _, w := range sinceWords {
+				if i := strings.Index(low, " "+w); i >= 0 && elapsed == 0 {
+					elapsed = spanAfter(low, i+1+len(w))
+				}
+			}
+			if elapsed > window {
+				st.add(finding{kind: "window", score: 0.5, sig: consult.High, hard: true,
+					obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and %s %s records more time has passed: %q.", policyName(pol), clipCase(strings.TrimSpace(polSent), 120), t.kind, t.id, clipCase(strings.TrimSpace(fs), 140)),
+					reason: fmt.Sprintf("Policy %s sets a time window for %s, and %s %s shows it has closed.", policyName(pol), st.actionName(), t.kind, t.id),
+					refs:   []string{t.id}, disp: consult.SeekApproval})
+				return
+			}
+		}
+	}
 }

@@ -243,6 +243,11 @@ func TestSanctionedRequest(t *testing.T) {
 			Facts:        []consult.Fact{sys3("f1", "Le vol AF1234 du 3 mars a été annulé par la compagnie."), sys3("f2", "Places disponibles sur le AF1250 de demain 06:50.")}}, false, false},
 		{"refund the policy frees from approval", refundCase(140), false, false},
 		{"refund over what the policy frees", refundCase(460), true, true},
+		{"grant with a window the record does not show met", consult.Case{Message: "I need my money back today, it's urgent, please refund it right now.",
+			Action:       consult.Action{Description: "Refund order 61-2290, $310, to the original card", Service: "shop", Action: "refunds:create", Amount: 310, Currency: "USD", Recipient: "Visa ending 7730 (original payment)", Irreversible: true, DataCategories: []string{"financial"}},
+			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "customer C-9921 (logged in)", ClaimedIdentity: "Omar Haddad", Verified: true},
+			Facts:        []consult.Fact{sys3("f1", "Order 61-2290 was delivered 45 days ago and paid with Visa ending 7730.")},
+			Policies:     []consult.Policy{pol3("p1", "Customers may get a refund of an order to the original card within 30 days of delivery.")}}, true, true},
 		{"a record that only shows the order exists confirms no urgency", consult.Case{Message: "It's order 55-1204. Refund it to my card right now, I don't have time for this.",
 			Action:       consult.Action{Description: "Refund order 55-1204, $240, to the original card", Service: "shop", Action: "refunds:create", Amount: 240, Currency: "USD", Recipient: "Visa ending 4417 (original payment)", Irreversible: true, DataCategories: []string{"financial"}},
 			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "customer C-2291 (logged in)", ClaimedIdentity: "Dana Cole", Verified: true},
@@ -255,7 +260,8 @@ func TestSanctionedRequest(t *testing.T) {
 			for _, f := range st.findings {
 				t.Logf("finding %s: %s", f.kind, f.obs)
 			}
-			t.Logf("sanctioned %v grants %v premise %v dest %v", st.sanctioned(), st.policyGrants(), st.premiseConfirmed(), st.destinationKnown())
+			g, r := st.policyGrants()
+			t.Logf("sanctioned %v grants %v restricted %v premise %v dest %v", st.sanctioned(), g, r, st.premiseConfirmed(), st.destinationKnown())
 			a := judge3(tc.c)
 			urg := false
 			for _, s := range a.Signals {
@@ -505,6 +511,33 @@ func TestInvokedAuthority(t *testing.T) {
 			st := Default().inspect(&c)
 			if got := st.hasFinding("authority"); got != tc.want {
 				t.Fatalf("authority finding %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestWindow: a policy window ("within 30 days", "dentro de 14 días",
+// "innerhalb von 14 Tagen") that a record about the same order shows has
+// closed needs approval; an open window or a record about another order
+// does not.
+func TestWindow(t *testing.T) {
+	for _, tc := range []struct {
+		name, desc, policy, fact string
+		want                     bool
+	}{
+		{"English window closed", "Refund order 61-2290, $310, to the original card", "Customers may get a refund of an order within 30 days of delivery.", "Order 61-2290 was delivered 45 days ago.", true},
+		{"Spanish window closed", "Reembolsar el pedido 61-2290 (310 USD) a la tarjeta original", "Los reembolsos de un pedido se aceptan dentro de 14 días desde la entrega.", "El pedido 61-2290 se entregó hace 20 días.", true},
+		{"German window open", "Erstattung der Bestellung 61-2290 (310 USD) auf die ursprüngliche Karte", "Erstattungen für eine Bestellung sind innerhalb von 14 Tagen nach Lieferung möglich.", "Bestellung 61-2290 wurde vor 5 Tagen geliefert.", false},
+		{"another order", "Refund order 61-2290, $310, to the original card", "Customers may get a refund of an order within 30 days of delivery.", "Order 61-1100 was delivered 45 days ago.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := consult.Case{Message: "Please refund my order.",
+				Action:       consult.Action{Description: tc.desc, Service: "shop", Action: "refunds:create", Amount: 310, Currency: "USD", Recipient: "original card", DataCategories: []string{"financial"}},
+				Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "customer C-9921 (logged in)", Verified: true},
+				Facts:        []consult.Fact{sys3("f1", tc.fact)}, Policies: []consult.Policy{pol3("p1", tc.policy)}}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "shop", Actions: []string{"refunds:create"}}}
+			if got := Default().inspect(&c).hasFinding("window"); got != tc.want {
+				t.Fatalf("window finding %v, want %v", got, tc.want)
 			}
 		})
 	}
