@@ -261,6 +261,9 @@ func (st *state) checkLapsed() {
 			if lw == "" || (lw == "terminated" || lw == "closed") && containsAny(low, "employee", "staff", "worker", "contractor", "account holder") {
 				continue // a person's status, not the object's
 			}
+			if invoiceOwed(desc, lw) {
+				continue // an ended contract still owes its invoices
+			}
 			tied := false
 			for _, id := range ids {
 				if strings.Contains(low, id) {

@@ -581,12 +581,9 @@ func (st *state) checkPartyLapsed() {
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
 			low := " " + strings.ToLower(fs) + " "
-			lw, at := wordIn(low, lapsedWords)
+			lw, at := wordIn(low, standingLapsed)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, renewWords...) {
 				continue
-			}
-			if (lw == "terminated" || lw == "closed") && containsAny(low, "employee", "staff", "worker", "account holder") {
-				continue // a person's employment, not the party's standing
 			}
 			fl := foldText(fs).text
 			name := ""
@@ -607,6 +604,13 @@ func (st *state) checkPartyLapsed() {
 		}
 	}
 }
+
+// standingLapsed: a party's standing lapsed (suspended, expired, revoked,
+// blocked). A relationship that ended (terminated, closed, cancelled) is
+// not here: settling what is owed to a former supplier is ordinary.
+var standingLapsed = []string{"suspended", "expired", "revoked", "deactivated", "blocked", "blacklisted", "debarred", "void",
+	"gesperrt", "abgelaufen", "widerrufen", "suspendido", "suspendida", "caducado", "caducada", "vencido", "vencida", "revocado", "revocada", "bloqueado", "bloqueada",
+	"suspendu", "suspendue", "expiré", "expirée", "révoqué", "révoquée", "bloqué", "bloquée"}
 
 // recipientNames returns the folded proper-name words of a recipient's
 // leading name ("Brightpath IT (reseller) / Orbis Ltd tenant" ->
@@ -1135,4 +1139,17 @@ func (st *state) checkWindow() {
 			}
 		}
 	}
+}
+
+// invoiceOwed reports an action that pays an invoice while the record says
+// the relationship ended (terminated, closed, cancelled): goods or work
+// delivered before the end are still owed. A lapse of standing (suspended,
+// expired, revoked) is not covered here.
+func invoiceOwed(desc, lapse string) bool {
+	switch lapse {
+	case "terminated", "closed", "cancelled", "canceled", "discontinued", "gekündigt", "eingestellt", "cancelado", "cancelada", "résilié", "résiliée", "annulé", "annulée":
+	default:
+		return false
+	}
+	return containsAny(desc, "invoice", "inv-", "factura", "rechnung", "facture")
 }
