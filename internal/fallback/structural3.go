@@ -466,6 +466,10 @@ var (
 		"parcial", "anticipo", "señal", "teilweise", "anzahlung", "rate ", "partiel", "acompte", "reste"}
 )
 
+// reversalWords in a record say an earlier payment did not stick.
+var reversalWords = []string{"returned", "bounced", "failed", "reversed", "rejected", "recalled", "charged back", "chargeback",
+	"devuelto", "devuelta", "rechazad", "fallid", "zurückgebucht", "zuruckgebucht", "zurückgewiesen", "fehlgeschlagen", "rejeté", "rejetée", "retourné", "échoué", "annulé"}
+
 // checkAlreadyDone: the action pays or refunds something (an invoice, a
 // claim, a booking it names by id) that a system record says was already
 // paid or refunded. Paying twice is the harm whatever the counterparty says
@@ -501,6 +505,9 @@ func (st *state) checkAlreadyDone() {
 	for _, t := range st.trusted {
 		if t.kind != "system fact" && t.kind != "verified evidence" {
 			continue
+		}
+		if containsAny(strings.ToLower(clipBytes(t.text, maxClaimBytes)), reversalWords...) {
+			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
 			low := " " + strings.ToLower(fs) + " "
