@@ -226,6 +226,7 @@ var lapsedWords = []string{
 var useVerbs = []string{
 	"refill", "dispens", "redeem", "honor", "honour", "ship", "pay", "charge", "use ", "apply",
 	"release", "reactivat", "fulfil", "deliver", "authoriz", "authoris",
+	"verser", "payer", "pagar", "abonar", "zahl", "freigeb", "liefer", "entregar", "livrer", "dispensar", "abgeben",
 }
 
 // checkLapsed: a system record says what the action would use, refill, pay
@@ -240,7 +241,7 @@ func (st *state) checkLapsed() {
 			break
 		}
 	}
-	if !use || containsAny(desc, "renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "payout") {
+	if !use || containsAny(desc, "renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "final payout") {
 		return
 	}
 	ids := idTokens(a.Description)

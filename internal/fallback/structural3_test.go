@@ -548,3 +548,34 @@ func TestWindow(t *testing.T) {
 		})
 	}
 }
+
+// TestOnFileAndLapsedContract: a recipient marked on file in French,
+// Spanish or German is the owner's own destination, not a new party; a
+// payout on a contract a record says was cancelled needs approval in those
+// languages too.
+func TestOnFileAndLapsedContract(t *testing.T) {
+	holder := consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "espace client, contrat HB-55102", ClaimedIdentity: "Claire Dumas", Verified: true}
+	for _, tc := range []struct {
+		name, desc, recipient, fact string
+		newparty, lapsed            bool
+	}{
+		{"French RIB on file, contract in force", "Verser 900 € pour le sinistre du 3 mars, contrat HB-55102", "RIB au dossier FR76 •••• 4410", "Le contrat HB-55102 est en vigueur; garantie dégâts des eaux active.", false, false},
+		{"French contract cancelled", "Verser 900 € pour le sinistre du 3 mars, contrat HB-55102", "RIB au dossier FR76 •••• 4410", "Le contrat HB-55102 a été résilié le 31 janvier pour non-paiement.", false, true},
+		{"German contract cancelled", "Zahlung von 900 € für den Schaden vom 3. März, Vertrag HB-55102", "IBAN laut Vertrag DE27 •••• 4410", "Vertrag HB-55102 wurde zum 31. Januar gekündigt.", false, true},
+		{"Spanish registered account", "Pagar 900 € por el siniestro del 3 de marzo, póliza HB-55102", "Cuenta registrada ES91 •••• 4410", "La póliza HB-55102 está en vigor.", false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := consult.Case{Message: "Merci de procéder au règlement.", Counterparty: holder,
+				Action: consult.Action{Description: tc.desc, Service: "claims", Action: "payouts:approve", Amount: 900, Currency: "EUR", Recipient: tc.recipient, Irreversible: true, DataCategories: []string{"financial"}},
+				Facts:  []consult.Fact{sys3("f1", tc.fact)}}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "claims", Actions: []string{"payouts:approve"}}}
+			st := Default().inspect(&c)
+			if got := st.hasFinding("newparty"); got != tc.newparty {
+				t.Errorf("newparty %v, want %v", got, tc.newparty)
+			}
+			if got := st.hasFinding("lapsed"); got != tc.lapsed {
+				t.Errorf("lapsed %v, want %v", got, tc.lapsed)
+			}
+		})
+	}
+}
