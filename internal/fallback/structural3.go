@@ -147,6 +147,7 @@ func (st *state) checkStructural3() {
 	st.checkClaimedStep()
 	st.checkInvokedAuthority()
 	st.checkWindow()
+	st.checkSkipStep()
 	if st.sanctioned() {
 		st.dampPressure(0.5)
 	}
@@ -1159,4 +1160,59 @@ func invoiceOwed(desc, lapse string) bool {
 		return false
 	}
 	return containsAny(desc, "invoice", "inv-", "factura", "rechnung", "facture")
+}
+
+// noNeedWords say a step is not needed; stepWords name the owner's control
+// steps. Together in one sentence of the counterparty they ask the agent to
+// leave a control out ("no need for a change ticket", "pas besoin d'ordre
+// écrit ni de validation", "no hace falta que lo consulte", "eine Prüfung
+// ist nicht nötig").
+var (
+	noNeedWords = []string{"no need", "don't need", "dont need", "do not need", "doesn't need", "does not need", "won't need", "wouldn't need", "not necessary", "unnecessary",
+		"no hace falta", "no es necesario", "no necesita", "sin necesidad", "pas besoin", "inutile de", "pas la peine", "pas nécessaire",
+		"nicht nötig", "nicht notwendig", "nicht erforderlich", "brauchen keine", "braucht keine", "brauchen sie keine", "muss nicht", "müssen nicht"}
+	stepWords = []string{"ticket", "approv", "sign-off", "sign off", "validation", "validat", "review", "check", "callback", "call back", "verif", "written order", "paperwork", "form ",
+		"process", "supervisor", "manager", "consult", "aprobaci", "revisi", "verificaci", "autorizaci", "supervisor", "freigabe", "genehmig", "prüf", "pruf", "rückruf", "ruckruf", "formular",
+		"vérif", "accord", "ordre écrit", "astreinte", "signature", "firma", "unterschrift"}
+)
+
+// checkSkipStep adds a policy-bypass finding for a counterparty sentence
+// that says a control step is not needed, when the case already gives cause
+// for concern (an untrusted or unverified counterparty moving something, a
+// structural finding). On a clean case it adds nothing: "no need to call me
+// back" is ordinary there.
+func (st *state) checkSkipStep() {
+	if !st.hasTension() {
+		return
+	}
+	texts := []string{clipBytes(st.c.Message, 4096)}
+	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
+		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
+			texts = append(texts, clipBytes(t.Text, 2048))
+		}
+	}
+	for _, sent := range splitSentences(strings.Join(texts, "\n")) {
+		low := strings.ToLower(sent)
+		nw, at := "", -1
+		for _, w := range noNeedWords {
+			if i := strings.Index(low, w); i >= 0 {
+				nw, at = w, i
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		// The step may follow ("no need for a ticket") or come first ("eine
+		// Prüfung ist nicht nötig", "a review is not necessary").
+		rest := low[max(0, at-40) : at+len(nw)+min(80, len(low)-at-len(nw))]
+		if !containsAny(rest, stepWords...) {
+			continue
+		}
+		st.add(finding{tactic: consult.PolicyBypass, kind: "skipstep", score: 0.6, sig: consult.Medium,
+			obs:    fmt.Sprintf("The counterparty says a control step is not needed: %q.", clipCase(strings.TrimSpace(sent), 140)),
+			reason: "The counterparty tells the agent a control step can be left out; only the owner's policy decides that.",
+			disp:   consult.SeekApproval})
+		return
+	}
 }
