@@ -507,23 +507,25 @@ func (st *state) checkAlreadyDone() {
 		if t.kind != "system fact" && t.kind != "verified evidence" {
 			continue
 		}
-		if containsAny(strings.ToLower(clipBytes(t.text, maxClaimBytes)), reversalWords...) {
+		lt := strings.ToLower(clipBytes(t.text, maxClaimBytes))
+		if containsAny(lt, reversalWords...) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + strings.ToLower(fs) + " "
-			w, at := wordIn(low, done)
-			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
-				continue
-			}
+		for _, fs := range sentenceSplit(clipBytes(t.text, maxClaimBytes)) {
+			// Only a sentence naming the action's id is read further.
 			tied := ""
 			for _, id := range ids {
-				if strings.Contains(low, id) {
+				if containsFoldASCII(fs, id) {
 					tied = id
 					break
 				}
 			}
 			if tied == "" {
+				continue
+			}
+			low := " " + strings.ToLower(fs) + " "
+			w, at := wordIn(low, done)
+			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
 				continue
 			}
 			st.add(finding{kind: "duplicate", score: 0.6, sig: consult.High, hard: true,
@@ -853,19 +855,19 @@ func (st *state) checkClaimedStep() {
 		stems map[string]bool
 	}
 	var claims []claimSent
-	// The message and the counterparty's earlier turns, newest first.
-	texts := []string{clipBytes(st.c.Message, 4096)}
+	// The message (lower-cased once, by the state) and the counterparty's
+	// earlier turns, newest first.
+	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, clipBytes(t.Text, 2048))
+			texts = append(texts, strings.ToLower(clipBytes(t.Text, 2048)))
 		}
 	}
-	for _, s := range splitSentences(strings.Join(texts, "\n")) {
-		low := " " + strings.ToLower(s) + " "
+	for _, low := range sentenceSplit(strings.Join(texts, "\n")) {
 		// A sentence that itself denies something ("you wouldn't need a
 		// ticket") does not claim that a step happened.
-		if containsAny(low, doneMarks...) && !hasNeg(strings.TrimSpace(low)) {
-			claims = append(claims, claimSent{s, stemSet(s)})
+		if containsAny(low, doneMarks...) && !hasNeg(low) {
+			claims = append(claims, claimSent{low, stemSet(low)})
 		}
 		if len(claims) >= 8 {
 			break
@@ -921,10 +923,11 @@ func (st *state) checkClaimedStep() {
 				if hit == "" || n < 2 && !long {
 					continue
 				}
+				said := strings.TrimSpace(st.originalSentence(c.text))
 				st.contradiction(
-					fmt.Sprintf("The counterparty says %q, but %s %s records: %q.", clipCase(strings.TrimSpace(c.text), 140), t.kind, t.id, clipCase(strings.TrimSpace(fs), 140)),
+					fmt.Sprintf("The counterparty says %q, but %s %s records: %q.", clipCase(said, 140), t.kind, t.id, clipCase(strings.TrimSpace(fs), 140)),
 					fmt.Sprintf("The counterparty claims a step already happened that %s %s says did not.", t.kind, t.id),
-					[]string{t.id}, strings.TrimSpace(c.text))
+					[]string{t.id}, said)
 				return
 			}
 		}
@@ -982,23 +985,24 @@ func (st *state) checkInvokedAuthority() {
 			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
-	if why == "" {
-		for _, sent := range splitSentences(clipBytes(st.c.Message, 4096)) {
-			low := " " + strings.ToLower(sent) + " "
+	if lm := st.lowMessage(); why == "" && containsAny(lm, grantWords...) && containsAny(lm, yourWords...) {
+		// Sentences of the lower-cased message the state already holds:
+		// substrings, no copies.
+		for _, low := range sentenceSplit(lm) {
 			if !containsAny(low, grantWords...) {
 				continue
 			}
 			for _, y := range yourWords {
-				i := strings.Index(low, " "+y)
-				if i < 0 {
+				i := strings.Index(low, y)
+				if i < 0 || i > 0 && isAlnumByte(low[i-1]) {
 					continue
 				}
-				after := low[i+len(y)+1:]
+				after := low[i+len(y):]
 				if len(after) > 40 {
 					after = after[:40]
 				}
-				if r, at := wordIn(" "+after, seniorRoles); at >= 0 && at < 25 && !st.approvalOnRecord(strings.TrimSpace(r)) {
-					why = fmt.Sprintf("the message says the owner's %s already gave the go-ahead: %q", strings.TrimSpace(r), clipCase(strings.TrimSpace(sent), 120))
+				if r, at := wordIn(after, seniorRoles); at >= 0 && at < 25 && !st.approvalOnRecord(strings.TrimSpace(r)) {
+					why = fmt.Sprintf("the message says the owner's %s already gave the go-ahead: %q", strings.TrimSpace(r), clipCase(strings.TrimSpace(low), 120))
 					break
 				}
 			}
@@ -1074,6 +1078,17 @@ var (
 	sinceWords  = []string{"hace ", "vor ", "il y a "}
 )
 
+// windowIn reports a window word in s, ignoring ASCII case, without
+// allocating.
+func windowIn(s string) bool {
+	for _, w := range windowWords {
+		if containsFoldASCII(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkWindow: a policy allows the action only within a time window
 // ("refunds within 30 days of delivery") and a system record tied to the
 // action by an id says more time has passed ("delivered 45 days ago").
@@ -1083,9 +1098,15 @@ func (st *state) checkWindow() {
 	if len(ids) == 0 || len(st.c.Policies) == 0 {
 		return
 	}
-	act := stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	var act map[string]bool // the action's stems, computed once a window is seen
 	window, pol, polSent := 0.0, consult.Policy{}, ""
 	for _, p := range st.policies() {
+		if !hasASCIIDigit(p.Statement) || !windowIn(p.Statement) {
+			continue // no number, or no window word: nothing to read
+		}
+		if act == nil {
+			act = stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+		}
 		for _, sent := range splitSentences(p.Statement) {
 			low := strings.ToLower(sent)
 			for _, w := range windowWords {
@@ -1182,17 +1203,30 @@ var (
 // structural finding). On a clean case it adds nothing: "no need to call me
 // back" is ordinary there.
 func (st *state) checkSkipStep() {
-	if !st.hasTension() {
-		return
-	}
-	texts := []string{clipBytes(st.c.Message, 4096)}
+	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, clipBytes(t.Text, 2048))
+			texts = append(texts, strings.ToLower(clipBytes(t.Text, 2048)))
 		}
 	}
-	for _, sent := range splitSentences(strings.Join(texts, "\n")) {
-		low := strings.ToLower(sent)
+	hit := false
+	for _, tx := range texts {
+		hit = hit || containsAny(tx, noNeedWords...)
+	}
+	if !hit || !st.hasTension() {
+		return
+	}
+	for _, tx := range texts {
+		if st.skipStepIn(tx) {
+			return
+		}
+	}
+}
+
+// skipStepIn looks for the no-need sentence in one lower-cased text and
+// adds the finding; it reports whether it did.
+func (st *state) skipStepIn(tx string) bool {
+	for _, low := range sentenceSplit(tx) {
 		nw, at := "", -1
 		for _, w := range noNeedWords {
 			if i := strings.Index(low, w); i >= 0 {
@@ -1210,9 +1244,51 @@ func (st *state) checkSkipStep() {
 			continue
 		}
 		st.add(finding{tactic: consult.PolicyBypass, kind: "skipstep", score: 0.6, sig: consult.Medium,
-			obs:    fmt.Sprintf("The counterparty says a control step is not needed: %q.", clipCase(strings.TrimSpace(sent), 140)),
+			obs:    fmt.Sprintf("The counterparty says a control step is not needed: %q.", clipCase(strings.TrimSpace(st.originalSentence(low)), 140)),
 			reason: "The counterparty tells the agent a control step can be left out; only the owner's policy decides that.",
 			disp:   consult.SeekApproval})
-		return
+		return true
 	}
+	return false
+}
+
+// containsFoldASCII reports whether s contains sub, ignoring ASCII case
+// (sub is lower case), without allocating.
+func containsFoldASCII(s, sub string) bool {
+	n := len(sub)
+	for i := 0; i+n <= len(s); i++ {
+		j := 0
+		for ; j < n; j++ {
+			c := s[i+j]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != sub[j] {
+				break
+			}
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
+}
+
+// originalSentence returns the counterparty's sentence (message or earlier
+// turn) whose lower-case form is low, for quoting; low itself if none is.
+func (st *state) originalSentence(low string) string {
+	texts := []string{clipBytes(st.c.Message, maxClaimBytes)}
+	for _, t := range st.c.History {
+		if t.Role == consult.RoleCounterparty {
+			texts = append(texts, clipBytes(t.Text, 2048))
+		}
+	}
+	for _, tx := range texts {
+		for _, s := range sentenceSplit(tx) {
+			if len(s) == len(low) && strings.EqualFold(s, low) {
+				return s
+			}
+		}
+	}
+	return low
 }

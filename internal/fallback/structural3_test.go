@@ -620,3 +620,22 @@ func TestSkipStep(t *testing.T) {
 		})
 	}
 }
+
+// TestClaimedStepQuotesOriginal: the contradiction quotes the counterparty's
+// own words, not a lower-cased copy.
+func TestClaimedStepQuotesOriginal(t *testing.T) {
+	c := consult.Case{Message: "I already completed the Income Verification with Ben on Monday.",
+		Action:       consult.Action{Description: "Raise m.lindgren's card spending limit to $40,000", Service: "cards", Action: "limits:update", Recipient: "m.lindgren", DataCategories: []string{"financial"}},
+		Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "client portal: m.lindgren (SSO)", Verified: true},
+		Facts:        []consult.Fact{sys3("f1", "No income verification is recorded for m.lindgren.")}}
+	c.Identity.Scope = []consult.ScopeEntry{{Service: "cards", Actions: []string{"limits:update"}}}
+	for _, f := range Default().inspect(&c).findings {
+		if f.kind == "contradiction" {
+			if !strings.Contains(f.obs, "Income Verification with Ben") {
+				t.Errorf("quote not original: %s", f.obs)
+			}
+			return
+		}
+	}
+	t.Fatal("no contradiction")
+}
