@@ -154,6 +154,44 @@ func (st *state) checkStructural3() {
 	if st.destinationVerified() {
 		st.dropNewDest()
 	}
+	st.dampVerifiedSelfIntro()
+}
+
+// selfIntro are the openings of a self-introduction in the folded cue
+// phrases ("je suis la gerante", "i am the director", "soy el gerente").
+var selfIntro = []string{"i am ", "im ", "this is ", "je suis ", "ici ", "soy ", "ich bin ", "hier ist ", "sono ", "sou "}
+
+// dampVerifiedSelfIntro: a verified counterparty that introduces itself
+// with the role its verified identity carries ("je suis la gérante du
+// salon" from "Amélie Roux, gérante", logged in) states a fact the owner's
+// side already holds; it does not lean on authority. Such authority cues
+// count a third; a role the identity does not carry counts in full.
+func (st *state) dampVerifiedSelfIntro() {
+	cp := st.c.Counterparty
+	cs := st.cues[string(consult.AuthorityClaim)]
+	if !cp.Verified || st.untrusted() || len(cs) == 0 || cp.ClaimedIdentity == "" {
+		return
+	}
+	id := " " + foldText(clipBytes(cp.ClaimedIdentity, 200)).text + " "
+	for i := range cs {
+		ph := cs[i].phrase
+		intro := ""
+		for _, m := range selfIntro {
+			if strings.HasPrefix(ph, m) {
+				intro = m
+				break
+			}
+		}
+		if intro == "" {
+			continue
+		}
+		for _, w := range strings.Fields(ph[len(intro):]) {
+			if len(w) >= 4 && !stopWords[w] && strings.Contains(id, " "+w) {
+				cs[i].weight *= 0.33
+				break
+			}
+		}
+	}
 }
 
 // destinationVerified reports a payment whose account the records already
