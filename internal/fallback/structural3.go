@@ -155,6 +155,34 @@ func (st *state) checkStructural3() {
 		st.dropNewDest()
 	}
 	st.dampVerifiedSelfIntro()
+	st.pressuredException()
+}
+
+// pressuredException: the action is over a limit or threshold a policy
+// sets (a finding that alone only adds weight) and the counterparty
+// presses for it - a pressure cue that reports on its own. Pressure towards
+// an action the policy does not allow as proposed is a push for an
+// exception: the limit finding then counts as policy bypass in full.
+func (st *state) pressuredException() {
+	idx := -1
+	for i, f := range st.findings {
+		if (f.kind == "limit" || f.kind == "threshold") && f.tactic == consult.PolicyBypass && f.score < 0.55 {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return
+	}
+	th := st.e.params["threshold"]
+	for _, l := range []consult.Tactic{consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity} {
+		for _, q := range st.cues[string(l)] {
+			if q.weight >= th {
+				st.findings[idx].score = 0.55
+				return
+			}
+		}
+	}
 }
 
 // selfIntro are the openings of a self-introduction in the folded cue
