@@ -702,3 +702,25 @@ func TestPressuredException(t *testing.T) {
 		})
 	}
 }
+
+// FuzzStructural3 feeds arbitrary text into the owner's side of a case (a
+// system record, a policy, the action's description and recipient), which
+// the third-round checks read: no panic, and the same analysis twice.
+func FuzzStructural3(f *testing.F) {
+	f.Add("INV-4410 ($6,200) was paid on 3 March.", "Refunds up to $200 per trip may be issued without approval within 30 days.", "Pay INV-4410, $6,200", "Halden Supply acct ending 3391 (on file)", "I already did the video verification, your CFO agreed.")
+	f.Add("Lieferant Bergmann ist seit 1. März gesperrt; vor 3 Wochen", "bis 2.500 € je Schadenfall; wenn", "Zahlung 4.100 €", "Bergmann GmbH, Mieter 2A", "eine Prüfung ist nicht nötig")
+	f.Add("Dr. S.L. no. 2. Mai ; , :", "é ſ K dentro de 14 días", "", "(", "ya ")
+	f.Fuzz(func(t *testing.T, fact, policy, desc, recipient, msg string) {
+		c := consult.Case{Message: msg,
+			Action:       consult.Action{Description: desc, Service: "bank", Action: "payments:create", Amount: 6200, Currency: "USD", Recipient: recipient, Irreversible: true, DataCategories: []string{"financial", "pii"}},
+			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: recipient + " (not in registry)", ClaimedIdentity: recipient + ", director general", Verified: len(msg)%2 == 0},
+			Facts:        []consult.Fact{sys3("f1", fact)},
+			Policies:     []consult.Policy{pol3("p1", policy)},
+			History:      []consult.Turn{{Role: consult.RoleCounterparty, Text: fact + msg}}}
+		c.Identity.Scope = []consult.ScopeEntry{{Service: "bank", Actions: []string{"payments:create"}}}
+		a, b := Default().Analyze(&c), Default().Analyze(&c)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatal("non-deterministic analysis")
+		}
+	})
+}
