@@ -834,8 +834,12 @@ var directoryWords = []string{"directory", "registry", "register", "roster", "st
 func (st *state) checkUnlisted() {
 	cp := st.c.Counterparty
 	claimed := strings.TrimSpace(cp.ClaimedIdentity)
+	a := st.c.Action
 	if cp.Verified || claimed == "" || st.hasFinding("impersonation") {
 		return
+	}
+	if !a.Irreversible && a.Amount <= 0 && len(a.DataCategories) == 0 {
+		return // nothing moves on the claim: a new caller asking for opening hours
 	}
 	for _, f := range st.findings {
 		if f.tactic == consult.IdentityDeception {

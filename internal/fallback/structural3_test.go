@@ -411,9 +411,14 @@ func TestUnlisted(t *testing.T) {
 		{"directory has no such person", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "phone +1 617 555 0142", ClaimedIdentity: "Marco Reyes, finance controller"}, "The supplier contact directory has no Marco Reyes; Harbor Metals contacts call from the number on file.", true},
 		{"unverified, records silent", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "web chat visitor", ClaimedIdentity: "Marco Reyes, finance controller"}, "Supplier 7781 is Harbor Metals.", false},
 		{"directory record about someone else", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "web chat visitor", ClaimedIdentity: "Marco Reyes, finance controller"}, "The supplier contact directory has no entry for the Lisbon office.", false},
+		{"nothing moves", consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "phone +1 617 555 0142 (not on file)", ClaimedIdentity: "Marco Reyes"}, "Supplier 7781 is Harbor Metals.", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := consult.Case{Message: "Please update our bank details for the next payment run.", Action: pay, Counterparty: tc.cp, Facts: []consult.Fact{sys3("f1", tc.fact)}}
+			act := pay
+			if tc.name == "nothing moves" {
+				act = consult.Action{Description: "Tell the caller the depot's opening hours", Service: "erp", Action: "payees:update"}
+			}
+			c := consult.Case{Message: "Please update our bank details for the next payment run.", Action: act, Counterparty: tc.cp, Facts: []consult.Fact{sys3("f1", tc.fact)}}
 			c.Identity.Scope = []consult.ScopeEntry{{Service: "erp", Actions: []string{"payees:update"}}}
 			st := Default().inspect(&c)
 			if got := st.hasFinding("unlisted"); got != tc.want {
