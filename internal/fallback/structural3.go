@@ -1164,11 +1164,11 @@ func windowIn(s string) bool {
 // action by an id says more time has passed ("delivered 45 days ago").
 func (st *state) checkWindow() {
 	a := st.c.Action
-	ids := idTokens(a.Description)
-	if len(ids) == 0 || len(st.c.Policies) == 0 {
+	if len(st.c.Policies) == 0 {
 		return
 	}
-	var act map[string]bool // the action's stems, computed once a window is seen
+	ids := idTokens(a.Description) // records must name the action's object
+	var act map[string]bool        // the action's stems, computed once a window is seen
 	window, pol, polSent := 0.0, consult.Policy{}, ""
 	for _, p := range st.policies() {
 		if !hasASCIIDigit(p.Statement) || !windowIn(p.Statement) {
@@ -1238,6 +1238,64 @@ func (st *state) checkWindow() {
 			}
 		}
 	}
+	// The counterparty's own word on the time passed ("I know it's been
+	// nine months", "hace tres meses", "vor zwei Monaten"): an admission
+	// needs no record.
+	if d, q := admittedElapsed(st.lowMessage()); d > window {
+		st.add(finding{kind: "window", score: 0.5, sig: consult.High, hard: true,
+			obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and the counterparty says more time has passed: %q.", policyName(pol), clipCase(strings.TrimSpace(polSent), 120), clipCase(strings.TrimSpace(st.originalSentence(q)), 140)),
+			reason: fmt.Sprintf("Policy %s sets a time window for %s, and by the counterparty's own account it has closed.", policyName(pol), st.actionName()),
+			disp:   consult.SeekApproval})
+	}
+}
+
+// elapsedNumbers (en, es, de, fr) up to twelve, for elapsed times written out.
+var elapsedNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+	"un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+	"ein": 1, "einem": 1, "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12,
+	"une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12}
+
+// elapsedLeads introduce a time passed in a counterparty's sentence; "ago"
+// follows it instead.
+var elapsedLeads = []string{"been ", "hace ", "vor ", "il y a ", "depuis ", "seit ", "over ", "more than ", "más de ", "mehr als ", "plus de "}
+
+// admittedElapsed finds the longest time passed the message states ("it's
+// been nine months", "three months ago", "hace tres meses"), in days, with
+// the sentence it is in.
+func admittedElapsed(low string) (best float64, where string) {
+	for _, sent := range sentenceSplit(low) {
+		f := strings.Fields(sent)
+		for k := 0; k+1 < len(f); k++ {
+			n, err := strconv.Atoi(f[k])
+			if err != nil {
+				n = elapsedNumbers[f[k]]
+			}
+			if n <= 0 || n > 10000 {
+				continue
+			}
+			u := unitDays(strings.Trim(f[k+1], ".,;:!?)"))
+			if u == 0 {
+				continue
+			}
+			ago := k+2 < len(f) && strings.HasPrefix(f[k+2], "ago")
+			lead := false
+			if k > 0 {
+				prev := f[k-1] + " "
+				if k > 1 {
+					prev = f[k-2] + " " + prev
+				}
+				for _, l := range elapsedLeads {
+					if strings.HasSuffix(prev, l) {
+						lead = true
+					}
+				}
+			}
+			if d := float64(n) * u; (ago || lead) && d > best {
+				best, where = d, sent
+			}
+		}
+	}
+	return best, where
 }
 
 // invoiceOwed reports an action that pays an invoice while the record says

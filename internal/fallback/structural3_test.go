@@ -729,3 +729,28 @@ func FuzzStructural3(f *testing.F) {
 		}
 	})
 }
+
+// TestAdmittedElapsed: the counterparty's own account of the time passed
+// closes a policy window without a record; a time within the window does
+// not.
+func TestAdmittedElapsed(t *testing.T) {
+	for _, tc := range []struct {
+		name, msg, policy string
+		want              bool
+	}{
+		{"English months", "I was laid off two weeks ago. I know it's been nine months since I renewed, but please refund it.", "Annual plans are refundable within 30 days of renewal.", true},
+		{"Spanish hace", "Renové el plan hace tres meses y ya no lo uso, devuélvanme el dinero.", "Los planes anuales son reembolsables dentro de 30 días tras la renovación.", true},
+		{"German within the window", "Ich habe das Abo vor zwei Wochen verlängert und möchte es erstattet haben.", "Jahresabos sind innerhalb von 30 Tagen nach der Verlängerung erstattungsfähig.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := consult.Case{Message: tc.msg,
+				Action:       consult.Action{Description: "Refund annual plan renewal / Reembolsar la renovación del plan anual / Erstattung der Verlängerung des Jahresabos", Service: "billing", Action: "refunds:create", Amount: 480, Currency: "USD", Recipient: "card on file", DataCategories: []string{"financial"}},
+				Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "subscriber S-5521 (logged in)", Verified: true},
+				Policies:     []consult.Policy{pol3("p1", tc.policy)}}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "billing", Actions: []string{"refunds:create"}}}
+			if got := Default().inspect(&c).hasFinding("window"); got != tc.want {
+				t.Fatalf("window finding %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
