@@ -23,8 +23,9 @@ var titleAbbrevs = map[string]bool{
 }
 
 // sentenceSplit cuts s into sentences at '!', '?', ';', newlines and full
-// stops, but not at a full stop inside a token ("2.500", "S.L", an address)
-// or after a title or abbreviation followed by a word ("Dr. Chen", "S.L. es"): a record naming "Dr. Chen"
+// stops, but not at a full stop inside a token ("2.500", "S.L", an
+// address), after a title or abbreviation followed by a word ("Dr. Chen",
+// "S.L. es") or in a German date ("1. März"): a record naming "Dr. Chen"
 // and "Lakeside Cardiology" in one sentence must stay one sentence, or a
 // check that ties a name to a grant would see two halves.
 func sentenceSplit(s string) []string {
@@ -350,8 +351,9 @@ var freeWords = []string{" without approval", " without manager approval", " wit
 	" sin aprobación", " sin aprobacion", " sin autorización", " sin autorizacion", " ohne freigabe", " ohne genehmigung", " ohne zustimmung",
 	" sans approbation", " sans validation", " sans accord préalable"}
 
-// policyGrants reports a policy sentence that permits this kind of action
-// (two distinctive words in common with it) with no limit it exceeds.
+// policyGrants reads the policy sentences about this kind of action (two
+// distinctive words in common with it): grant when one permits it with no
+// limit it exceeds, restricted when one restricts or conditions it.
 func (st *state) policyGrants() (grant, restricted bool) {
 	a := st.c.Action
 	act := stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
