@@ -147,6 +147,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkFactThreshold()
 	st.checkPercentLimit()
 	st.checkRestrictedData()
+	st.checkStructural3()
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()
 	st.score()

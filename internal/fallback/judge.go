@@ -289,7 +289,7 @@ func (st *state) corroborated() bool {
 // A record that vouches for a request (approved, confirmed, scheduled) and
 // one that speaks against it.
 var (
-	reSupport = regexp.MustCompile(`(?i)\b(?:approved|confirmed|completed|verified|scheduled|signed|valid|matched|referr\w*|mfa|authori[sz]ed|active|in good standing|due|booked|registered|on file|aprobad\w*|confirmad\w*|genehmigt|bestätigt|approuv\w*|confirm\w*)\b`)
+	reSupport = regexp.MustCompile(`(?i)\b(?:approved|confirmed|completed|verified|scheduled|signed|valid|matched|referr\w*|mfa|authori[sz]ed|active|in good standing|due|booked|registered|on file|aprobad\w*|confirmad\w*|verificad\w*|genehmigt|bestätigt|verifiziert|approuv\w*|confirm\w*|v[ée]rifi\w*)\b`)
 	reRefute  = regexp.MustCompile(`(?i)\b(?:no|not|never|without|none|pending|denied|rejected|declined|expired|cancell?ed|overdue|lapsed|suspended|flagged|disputed|kein\w*|nicht|sin|ningun\w*|aucun\w*|pas)\b`)
 )
 
@@ -300,12 +300,14 @@ var (
 // owner's own portal or mailbox.
 func internalStore(r string) bool {
 	r = strings.ToLower(r)
-	if containsAny(r, "not on file", "new address", "(new)", "no registrada", "not registered") {
+	if containsAny(r, "not on file", "new address", "(new)", "no registrada", "no registrado", "not registered", "nicht hinterlegt", "non enregistré", "nueva", "neue ", "nouveau", "nouvelle") {
 		return false
 	}
 	return containsAny(r, "vault", "secret manager", "secrets manager", "key vault", "keyvault", "kms", "keystore", "key store",
 		"hsm", "password manager", "recovery email", "recovery address", "recovery phone", "on file", "registered address",
-		"registered email", "owner's", "own mailbox", "own portal", "internal", "vendor master", "original payment", "audit folder")
+		"registered email", "owner's", "own mailbox", "own portal", "internal", "vendor master", "original payment", "audit folder",
+		// the same "on file" in Spanish, German and French
+		"registrada", "registrado", "de siempre", "hinterlegt", "laut vertrag", "stammdaten", "au dossier", "enregistré", "habituel")
 }
 
 // ---- security controls ----

@@ -893,9 +893,7 @@ func (st *state) historyDates(sents []sentence) {
 	}
 }
 
-func splitSentences(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '\n' || r == ';' })
-}
+func splitSentences(s string) []string { return sentenceSplit(s) }
 
 // ---- policies ----
 

@@ -127,6 +127,13 @@ func (st *state) checkPrecondition() {
 	if len(negs) == 0 {
 		return
 	}
+	// Which of them name the action's recipient, read once.
+	named := make([]bool, len(negs))
+	anyNamed := false
+	for i, ng := range negs {
+		named[i] = st.recordNamesRecipient([]string{ng.text})
+		anyNamed = anyNamed || named[i]
+	}
 	gated := 0
 	for _, p := range st.policies() {
 		for _, sent := range splitSentences(clipBytes(p.Statement, maxClaimBytes)) {
@@ -165,7 +172,7 @@ func (st *state) checkPrecondition() {
 					related = true
 				}
 			}
-			if !related {
+			if !related && !anyNamed {
 				continue
 			}
 			if strings.Count(cond, ",") >= 2 && strings.Contains(cond, " or ") {
@@ -175,8 +182,11 @@ func (st *state) checkPrecondition() {
 			if len(cs) == 0 {
 				continue
 			}
-			for _, ng := range negs {
+			for k, ng := range negs {
 				t, fs := ng.t, ng.text
+				if !related && !named[k] {
+					continue // tied to the action only through the recipient it names
+				}
 				{
 					n, w := sharedStems(ng.stems, cs)
 					if n < 2 && !(n == 1 && len(w) == 5 && len(cond) < 200 && strings.Count(cond, " ") > 3 && rareStem(w)) {
@@ -216,6 +226,7 @@ var lapsedWords = []string{
 var useVerbs = []string{
 	"refill", "dispens", "redeem", "honor", "honour", "ship", "pay", "charge", "use ", "apply",
 	"release", "reactivat", "fulfil", "deliver", "authoriz", "authoris",
+	"verser", "payer", "pagar", "abonar", "zahl", "freigeb", "liefer", "entregar", "livrer", "dispensar", "abgeben",
 }
 
 // checkLapsed: a system record says what the action would use, refill, pay
@@ -230,7 +241,7 @@ func (st *state) checkLapsed() {
 			break
 		}
 	}
-	if !use || containsAny(desc, "renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "payout") {
+	if !use || containsAny(desc, "renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "final payout") {
 		return
 	}
 	ids := idTokens(a.Description)
@@ -250,6 +261,9 @@ func (st *state) checkLapsed() {
 			}
 			if lw == "" || (lw == "terminated" || lw == "closed") && containsAny(low, "employee", "staff", "worker", "contractor", "account holder") {
 				continue // a person's status, not the object's
+			}
+			if invoiceOwed(desc, lw) {
+				continue // an ended contract still owes its invoices
 			}
 			tied := false
 			for _, id := range ids {
@@ -661,7 +675,7 @@ func (st *state) checkPolicyLimits2() {
 						reason: fmt.Sprintf("Policy %s requires more than the agent's own decision above %s; the action moves %s and no record shows the requirement met.", policyName(p), money(pa.v, st.c.Action.Currency), money(amt, st.c.Action.Currency)),
 						disp:   consult.SeekApproval})
 					return
-				case containsAny(lead, upperLimitWords...) && !st.hasFinding("limit"):
+				case (containsAny(lead, upperLimitWords...) || limitLead(lead)) && !st.hasFinding("limit"):
 					lim, ok := st.scaledLimit(pa.v, rest)
 					if !ok || amt <= lim || st.escalationMet(p.Statement) {
 						continue
@@ -737,7 +751,7 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 		r = r[:30]
 	}
 	unit := ""
-	for _, pre := range []string{"per ", "por ", "pro ", "par ", "a ", "each ", "/"} {
+	for _, pre := range []string{"per ", "por ", "pro ", "par ", "je ", "a ", "each ", "/"} {
 		if strings.HasPrefix(r, pre) {
 			f := strings.Fields(r[len(pre):])
 			if len(f) > 0 {
@@ -788,7 +802,7 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 			}
 		}
 	}
-	return 0, false
+	return unitIsWhole(scaling, lim)
 }
 
 // actionUnits: a limit stated per one of these applies to the action as a
