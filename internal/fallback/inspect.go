@@ -146,6 +146,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkFactThreshold()
 	st.checkPercentLimit()
 	st.checkRestrictedData()
+	st.checkJudge2() // judge2.go: paperwork, relayed approval, absent person, clock deadline
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()
 	st.score()

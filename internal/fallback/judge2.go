@@ -1,0 +1,11 @@
+package fallback
+
+// checkJudge2 runs the checks added for generalisation on fresh cases (each
+// in its own file, named for what it checks). One hook keeps the call site
+// in inspect a single line.
+func (st *state) checkJudge2() {
+	st.checkDeferredPaperwork()
+	st.checkRelayedApproval()
+	st.checkAbsentPerson()
+	st.checkClockDeadline()
+}
