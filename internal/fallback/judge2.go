@@ -8,4 +8,6 @@ func (st *state) checkJudge2() {
 	st.checkRelayedApproval()
 	st.checkAbsentPerson()
 	st.checkClockDeadline()
+	st.checkCountLimit()
+	st.checkEntitlement()
 }
