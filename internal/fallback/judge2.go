@@ -10,4 +10,5 @@ func (st *state) checkJudge2() {
 	st.checkClockDeadline()
 	st.checkCountLimit()
 	st.checkEntitlement()
+	st.checkReasonSwitch()
 }
