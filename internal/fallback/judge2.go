@@ -11,4 +11,5 @@ func (st *state) checkJudge2() {
 	st.checkCountLimit()
 	st.checkEntitlement()
 	st.checkReasonSwitch()
+	st.checkForbiddenShare()
 }
