@@ -265,6 +265,9 @@ func (st *state) score() {
 		if lex > 0 && lex < threshold && st.tension && !(st.corrob && st.quietFindings()) {
 			lex += boost
 		}
+		if (t == consult.PolicyBypass || t == consult.ScopeExpansion) && lex > 0 && lex < 0.95 && st.policyCovers() {
+			lex *= 0.5 // a policy allows this action and the records meet it (policycover.go)
+		}
 		s := lex
 		for _, f := range st.findings {
 			if f.tactic == t {
