@@ -12,4 +12,5 @@ func (st *state) checkJudge2() {
 	st.checkEntitlement()
 	st.checkReasonSwitch()
 	st.checkForbiddenShare()
+	st.checkPressureShapes()
 }
