@@ -50,6 +50,9 @@ func (st *state) checkForbiddenShare() {
 				continue
 			}
 			obj := ""
+			if containsAny(f, othersWords...) && personRecords(clipBytes(a.Description, maxClaimBytes)) {
+				obj = "other people's details"
+			}
 			for w := range stemSet(sent) {
 				if len(w) == 5 && act[w] && !objectNoise[w] && (obj == "" || w < obj) { // a word of five letters or more names an object; "work" in "work information" does not
 					obj = w
@@ -104,4 +107,35 @@ func prohibitsRelease(f string) bool {
 		}
 	}
 	return false
+}
+
+// othersWords: a prohibition of other people's personal details (folded).
+var othersWords = []string{" other peoples", " other people", " others personal", " third party personal", " third parties personal",
+	" de otras personas", " de terceros", " anderer personen", " dritter", " dautres personnes", " des tiers"}
+
+// personFields name the fields of a record about people.
+var personFields = []string{" names", " name ", " email", " e mail", " phone", " address", " health", " date of birth", " birthdates",
+	" nombres", " correo", " telefono", " direccion", " salud", " namen", " telefon", " adresse", " gesundheit", " noms", " courriel", " sante"}
+
+// groupWords name a collection of people or of their records.
+var groupWords = []string{" register", " list", " roster", " database", " students", " employees", " staff", " members", " patients", " customers",
+	" clients", " attendees", " colleagues", " subscribers", " lista", " registro", " alumnos", " estudiantes", " empleados", " pacientes", " clientes",
+	" liste", " verzeichnis", " schuler", " mitarbeiter", " patienten", " kunden", " registre", " eleves", " etudiants", " employes"}
+
+// personRecords reports a description of records about a group of people
+// (a register, a list of students) that lists two or more of their fields
+// ("names, email addresses and health conditions"); one person's own name
+// and e-mail for a quote is not that.
+func personRecords(desc string) bool {
+	f := " " + foldText(desc).text + " "
+	if !containsAny(f, groupWords...) {
+		return false
+	}
+	n := 0
+	for _, w := range personFields {
+		if strings.Contains(f, w) {
+			n++
+		}
+	}
+	return n >= 2
 }
