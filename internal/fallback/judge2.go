@@ -13,4 +13,5 @@ func (st *state) checkJudge2() {
 	st.checkReasonSwitch()
 	st.checkForbiddenShare()
 	st.checkPressureShapes()
+	st.checkRealParty()
 }
