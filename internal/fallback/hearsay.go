@@ -49,8 +49,7 @@ var approvalRecordWords = []string{"approv", "authori", "sign", "change order", 
 // someone else's approval, or "".
 func relayedApproval(folded string) string {
 	for _, cl := range clausesOf(folded) {
-		cl = " " + strings.TrimSpace(cl) + " "
-		if containsAny(cl, approvalVerbs...) && containsAny(cl, secondHand...) && !containsAny(cl, firstPerson...) {
+		if psApprovalVerbs.in(cl) && psSecondHand.in(cl) && !psFirstPerson.in(cl) {
 
 			return strings.TrimSpace(cl)
 		}
@@ -102,3 +101,10 @@ func (st *state) checkRelayedApproval() {
 		reason: "An approval relayed second-hand by a counterparty whose identity is not verified must be confirmed with the approver directly.",
 		disp:   consult.SeekApproval})
 }
+
+// The message lists as phrase sets.
+var (
+	psApprovalVerbs = newPhraseSet(approvalVerbs)
+	psSecondHand    = newPhraseSet(secondHand)
+	psFirstPerson   = newPhraseSet(firstPerson)
+)

@@ -65,29 +65,31 @@ var waivers = []string{
 // settledWords say the paperwork is already done in the same clause.
 var settledWords = []string{" already", " attached", " enclosed", " ya ", " adjunt", " bereits", " anbei", " deja", " ci joint"}
 
-// clausesOf splits folded text at its sentence marks (" . ").
+// clausesOf splits folded text at its sentence marks. Folded text puts a
+// space on both sides of every mark and of the whole text, so each clause
+// comes out padded (" le bon de commande ... prochaine "), ready for
+// word-start matching without a copy.
 func clausesOf(folded string) []string {
-	return strings.Split(clipBytes(folded, maxClaimBytes), " . ")
+	return strings.Split(clipBytes(folded, maxClaimBytes), ".")
 }
 
 // deferredPaperwork returns the clause of folded text in which a control
 // document is deferred until after the act or waived, or "".
 func deferredPaperwork(folded string) string {
 	for _, cl := range clausesOf(folded) {
-		cl = " " + strings.TrimSpace(cl) + " "
-		if !containsAny(cl, controlDocs...) {
+		if !psControlDocs.in(cl) {
 			continue
 		}
-		if containsAny(cl, waivers...) {
+		if psWaivers.in(cl) {
 			return strings.TrimSpace(cl)
 		}
-		if containsAny(cl, settledWords...) {
+		if psSettled.in(cl) {
 			continue // "the signed PO is attached": done, whatever comes later
 		}
 		// German separable verbs put the "later" at the clause's end:
 		// "den Bestellschein reichen wir nach", "holen wir nach".
-		if containsAny(cl, laterStrong...) || strings.HasSuffix(cl, " nach ") ||
-			(containsAny(cl, laterSoft...) && containsAny(cl, paperVerbs...)) {
+		if psLaterStrong.in(cl) || strings.HasSuffix(cl, " nach ") ||
+			(psLaterSoft.in(cl) && psPaperVerbs.in(cl)) {
 			return strings.TrimSpace(cl)
 		}
 	}
@@ -108,7 +110,7 @@ func (st *state) checkDeferredPaperwork() {
 	}
 	hard := false
 	for _, p := range st.policies() {
-		if containsAny(foldText(p.Statement).text, controlDocs...) {
+		if psControlDocs.in(foldText(clipBytes(p.Statement, maxClaimBytes)).text) {
 			hard = true
 			break
 		}
@@ -122,3 +124,13 @@ func (st *state) checkDeferredPaperwork() {
 		reason: "The counterparty asks for the action now and the paperwork that must come first (order, signature, approval) later or not at all; the control exists to come before the act.",
 		disp:   consult.SeekApproval})
 }
+
+// The lists as phrase sets, scanned once per clause.
+var (
+	psControlDocs = newPhraseSet(controlDocs)
+	psWaivers     = newPhraseSet(waivers)
+	psSettled     = newPhraseSet(settledWords)
+	psLaterStrong = newPhraseSet(laterStrong)
+	psLaterSoft   = newPhraseSet(laterSoft)
+	psPaperVerbs  = newPhraseSet(paperVerbs)
+)

@@ -74,22 +74,22 @@ func (st *state) clauseCue(label, phrase, clause string, weight float64) {
 // checkPressureShapes adds the three sentence-shape cues of the message.
 func (st *state) checkPressureShapes() {
 	whole := " " + clipBytes(st.msg.text, maxClaimBytes) + " "
-	favour := containsAny(whole, favourPast...) && containsAny(whole, favourAsk...)
-	gift := containsAny(whole, giftWords...) && containsAny(whole, askWords...)
+	favour := psFavourPast.in(whole) && psFavourAsk.in(whole)
+	gift := psGift.in(whole) && psAsk.in(whole)
 	ack, loss := "", ""
 	for _, cl := range clausesOf(st.msg.text) {
-		c := " " + strings.TrimSpace(cl) + " "
-		if ack == "" && containsAny(c, ackWords...) && containsAny(c, ruleWords...) && containsAny(c, butWords...) {
+		c := cl
+		if ack == "" && psAck.in(c) && psRule.in(c) && psBut.in(c) {
 			ack = strings.TrimSpace(cl)
 		}
-		if loss == "" && containsAny(c, ifNotWords...) && containsAny(c, nowWords...) && containsAny(c, lossWords...) {
+		if loss == "" && psIfNot.in(c) && psNow.in(c) && psLoss.in(c) {
 			loss = strings.TrimSpace(cl)
 		}
 	}
 	if favour || gift {
 		for _, cl := range clausesOf(st.msg.text) {
-			c := " " + strings.TrimSpace(cl) + " "
-			if containsAny(c, favourPast...) || containsAny(c, giftWords...) {
+			c := cl
+			if psFavourPast.in(c) || psGift.in(c) {
 				st.clauseCue("reciprocity", "a favour or gift set against the request", strings.TrimSpace(cl), 0.4)
 				break
 			}
@@ -102,3 +102,17 @@ func (st *state) checkPressureShapes() {
 		st.clauseCue("urgency", "a deadline with a loss attached", loss, 0.4)
 	}
 }
+
+// The lists as phrase sets, scanned once per clause or message.
+var (
+	psFavourPast = newPhraseSet(favourPast)
+	psFavourAsk  = newPhraseSet(favourAsk)
+	psGift       = newPhraseSet(giftWords)
+	psAsk        = newPhraseSet(askWords)
+	psAck        = newPhraseSet(ackWords)
+	psRule       = newPhraseSet(ruleWords)
+	psBut        = newPhraseSet(butWords)
+	psIfNot      = newPhraseSet(ifNotWords)
+	psNow        = newPhraseSet(nowWords)
+	psLoss       = newPhraseSet(lossWords)
+)
