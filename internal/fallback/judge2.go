@@ -14,4 +14,5 @@ func (st *state) checkJudge2() {
 	st.checkForbiddenShare()
 	st.checkPressureShapes()
 	st.checkRealParty()
+	st.checkElapsed()
 }
