@@ -15,4 +15,5 @@ func (st *state) checkJudge2() {
 	st.checkPressureShapes()
 	st.checkRealParty()
 	st.checkElapsed()
+	st.checkQuantity()
 }
