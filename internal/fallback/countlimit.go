@@ -91,20 +91,24 @@ func (st *state) checkCountLimit() {
 				}
 				rest := strings.Fields(low[from+i+len(lead)+2:])
 				from += i + len(lead) + 2
-				if len(rest) < 2 {
-					continue
-				}
-				lim, ok := countOf(rest[0])
-				if !ok || len(rest[1]) < 4 || hasASCIIDigit(rest[1]) {
-					continue // "up to $500", "bis zu 2 500": an amount, not a count
-				}
-				u := unitStem(rest[1])
-				if n := have[u]; n > lim {
-					st.add(finding{kind: "countlimit", score: 0.5, sig: consult.High, hard: true,
-						obs:    fmt.Sprintf("The action carries %d %s, and policy %s allows at most %d.", n, rest[1], policyName(p), lim),
-						reason: fmt.Sprintf("Policy %s caps %s at %d per action; the proposed action has %d.", policyName(p), rest[1], lim, n),
-						disp:   consult.SeekApproval})
-					return
+				// A list shares its lead: "at most one travel certificate,
+				// one credit card and three gift cards" caps each item.
+				for k := 0; k+1 < len(rest) && k < 16 && rest[k] != "."; k++ {
+					lim, ok := countOf(rest[k])
+					if !ok || len(rest[k+1]) < 4 || hasASCIIDigit(rest[k+1]) {
+						if k == 0 {
+							break // "up to $500", "bis zu 2 500": an amount, not a count
+						}
+						continue
+					}
+					u := unitStem(rest[k+1])
+					if n := have[u]; n > lim {
+						st.add(finding{kind: "countlimit", score: 0.5, sig: consult.High, hard: true,
+							obs:    fmt.Sprintf("The action carries %d %s, and policy %s allows at most %d.", n, rest[k+1], policyName(p), lim),
+							reason: fmt.Sprintf("Policy %s caps %s at %d per action; the proposed action has %d.", policyName(p), rest[k+1], lim, n),
+							disp:   consult.SeekApproval})
+						return
+					}
 				}
 			}
 		}
