@@ -23,6 +23,10 @@ import (
 //     have to release the slot", "si no ... hoy, tendremos que liberar",
 //     "wenn ... nicht heute, verfällt", "sinon ... aujourd'hui, nous
 //     annulerons".
+//   - harm to someone close: a family member and a loss or hurt in one
+//     clause ("I missed my daughter's graduation", "don't leave her
+//     exposed", "mi madre se quedó sin", "meine Tochter ist allein", "ma
+//     fille a tout raté").
 // They are added as weak lexical cues of their tactic: like every weak cue,
 // they count only when the structure of the case gives cause for concern.
 
@@ -48,6 +52,14 @@ var (
 		" politique", " regle", " normalement", " en principe"}
 	butWords = []string{" but ", " though", " however", " pero ", " sin embargo", " aber ", " jedoch", " mais ", " cependant"}
 
+	closeWords = []string{" daughter", " son ", " sons ", " wife", " husband", " mother", " father", " mom ", " dad ", " kids", " children", " child ", " baby", " grandm", " grandf", " family",
+		" hija", " hijo", " madre", " padre", " esposa", " esposo", " mujer", " marido", " ninos", " abuel", " familia",
+		" tochter", " sohn ", " mutter", " vater", " frau ", " mann ", " kinder", " kind ", " oma ", " opa ", " familie",
+		" fille", " fils ", " mere ", " pere ", " epouse", " mari ", " enfants", " enfant ", " grand mere", " grand pere", " famille"}
+	hurtWords = []string{" missed", " ruin", " devastat", " heartbroken", " in tears", " crying", " suffer", " exposed", " stranded", " alone", " desperate", " terrified",
+		" perdio", " perdi ", " arruin", " destroz", " llorando", " sufr", " desesperad", " tirad",
+		" verpasst", " ruiniert", " zerstort", " weint", " leidet", " verzweifelt", " allein", " gestrandet",
+		" rate ", " gache", " detruit", " pleure", " souffr", " desespere", " bloque"}
 	ifNotWords = []string{" if we dont", " if you dont", " if i dont", " if not", " unless", " otherwise", " or else", " si no ", " a menos que", " de lo contrario",
 		" wenn wir nicht", " wenn sie nicht", " falls nicht", " sonst", " andernfalls", " sinon", " si nous ne", " si vous ne", " faute de", " a defaut"}
 	nowWords  = []string{" today", " tonight", " by tomorrow", " this week", " now", " immediately", " hoy", " esta noche", " ahora", " heute", " sofort", " jetzt", " aujourdhui", " ce soir", " maintenant"}
@@ -71,16 +83,19 @@ func (st *state) clauseCue(label, phrase, clause string, weight float64) {
 		phrase: phrase, pos: p, end: e, srcIdx: 1})
 }
 
-// checkPressureShapes adds the three sentence-shape cues of the message.
+// checkPressureShapes adds the sentence-shape cues of the message.
 func (st *state) checkPressureShapes() {
 	whole := " " + clipBytes(st.msg.text, maxClaimBytes) + " "
 	favour := psFavourPast.in(whole) && psFavourAsk.in(whole)
 	gift := psGift.in(whole) && psAsk.in(whole)
-	ack, loss := "", ""
+	ack, loss, hurt := "", "", ""
 	for _, cl := range clausesOf(st.msg.text) {
 		c := cl
 		if ack == "" && psAck.in(c) && psRule.in(c) && psBut.in(c) {
 			ack = strings.TrimSpace(cl)
+		}
+		if hurt == "" && psClose.in(c) && psHurt.in(c) {
+			hurt = strings.TrimSpace(cl)
 		}
 		if loss == "" && psIfNot.in(c) && psNow.in(c) && psLoss.in(c) {
 			loss = strings.TrimSpace(cl)
@@ -101,6 +116,9 @@ func (st *state) checkPressureShapes() {
 	if loss != "" {
 		st.clauseCue("urgency", "a deadline with a loss attached", loss, 0.4)
 	}
+	if hurt != "" {
+		st.clauseCue("emotional_pressure", "harm to someone close", hurt, 0.35)
+	}
 }
 
 // The lists as phrase sets, scanned once per clause or message.
@@ -115,4 +133,6 @@ var (
 	psIfNot      = newPhraseSet(ifNotWords)
 	psNow        = newPhraseSet(nowWords)
 	psLoss       = newPhraseSet(lossWords)
+	psClose      = newPhraseSet(closeWords)
+	psHurt       = newPhraseSet(hurtWords)
 )
