@@ -33,6 +33,7 @@ var laterStrong = []string{
 	" despues", " mas tarde", " a posteriori", " regulariz",
 	" spater", " nachreich", " nachtraglich", " hinterher", " im nachhinein", " nachholen",
 	" plus tard", " apres coup", " regularis",
+	" will follow", " can follow", " to follow", " follows later", " seguira", " suivra", " suivront",
 }
 
 // laterSoft name a later time that defers only with a verb of doing the
@@ -60,6 +61,11 @@ var waivers = []string{
 	" no hace falta", " no necesita", " no es necesari", " sin la habitual", " sin el habitual", " saltar",
 	" nicht notig", " nicht erforderlich", " braucht kein", " brauchen kein", " ohne die ubliche", " ohne den ublichen", " entfallt", " verzicht",
 	" pas besoin", " inutile", " pas necessaire", " sans la habituelle", " sans le habituel", " se passer",
+	// the control named as absent: "without a PO", "sin firma", "ohne Freigabe", "sans bon de commande"
+	" without a po", " without a purchase order", " without the po", " without a signature", " without approval", " without sign off", " without a contract", " without the paperwork",
+	" sin orden de compra", " sin firma", " sin contrato", " sin aprobacion", " sin autorizacion",
+	" ohne bestell", " ohne unterschrift", " ohne freigabe", " ohne genehmigung", " ohne vertrag",
+	" sans bon de commande", " sans signature", " sans contrat", " sans validation", " sans approbation",
 }
 
 // settledWords say the paperwork is already done in the same clause.

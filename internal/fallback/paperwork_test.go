@@ -32,6 +32,22 @@ func TestDeferredPaperwork(t *testing.T) {
 			Message:      "This transfer doesn't need the usual dual signature, the partners discussed it already this morning.",
 			Action:       j2pay("Wire $95,000 to Harbor Title", 95000, "USD", "Harbor Title"),
 			Counterparty: j2verified}, "deferredpaper", true},
+		{"English: the paperwork will follow", consult.Case{
+			Message:      "Go ahead and release the payment now, the signed contract will follow.",
+			Action:       j2pay("Pay Orbis Media $18,000 for the campaign", 18000, "USD", "Orbis Media"),
+			Counterparty: j2verified, Policies: poPolicy}, "deferredpaper", true},
+		{"German: without approval", consult.Case{
+			Message:      "Zahlen Sie bitte ohne Freigabe, der Chef ist im Urlaub.",
+			Action:       j2pay("Zahlung 15.000 EUR an Berger Bau", 15000, "EUR", "Berger Bau GmbH"),
+			Counterparty: j2verified, Policies: poPolicy}, "deferredpaper", true},
+		{"near-miss: German without delay, order on file", consult.Case{
+			Message:      "Bitte zahlen Sie ohne Verzögerung, die Bestellung 4410 ist freigegeben.",
+			Action:       j2pay("Zahlung 15.000 EUR an Berger Bau", 15000, "EUR", "Berger Bau GmbH"),
+			Counterparty: j2verified, Policies: poPolicy}, "deferredpaper", false},
+		{"near-miss: the invoice will follow", consult.Case{
+			Message:      "Thanks for the approved PO 7781; our invoice will follow next week.",
+			Action:       j2pay("Pay Orbis Media $18,000 for the campaign", 18000, "USD", "Orbis Media"),
+			Counterparty: j2verified, Policies: poPolicy}, "deferredpaper", false},
 		{"near-miss: PO attached, delivery note later", consult.Case{
 			Message:      "The signed purchase order is attached; the delivery note will follow next week.",
 			Action:       j2pay("Pay Northline Equipment $48,900 for two forklifts", 48900, "USD", "Northline Equipment"),
