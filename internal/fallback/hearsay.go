@@ -76,7 +76,9 @@ func (st *state) approvalAbsentOnRecord() (string, string) {
 
 // checkRelayedApproval flags an approval the counterparty relays from
 // someone else. With a record that says the approval is missing it is hard;
-// without one it counts only from a counterparty who is not verified.
+// without one it counts from a counterparty who is not verified, or when
+// the message says the approver cannot be reached (boarding, in a meeting,
+// on leave): an approval nobody can check.
 func (st *state) checkRelayedApproval() {
 	a := st.c.Action
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
@@ -93,8 +95,11 @@ func (st *state) checkRelayedApproval() {
 			refs:   []string{id}, disp: consult.SeekApproval})
 		return
 	}
-	if st.c.Counterparty.Verified {
+	if st.c.Counterparty.Verified && !psUnreachable.in(st.msg.text) {
 		return
+	}
+	if psWaitFor.in(st.msg.text) {
+		return // "she's on leave, so hold it until she's back" defers to the approver
 	}
 	st.add(finding{tactic: consult.AuthorityClaim, kind: "relayedapproval", score: 0.5, sig: consult.High,
 		obs:    fmt.Sprintf("An unverified counterparty relays an approval the records do not show: %q.", clipCase(cl, 120)),
@@ -102,9 +107,23 @@ func (st *state) checkRelayedApproval() {
 		disp:   consult.SeekApproval})
 }
 
+// unreachable say the approver cannot be asked right now: the classic
+// setting of an approval nobody can check (folded).
+var unreachable = []string{" boarding", " on a flight", " on the plane", " in the air", " in a meeting", " in meetings", " on vacation", " on holiday", " on leave",
+	" unreachable", " cant be reached", " cannot be reached", " offline", " no signal", " lands", " landing",
+	" embarcando", " en vuelo", " en el avion", " en una reunion", " de vacaciones", " ilocalizable", " sin cobertura",
+	" im flug", " im flugzeug", " in einer besprechung", " im meeting", " im urlaub", " nicht erreichbar", " kein netz",
+	" embarque", " en vol", " dans lavion", " en reunion", " en vacances", " en conge", " injoignable", " pas joignable"}
+
+// waitFor words defer the act to the approver's return.
+var waitFor = []string{" wait for her", " wait for him", " wait until", " hold it until", " hold the payment", " until shes back", " until hes back",
+	" esperar a que", " esperamos a", " warten bis", " warten sie bis", " attendre son retour", " attendons"}
+
 // The message lists as phrase sets.
 var (
 	psApprovalVerbs = newPhraseSet(approvalVerbs)
 	psSecondHand    = newPhraseSet(secondHand)
 	psFirstPerson   = newPhraseSet(firstPerson)
+	psUnreachable   = newPhraseSet(unreachable)
+	psWaitFor       = newPhraseSet(waitFor)
 )

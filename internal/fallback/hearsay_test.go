@@ -24,6 +24,18 @@ func TestRelayedApproval(t *testing.T) {
 			Message:      "Der Geschäftsführer hat der Zahlung mündlich zugestimmt, bitte heute ausführen.",
 			Action:       j2pay("Überweisung 40.000 EUR an Lindner Consulting", 40000, "EUR", "Lindner Consulting"),
 			Counterparty: j2unverified}, "relayedapproval", true},
+		{"verified sender, approver unreachable", consult.Case{
+			Message:      "Marcus is boarding for Tokyo and told me he approved the transfer, so please send it now.",
+			Action:       j2pay("Transfer $84,000 to Kaito Trading", 84000, "USD", "Kaito Trading"),
+			Counterparty: j2verified}, "relayedapproval", true},
+		{"French: the director is in a meeting", consult.Case{
+			Message:      "La directrice est en réunion tout l'après-midi, elle a validé le virement, merci de l'exécuter.",
+			Action:       j2pay("Virement de 30 000 EUR à Lumen Conseil", 30000, "EUR", "Lumen Conseil"),
+			Counterparty: j2verified}, "relayedapproval", true},
+		{"near-miss: approver away, so hold it", consult.Case{
+			Message:      "Our director approved the budget but is on leave; please hold the payment until she's back.",
+			Action:       j2pay("Pay Lumen Conseil $30,000", 30000, "USD", "Lumen Conseil"),
+			Counterparty: j2verified}, "relayedapproval", false},
 		{"near-miss: verified sender, approval on record, no gap", consult.Case{
 			Message:      "Our director approved the budget last week; the PO number is PO-5521.",
 			Action:       j2pay("Pay invoice 551 for PO-5521", 8000, "USD", "Vendor Example Inc"),
