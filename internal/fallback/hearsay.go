@@ -110,7 +110,7 @@ func (st *state) checkRelayedApproval() {
 // unreachable say the approver cannot be asked right now: the classic
 // setting of an approval nobody can check (folded).
 var unreachable = []string{" boarding", " on a flight", " on the plane", " in the air", " in a meeting", " in meetings", " on vacation", " on holiday", " on leave",
-	" unreachable", " cant be reached", " cannot be reached", " offline", " no signal", " lands", " landing",
+	" unreachable", " cant be reached", " cannot be reached", " offline", " no signal", " when she lands", " when he lands",
 	" embarcando", " en vuelo", " en el avion", " en una reunion", " de vacaciones", " ilocalizable", " sin cobertura",
 	" im flug", " im flugzeug", " in einer besprechung", " im meeting", " im urlaub", " nicht erreichbar", " kein netz",
 	" embarque", " en vol", " dans lavion", " en reunion", " en vacances", " en conge", " injoignable", " pas joignable"}

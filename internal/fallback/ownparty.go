@@ -16,7 +16,9 @@ import (
 //     itself (category financial, an amount) and who is named, not given as
 //     an account number: whether money may go there is the destination and
 //     limit checks' business, not a data redirection. A recipient with an
-//     account number (a new IBAN) is still checked.
+//     account number (a new IBAN) is still checked, and so is one the
+//     counterparty's message names ("pay our factoring partner Apex
+//     Capital"): that is the counterparty steering the money.
 
 // recipientExplained reports a recipient checkNewParty should not flag.
 func (st *state) recipientExplained() bool {
@@ -31,7 +33,7 @@ func (st *state) recipientExplained() bool {
 				only = false
 			}
 		}
-		if only {
+		if only && !st.messageNames(a.Recipient) {
 			return true
 		}
 	}
@@ -54,4 +56,15 @@ func (st *state) recipientExplained() bool {
 		}
 	}
 	return true
+}
+
+// messageNames reports whether the counterparty's message names a
+// distinctive word of the recipient.
+func (st *state) messageNames(recipient string) bool {
+	for _, w := range strings.Fields(foldText(clipBytes(recipient, 200)).text) {
+		if len(w) >= 4 && !genericWords[w] && !stopWords[w] && strings.Contains(st.msg.text, " "+w+" ") {
+			return true
+		}
+	}
+	return false
 }
