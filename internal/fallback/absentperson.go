@@ -60,7 +60,7 @@ func (st *state) checkAbsentPerson() {
 					break
 				}
 			}
-			if !all || !hasNeg(strings.ToLower(fs)) || !containsAny(f, existenceWords...) {
+			if !all || !containsAny(f, existenceWords...) || !negatesPerson(f, name) {
 				continue
 			}
 			st.add(finding{tactic: consult.IdentityDeception, kind: "absentperson", score: 0.85, sig: consult.Critical, hard: true,
@@ -70,4 +70,38 @@ func (st *state) checkAbsentPerson() {
 			return
 		}
 	}
+}
+
+// personNeg are the negations that can govern a person (folded words).
+var personNeg = map[string]bool{"no": true, "not": true, "isnt": true, "never": true, "unknown": true, "nobody": true,
+	"kein": true, "keine": true, "keinen": true, "nicht": true, "unbekannt": true, "niemand": true,
+	"ningun": true, "ninguna": true, "nadie": true, "desconocido": true, "desconocida": true,
+	"aucun": true, "aucune": true, "pas": true, "inconnu": true, "inconnue": true, "personne": true}
+
+// negatesPerson reports a negation that governs the person named in the
+// folded sentence: up to three words before the name ("no Laura Bennett",
+// "kein Mitarbeiter namens ...") or up to four after it ("Lucía Ferrer no
+// consta", "Julien Marchal n'est pas connu"). "No complaints by Laura
+// Bennett are on record" negates the complaints, not her: the name is too
+// far from its "no".
+func negatesPerson(f string, name []string) bool {
+	tok := strings.Fields(f)
+	last := name[len(name)-1]
+	for i, w := range tok {
+		if w != last && !strings.HasPrefix(w, last) {
+			continue
+		}
+		first := i - (len(name) - 1)
+		for k := first - 1; k >= 0 && k >= first-3; k-- {
+			if personNeg[tok[k]] {
+				return true
+			}
+		}
+		for k := i + 1; k < len(tok) && k <= i+4; k++ {
+			if personNeg[tok[k]] || tok[k] == "nest" || tok[k] == "nexiste" {
+				return true
+			}
+		}
+	}
+	return false
 }
