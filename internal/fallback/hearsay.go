@@ -65,8 +65,7 @@ func (st *state) approvalAbsentOnRecord() (string, string) {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := strings.ToLower(fs)
-			if (hasNeg(low) || strings.Contains(low, "empty")) && containsAny(foldText(fs).text, approvalRecordWords...) {
+			if approvalNegated(foldText(fs).text) {
 				return t.id, fs
 			}
 		}
@@ -127,3 +126,35 @@ var (
 	psUnreachable   = newPhraseSet(unreachable)
 	psWaitFor       = newPhraseSet(waitFor)
 )
+
+// absentWords say that what is next to them is missing (folded words).
+var absentWords = map[string]bool{"no": true, "not": true, "none": true, "without": true, "pending": true, "missing": true, "empty": true,
+	"never": true, "isnt": true, "wasnt": true, "hasnt": true, "kein": true, "keine": true, "nicht": true, "ohne": true, "ausstehend": true,
+	"sin": true, "ningun": true, "ninguna": true, "pendiente": true, "aucun": true, "aucune": true, "pas": true, "sans": true, "attente": true}
+
+// approvalNegated reports a folded record sentence in which a negation
+// sits within three words of an approval or sign-off word ("no discount
+// approval", "no change order is on file", "approval log empty", "nicht
+// genehmigt"): the approval is what is missing. "Invoice approved, no
+// discrepancies" negates the discrepancies.
+func approvalNegated(f string) bool {
+	tok := strings.Fields(f)
+	for i, w := range tok {
+		hit := false
+		for _, a := range approvalRecordWords {
+			if strings.HasPrefix(w, a) || (a == "change order" && w == "change" && i+1 < len(tok) && tok[i+1] == "order") {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			continue
+		}
+		for k := max(0, i-3); k < len(tok) && k <= i+3; k++ {
+			if k != i && absentWords[tok[k]] {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -41,6 +41,11 @@ func TestRelayedApproval(t *testing.T) {
 			Action:       j2pay("Pay invoice 551 for PO-5521", 8000, "USD", "Vendor Example Inc"),
 			Counterparty: j2verified,
 			Facts:        []consult.Fact{j2sys("f1", "PO-5521 is approved by the budget owner.")}}, "relayedapproval", false},
+		{"near-miss: a record approves and negates something else", consult.Case{
+			Message:      "Your finance director approved this invoice on Monday, please pay it.",
+			Action:       j2pay("Pay invoice 551", 8000, "USD", "Vendor Example Inc"),
+			Counterparty: j2verified,
+			Facts:        []consult.Fact{j2sys("f1", "Invoice 551 was approved by the finance director on Monday after a three-way match that found no discrepancies.")}}, "relayedapproval", false},
 		{"near-miss: the speaker's own approval", consult.Case{
 			Message:      "I approved the expense report this morning, please reimburse it.",
 			Action:       j2pay("Reimburse expense report ER-19", 420, "USD", "employee account on file"),
