@@ -148,6 +148,8 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkPercentLimit()
 	st.checkRestrictedData()
 	st.checkStructural3()
+	st.checkJudge2() // judge2.go: paperwork, relayed approval, absent person, clock deadline
+
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()
 	st.score()
@@ -266,6 +268,9 @@ func (st *state) score() {
 		}
 		if lex > 0 && lex < threshold && st.tension && !(st.corrob && st.quietFindings()) {
 			lex += boost
+		}
+		if (t == consult.PolicyBypass || t == consult.ScopeExpansion) && lex > 0 && lex < 0.95 && st.policyCovers() {
+			lex *= 0.5 // a policy allows this action and the records meet it (policycover.go)
 		}
 		s := lex
 		for _, f := range st.findings {

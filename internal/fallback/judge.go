@@ -304,7 +304,7 @@ func internalStore(r string) bool {
 		return false
 	}
 	return containsAny(r, "vault", "secret manager", "secrets manager", "key vault", "keyvault", "kms", "keystore", "key store",
-		"hsm", "password manager", "recovery email", "recovery address", "recovery phone", "on file", "registered address",
+		"hsm", "password manager", "secret store", "secrets store", "parameter store", "recovery email", "recovery address", "recovery phone", "on file", "registered address",
 		"registered email", "owner's", "own mailbox", "own portal", "internal", "vendor master", "original payment", "audit folder",
 		// the same "on file" in Spanish, German and French
 		"registrada", "registrado", "de siempre", "hinterlegt", "laut vertrag", "stammdaten", "au dossier", "enregistré", "habituel")

@@ -160,6 +160,9 @@ func (st *state) checkPrecondition() {
 					lim = v
 					break
 				}
+				if pa := policyAmounts(subject); lim == 0 && len(pa) > 0 {
+					lim = pa[0].v // "above EUR 10,000": a currency code before the number
+				}
 				if lim > 0 {
 					if amt <= lim {
 						continue

@@ -1,0 +1,134 @@
+package fallback
+
+import (
+	"strings"
+)
+
+// ---- deadlines stated as a clock time ----
+//
+// "Before the 3pm closing call", "à 17h aujourd'hui", "bis 16 Uhr", "antes
+// de las 17:00", "tonight at 8": a deadline given as an hour of today is
+// time pressure however the sentence around it is worded. It is added as a
+// weak urgency cue, so that, like every weak cue, it only counts when the
+// structure of the case gives cause for concern.
+
+// clockLead words put a clock time as a limit before it (folded).
+var clockLead = []string{"before", "by", "until", "till", "til", "latest", "cutoff", "deadline",
+	"antes", "hasta", "tardar", "vor", "bis", "spatestens", "avant", "dici", "tard", "jusqua"}
+
+// todayWords make any clock time in the clause a time of today.
+var todayWords = []string{" today", " tonight", " this afternoon", " this evening", " hoy", " esta tarde", " esta noche",
+	" heute", " heute abend", " aujourdhui", " ce soir", " cet apres midi"}
+
+// clockAt reports whether the folded tokens at i form a clock time:
+// "3pm", "3 pm", "17h", "17h30", "17 h", "16 uhr", "10 30 am", "17 00".
+func clockAt(tok []string, i int) bool {
+	w := tok[i]
+	d := 0
+	for d < len(w) && w[d] >= '0' && w[d] <= '9' {
+		d++
+	}
+	if d == 0 || d > 2 {
+		return false
+	}
+	rest := w[d:]
+	switch {
+	case rest == "pm" || rest == "am" || rest == "h" || rest == "uhr":
+		return true
+	case len(rest) == 3 && rest[0] == 'h' && rest[1] >= '0' && rest[1] <= '9':
+		return true // 17h30
+	case rest != "":
+		return false
+	}
+	if i+1 >= len(tok) {
+		return false
+	}
+	n := tok[i+1]
+	switch n {
+	case "pm", "am", "h", "uhr", "p", "a":
+		return true
+	}
+	// "10 30 am", "17 00" (the colon folds to a space).
+	if len(n) == 2 && n[0] >= '0' && n[0] <= '5' && n[1] >= '0' && n[1] <= '9' {
+		if i+2 < len(tok) {
+			switch tok[i+2] {
+			case "pm", "am", "h", "uhr":
+				return true
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// clockDeadline returns the byte span in the folded text of a clock time
+// set as a limit: a lead word ("before", "bis", "avant") up to three words
+// before it, or a "today" ("tonight", "heute", "aujourd'hui") right next to
+// it. "Disable the account at 17:00" is a schedule, not a limit.
+func clockDeadline(folded string) (int, int, bool) {
+	s := clipBytes(folded, maxClaimBytes)
+	tok := strings.Fields(s)
+	pos := 0
+	for i := range tok {
+		p := strings.Index(s[pos:], tok[i]) + pos
+		pos = p + len(tok[i])
+		if bareHourToday(tok, i) {
+			return p, pos, true
+		}
+		if !clockAt(tok, i) {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if tok[k] == "." {
+				break
+			}
+			for _, l := range clockLead {
+				if tok[k] == l {
+					return p, pos, true
+				}
+			}
+		}
+		near := " " + strings.Join(tok[max(0, i-3):min(len(tok), i+5)], " ") + " "
+		if containsAny(near, todayWords...) {
+			return p, pos, true
+		}
+	}
+	return 0, 0, false
+}
+
+// bareHourToday reports "tonight at 8", "heute um 5": a bare hour after
+// "at" with a "today" right next to it.
+func bareHourToday(tok []string, i int) bool {
+	w := tok[i]
+	if i == 0 || len(w) == 0 || len(w) > 2 || w[0] < '0' || w[0] > '9' || (len(w) == 2 && (w[1] < '0' || w[1] > '9')) {
+		return false
+	}
+	switch tok[i-1] {
+	case "at", "um", "las", "a":
+	default:
+		return false
+	}
+	near := " " + strings.Join(tok[max(0, i-3):min(len(tok), i+3)], " ") + " "
+	return containsAny(near, todayWords...)
+}
+
+// checkClockDeadline adds a weak urgency cue for a clock-time deadline in
+// the counterparty's message.
+func (st *state) checkClockDeadline() {
+	p, e, ok := clockDeadline(st.msg.text)
+	if !ok {
+		return
+	}
+	// A record that gives the same time confirms the deadline: real time
+	// pressure, not a tactic.
+	hh := strings.TrimRight(st.msg.text[p:e], "apmhur")
+	for _, t := range st.trusted {
+		if t.kind == "system fact" || t.kind == "verified evidence" {
+			if strings.Contains(foldText(t.text).text, " "+hh+" ") {
+				return
+			}
+		}
+	}
+	st.cues["urgency"] = append(st.cues["urgency"], cue{label: "urgency", weight: 0.35, src: srcMessage, text: &st.msg,
+		phrase: "deadline at a clock time", pos: p, end: e, srcIdx: 1})
+}

@@ -1,0 +1,99 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- time elapsed: what the message claims against what a record says ----
+//
+// "I received it just two weeks ago, so I'm within the 30 days" while the
+// carrier's record says 47 days have passed since delivery; "hace dos
+// semanas", "vor zwei Wochen", "il y a deux semaines". Windows (returns,
+// withdrawal, claims) turn on elapsed time, so a claimed time well short of
+// the recorded one is an inconsistent claim, whatever else the message says.
+
+// dayUnits convert a folded unit word to days.
+var dayUnits = map[string]int{
+	"day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30, "months": 30,
+	"dia": 1, "dias": 1, "semana": 7, "semanas": 7, "mes": 30, "meses": 30,
+	"tag": 1, "tage": 1, "tagen": 1, "woche": 7, "wochen": 7, "monat": 30, "monate": 30, "monaten": 30,
+	"jour": 1, "jours": 1, "semaine": 7, "semaines": 7, "mois": 30,
+}
+
+// claimedElapsed returns the days the folded message says have passed
+// ("two weeks ago", "hace dos semanas", "vor zwei Wochen", "il y a deux
+// semaines"), or 0.
+func claimedElapsed(folded string) int {
+	tok := strings.Fields(clipBytes(folded, maxClaimBytes))
+	for i := 0; i+1 < len(tok); i++ {
+		n, ok := countOf(tok[i])
+		if !ok || n > 400 {
+			continue
+		}
+		u, ok := dayUnits[tok[i+1]]
+		if !ok {
+			continue
+		}
+		after := i+2 < len(tok) && tok[i+2] == "ago"
+		before := false
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			switch tok[k] {
+			case "hace", "vor":
+				before = true
+			case "a": // "il y a deux semaines"
+				before = k >= 2 && tok[k-1] == "y" && tok[k-2] == "il"
+			case "apenas", "just", "only", "nur", "erst", "seulement", "que", "the", "past", "last":
+				continue
+			}
+		}
+		if after || before {
+			return n * u
+		}
+	}
+	return 0
+}
+
+// recordElapsed returns the largest day count a trusted record gives as
+// time passed ("47 days after delivery", "seit 47 Tagen"), or 0.
+func (st *state) recordElapsed() (int, trustedText) {
+	best, from := 0, trustedText{}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		f := " " + foldText(clipBytes(t.text, maxClaimBytes)).text + " "
+		if !containsAny(f, " after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres") {
+			continue
+		}
+		tok := strings.Fields(f)
+		for i := 0; i+1 < len(tok); i++ {
+			n, ok := countOf(tok[i])
+			if !ok || n > 3650 {
+				continue
+			}
+			if u, ok := dayUnits[tok[i+1]]; ok && n*u > best {
+				best, from = n*u, t
+			}
+		}
+	}
+	return best, from
+}
+
+// checkElapsed flags a claimed elapsed time well short of the recorded one.
+func (st *state) checkElapsed() {
+	claimed := claimedElapsed(st.msg.text)
+	if claimed == 0 {
+		return
+	}
+	rec, t := st.recordElapsed()
+	if rec == 0 || rec < claimed*3/2 || rec-claimed < 7 {
+		return
+	}
+	st.add(finding{tactic: consult.InconsistentClaims, kind: "elapsed", score: 0.7, sig: consult.High, hard: true,
+		obs:    fmt.Sprintf("The message puts the time elapsed at about %d days; %s %s gives %d.", claimed, t.kind, t.id, rec),
+		reason: fmt.Sprintf("The counterparty's account of when it happened (about %d days ago) contradicts %s %s (%d days), and the request depends on it.", claimed, t.kind, t.id, rec),
+		refs:   []string{t.id}, disp: consult.SeekApproval})
+}

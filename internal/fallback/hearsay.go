@@ -1,0 +1,160 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- approval claimed second-hand ----
+//
+// "Your VP of Sales already told our COO 35% is fine", "agreed verbally with
+// your engineering director", "she's approving it herself", "su director lo
+// aprobó por teléfono", "Ihr Bereichsleiter hat mündlich zugestimmt": the
+// counterparty asserts that someone with authority approved, through a
+// channel the agent cannot see. That is an authority claim; it is a hard one
+// when a record on the agent's side says the approval (or the change order,
+// the sign-off) is not there. An approval the records show is no tactic.
+
+// approvalVerbs say that someone approved or agreed (verb forms: the noun
+// "approval" names the paperwork, not a claim that it was given).
+var approvalVerbs = []string{
+	" approved", " approves", " approving", " agreed", " agrees", " signed off", " okd ", " okayed", " authorized", " authorised",
+	" gave the go ahead", " green light", " is fine", " fine with", " said yes", " cleared it", " blessed",
+	" aprobo", " aprobado", " aprobada", " autorizo", " autorizado", " visto bueno", " esta de acuerdo", " acordo", " acepto", " dio el ok",
+	" genehmigt", " freigegeben", " zugestimmt", " abgesegnet", " einverstanden", " vereinbart", " in ordnung", " okay gegeben",
+	" approuve", " valide", " autorise", " donne son accord", " est daccord", " convenu", " accepte", " feu vert",
+}
+
+// secondHand mark an approval the counterparty relays: a person with a role
+// who is not the speaker, or a channel off the record.
+var secondHand = []string{
+	" director", " vp ", " vice president", " ceo", " cfo", " coo", " cto", " head of", " manager", " boss",
+	" supervisor", " managing partner", " owner", " herself", " himself",
+	" verbally", " on a call", " on the phone", " by phone", " over the phone", " told ", " said ",
+	" su director", " su jefe", " gerente", " jefa", " jefe", " ella misma", " el mismo", " verbalmente", " por telefono", " me dijo", " dijo",
+	" direktor", " leiter", " chef", " geschaftsfuhr", " vorgesetzt", " vorstand", " mundlich", " telefonisch", " sagte", " gesagt",
+	" directeur", " directrice", " responsable", " patron", " pdg", " verbalement", " oralement", " au telephone", " ma dit", " a dit",
+}
+
+// firstPerson approvals are the speaker's own ("I approved"): not relayed.
+var firstPerson = []string{" i approved", " i ve approved", " ive approved", " i agreed", " i authori", " yo aprobe", " ich habe genehmigt", " ich habe freigegeben", " jai approuve", " jai valide"}
+
+// absentMarks in a record say an approval or its paperwork is missing.
+var approvalRecordWords = []string{"approv", "authori", "sign", "change order", "exception", "waiver", "consent",
+	"genehm", "freigab", "unterschr", "aprob", "autoriz", "firma", "valid", "accord", "derog"}
+
+// relayedApproval returns the clause of the folded message that relays
+// someone else's approval, or "".
+func relayedApproval(folded string) string {
+	for _, cl := range clausesOf(folded) {
+		if psApprovalVerbs.in(cl) && psSecondHand.in(cl) && !psFirstPerson.in(cl) {
+
+			return strings.TrimSpace(cl)
+		}
+	}
+	return ""
+}
+
+// approvalAbsentOnRecord returns the id and text of a trusted record that
+// says an approval, sign-off or change order is not there.
+func (st *state) approvalAbsentOnRecord() (string, string) {
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			if approvalNegated(foldText(fs).text) {
+				return t.id, fs
+			}
+		}
+	}
+	return "", ""
+}
+
+// checkRelayedApproval flags an approval the counterparty relays from
+// someone else. With a record that says the approval is missing it is hard;
+// without one it counts from a counterparty who is not verified, or when
+// the message says the approver cannot be reached (boarding, in a meeting,
+// on leave): an approval nobody can check.
+func (st *state) checkRelayedApproval() {
+	a := st.c.Action
+	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
+		return
+	}
+	cl := relayedApproval(st.msg.text)
+	if cl == "" {
+		return
+	}
+	if id, rec := st.approvalAbsentOnRecord(); id != "" {
+		st.add(finding{tactic: consult.AuthorityClaim, kind: "relayedapproval", score: 0.7, sig: consult.High, hard: true,
+			obs:    fmt.Sprintf("The message relays an approval (%q) that record %s says is not on file: %q.", clipCase(cl, 120), id, clipCase(strings.TrimSpace(rec), 140)),
+			reason: "The counterparty invokes someone else's approval through a channel the agent cannot check, and the records show no such approval; it must be confirmed with the approver directly.",
+			refs:   []string{id}, disp: consult.SeekApproval})
+		return
+	}
+	if st.c.Counterparty.Verified && !psUnreachable.in(st.msg.text) {
+		return
+	}
+	if psWaitFor.in(st.msg.text) {
+		return // "she's on leave, so hold it until she's back" defers to the approver
+	}
+	st.add(finding{tactic: consult.AuthorityClaim, kind: "relayedapproval", score: 0.5, sig: consult.High,
+		obs:    fmt.Sprintf("An unverified counterparty relays an approval the records do not show: %q.", clipCase(cl, 120)),
+		reason: "An approval relayed second-hand by a counterparty whose identity is not verified must be confirmed with the approver directly.",
+		disp:   consult.SeekApproval})
+}
+
+// unreachable say the approver cannot be asked right now: the classic
+// setting of an approval nobody can check (folded).
+var unreachable = []string{" boarding", " on a flight", " on the plane", " in the air", " in a meeting", " in meetings", " on vacation", " on holiday", " on leave",
+	" unreachable", " cant be reached", " cannot be reached", " offline", " no signal", " when she lands", " when he lands",
+	" embarcando", " en vuelo", " en el avion", " en una reunion", " de vacaciones", " ilocalizable", " sin cobertura",
+	" im flug", " im flugzeug", " in einer besprechung", " im meeting", " im urlaub", " nicht erreichbar", " kein netz",
+	" embarque", " en vol", " dans lavion", " en reunion", " en vacances", " en conge", " injoignable", " pas joignable"}
+
+// waitFor words defer the act to the approver's return.
+var waitFor = []string{" wait for her", " wait for him", " wait until", " hold it until", " hold the payment", " until shes back", " until hes back",
+	" esperar a que", " esperamos a", " warten bis", " warten sie bis", " attendre son retour", " attendons"}
+
+// The message lists as phrase sets.
+var (
+	psApprovalVerbs = newPhraseSet(approvalVerbs)
+	psSecondHand    = newPhraseSet(secondHand)
+	psFirstPerson   = newPhraseSet(firstPerson)
+	psUnreachable   = newPhraseSet(unreachable)
+	psWaitFor       = newPhraseSet(waitFor)
+)
+
+// absentWords say that what is next to them is missing (folded words).
+var absentWords = map[string]bool{"no": true, "not": true, "none": true, "without": true, "pending": true, "missing": true, "empty": true,
+	"never": true, "isnt": true, "wasnt": true, "hasnt": true, "kein": true, "keine": true, "nicht": true, "ohne": true, "ausstehend": true,
+	"sin": true, "ningun": true, "ninguna": true, "pendiente": true, "aucun": true, "aucune": true, "pas": true, "sans": true, "attente": true}
+
+// approvalNegated reports a folded record sentence in which a negation
+// sits within three words of an approval or sign-off word ("no discount
+// approval", "no change order is on file", "approval log empty", "nicht
+// genehmigt"): the approval is what is missing. "Invoice approved, no
+// discrepancies" negates the discrepancies.
+func approvalNegated(f string) bool {
+	tok := strings.Fields(f)
+	for i, w := range tok {
+		hit := false
+		for _, a := range approvalRecordWords {
+			if strings.HasPrefix(w, a) || (a == "change order" && w == "change" && i+1 < len(tok) && tok[i+1] == "order") {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			continue
+		}
+		for k := max(0, i-3); k < len(tok) && k <= i+3; k++ {
+			if k != i && absentWords[tok[k]] {
+				return true
+			}
+		}
+	}
+	return false
+}

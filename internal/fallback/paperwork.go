@@ -1,0 +1,142 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- deferred or waived paperwork ----
+//
+// "The PO we can sort out next week", "she'll countersign when she lands",
+// "la firma, después", "den Bestellschein reichen wir nach": the control a
+// payment or order needs (purchase order, signature, approval, contract) is
+// promised for after the act, or declared unneeded this once. That is a
+// policy bypass whatever the exact wording: what matters is a control
+// document and a "later" (or "not needed") in the same clause, while the
+// action itself happens now. All lists are in folded form (lower case, no
+// accents or apostrophes), matched at word starts.
+
+// controlDocs name the paperwork that gates a payment, order or release.
+var controlDocs = []string{
+	" po ", " pos ", " purchase order", " paperwork", " contract", " signature", " countersign", " co sign",
+	" sign off", " signoff", " approval", " change order", " requisition", " two signature", " dual signature",
+	" orden de compra", " papeleo", " contrato", " firma ", " firmas ", " aprobacion", " autorizacion", " requisicion",
+	" bestellung", " bestellschein", " papierkram", " unterschrift", " freigabe", " genehmigung", " vertrag",
+	" bon de commande", " paperasse", " contrat", " validation", " approbation", " autorisation", " bc ",
+}
+
+// laterStrong defer something on their own: after the act.
+var laterStrong = []string{
+	" later", " afterwards", " after the fact", " retroactiv", " retrospectiv", " catch up on",
+	" despues", " mas tarde", " a posteriori", " regulariz",
+	" spater", " nachreich", " nachtraglich", " hinterher", " im nachhinein", " nachholen",
+	" plus tard", " apres coup", " regularis",
+	" will follow", " can follow", " to follow", " follows later", " seguira", " suivra", " suivront",
+}
+
+// laterSoft name a later time that defers only with a verb of doing the
+// paperwork ("we'll send the PO next week"); "the contract renews next week"
+// is not a deferral.
+var laterSoft = []string{
+	" next week", " tomorrow", " monday", " when she", " when he", " once she", " once he", " when they", " once they",
+	" la semana que viene", " la proxima semana", " manana", " cuando",
+	" nachste woche", " morgen", " wenn sie", " wenn er", " sobald",
+	" la semaine prochaine", " demain", " quand", " des que", " lundi",
+}
+
+// paperVerbs do the paperwork.
+var paperVerbs = []string{
+	" sort", " fix", " follow", " send", " tidy", " finali", " formali", " paper", " sign", " countersign", " raise", " issue", " do the", " get you",
+	" enviar", " envia", " firm", " arregl", " formaliz", " mand",
+	" schick", " unterschreib", " erledig", " ausstell", " send",
+	" envoy", " sign", " formalis", " etabl",
+}
+
+// waivers declare a control unneeded this once.
+var waivers = []string{
+	" doesnt need", " does not need", " dont need", " do not need", " no need for", " not needed", " isnt needed", " is not needed",
+	" not necessary", " not required", " skip the", " bypass", " without the usual", " waive",
+	" no hace falta", " no necesita", " no es necesari", " sin la habitual", " sin el habitual", " saltar",
+	" nicht notig", " nicht erforderlich", " braucht kein", " brauchen kein", " ohne die ubliche", " ohne den ublichen", " entfallt", " verzicht",
+	" pas besoin", " inutile", " pas necessaire", " sans la habituelle", " sans le habituel", " se passer",
+	// the control named as absent: "without a PO", "sin firma", "ohne Freigabe", "sans bon de commande"
+	" without a po", " without a purchase order", " without the po", " without a signature", " without approval", " without sign off", " without a contract", " without the paperwork",
+	" sin orden de compra", " sin firma", " sin contrato", " sin aprobacion", " sin autorizacion",
+	" ohne bestell", " ohne unterschrift", " ohne freigabe", " ohne genehmigung", " ohne vertrag",
+	" sans bon de commande", " sans signature", " sans contrat", " sans validation", " sans approbation",
+}
+
+// settledWords say the paperwork is already done in the same clause.
+var settledWords = []string{" already", " attached", " enclosed", " ya ", " adjunt", " bereits", " anbei", " deja", " ci joint"}
+
+// clausesOf splits folded text at its sentence marks. Folded text puts a
+// space on both sides of every mark and of the whole text, so each clause
+// comes out padded (" le bon de commande ... prochaine "), ready for
+// word-start matching without a copy.
+func clausesOf(folded string) []string {
+	return strings.Split(clipBytes(folded, maxClaimBytes), ".")
+}
+
+// deferredPaperwork returns the clause of folded text in which a control
+// document is deferred until after the act or waived, or "".
+func deferredPaperwork(folded string) string {
+	for _, cl := range clausesOf(folded) {
+		if !psControlDocs.in(cl) {
+			continue
+		}
+		if psWaivers.in(cl) {
+			return strings.TrimSpace(cl)
+		}
+		if psSettled.in(cl) {
+			continue // "the signed PO is attached": done, whatever comes later
+		}
+		// German separable verbs put the "later" at the clause's end:
+		// "den Bestellschein reichen wir nach", "holen wir nach".
+		if psLaterStrong.in(cl) || strings.HasSuffix(cl, " nach ") ||
+			(psLaterSoft.in(cl) && psPaperVerbs.in(cl)) {
+			return strings.TrimSpace(cl)
+		}
+	}
+	return ""
+}
+
+// checkDeferredPaperwork flags a message that defers or waives the control
+// paperwork of an action that happens now. The finding is hard when a policy
+// of the case names such a control: the owner has said it comes first.
+func (st *state) checkDeferredPaperwork() {
+	a := st.c.Action
+	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
+		return
+	}
+	cl := deferredPaperwork(st.msg.text)
+	if cl == "" {
+		return
+	}
+	hard := false
+	for _, p := range st.policies() {
+		if psControlDocs.in(foldText(clipBytes(p.Statement, maxClaimBytes)).text) {
+			hard = true
+			break
+		}
+	}
+	score := 0.55
+	if hard {
+		score = 0.7
+	}
+	st.add(finding{tactic: consult.PolicyBypass, kind: "deferredpaper", score: score, sig: consult.High, hard: hard,
+		obs:    fmt.Sprintf("The message puts the control paperwork off until after the act, or waives it: %q.", clipCase(cl, 140)),
+		reason: "The counterparty asks for the action now and the paperwork that must come first (order, signature, approval) later or not at all; the control exists to come before the act.",
+		disp:   consult.SeekApproval})
+}
+
+// The lists as phrase sets, scanned once per clause.
+var (
+	psControlDocs = newPhraseSet(controlDocs)
+	psWaivers     = newPhraseSet(waivers)
+	psSettled     = newPhraseSet(settledWords)
+	psLaterStrong = newPhraseSet(laterStrong)
+	psLaterSoft   = newPhraseSet(laterSoft)
+	psPaperVerbs  = newPhraseSet(paperVerbs)
+)

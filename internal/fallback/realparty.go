@@ -1,0 +1,161 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- the records name a different party in the same role ----
+//
+// Two forms of "someone else is the real one":
+//   - the counterparty claims a role towards a named person ("executive
+//     assistant to Helen Marsh", "Buchhalter von Herrn Weber") and a record
+//     gives that person's role to somebody else ("the directory lists Daniel
+//     Okoro as Helen Marsh's executive assistant"): identity deception;
+//   - the action pays a party in a role ("Calder Title & Escrow") while a
+//     record designates another party for that role in this matter
+//     ("names Pacific Crest Escrow as escrow agent"): the payee the message
+//     supplies is inconsistent with the record.
+
+// relationWords join a role to the person it serves (folded).
+var relationWords = []string{" to ", " of ", " for ", " de ", " del ", " von ", " des ", " du ", " fur "}
+
+// designations introduce the role a record gives a party (folded).
+var designations = []string{" as ", " como ", " als ", " comme ", " en tant que "}
+
+// checkRealParty runs both forms.
+func (st *state) checkRealParty() {
+	st.checkRoleHolder()
+	st.checkDesignatedPayee()
+}
+
+// checkRoleHolder: a record gives the claimed role towards the named person
+// to someone other than the claimant.
+func (st *state) checkRoleHolder() {
+	claimed := st.c.Counterparty.ClaimedIdentity
+	i := strings.IndexAny(claimed, ",(")
+	if i < 0 {
+		return
+	}
+	name := claimedNameWords(claimed)
+	role := " " + foldText(clipBytes(claimed[i+1:], 200)).text + " "
+	var principal []string
+	for _, rw := range relationWords {
+		if j := strings.Index(role, rw); j >= 0 {
+			for _, w := range strings.Fields(role[j+len(rw):]) {
+				if w == "." || len(principal) == 2 {
+					break
+				}
+				if len(w) >= 3 && !stopWords[w] && !genericWords[w] {
+					principal = append(principal, w)
+				}
+			}
+			role = role[:j]
+			break
+		}
+	}
+	roleStems := stemSet(role)
+	if len(name) < 2 || len(principal) < 2 || len(roleStems) == 0 {
+		return
+	}
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			f := " " + foldText(fs).text + " "
+			if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(strings.ToLower(fs)) {
+				continue
+			}
+			if n, _ := sharedStems(stemSet(fs), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {
+				continue
+			}
+			st.add(finding{tactic: consult.IdentityDeception, kind: "roleholder", score: 0.85, sig: consult.Critical, hard: true,
+				obs:    fmt.Sprintf("%s %s gives the role the counterparty claims to someone else: %q.", capFirst(t.kind), t.id, clipCase(strings.TrimSpace(fs), 160)),
+				reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s names another person in that role.", clipCase(claimed, 80), t.kind, t.id),
+				refs:   []string{t.id}, disp: consult.DoNotProceed})
+			return
+		}
+	}
+}
+
+// containsAllWords reports whether every word starts a word of the padded
+// folded text ("marsh" in "marshs", the folded possessive).
+func containsAllWords(f string, ws []string) bool {
+	for _, w := range ws {
+		if !strings.Contains(f, " "+w) {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+// checkDesignatedPayee: a payment's recipient shares its role word with a
+// party a record designates for that role, and nothing on record names the
+// recipient itself.
+func (st *state) checkDesignatedPayee() {
+	a := st.c.Action
+	if a.Amount <= 0 || a.Recipient == "" {
+		return
+	}
+	var words []string
+	for _, w := range strings.Fields(foldText(clipBytes(a.Recipient, 200)).text) {
+		if len(w) >= 4 && !hasASCIIDigit(w) && !genericWords[w] && !stopWords[w] {
+			words = append(words, w)
+		}
+	}
+	if len(words) < 2 {
+		return
+	}
+	var all strings.Builder
+	for _, t := range st.trusted {
+		all.WriteString(" " + foldText(clipBytes(t.text, maxClaimBytes)).text + " ")
+	}
+	known := all.String()
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			f := " " + foldText(fs).text + " "
+			for _, d := range designations {
+				j := strings.Index(f, d)
+				if j < 0 {
+					continue
+				}
+				after := strings.Fields(f[j+len(d):])
+				if len(after) > 3 {
+					after = after[:3]
+				}
+				role := ""
+				for _, w := range after {
+					for _, rw := range words {
+						if w == rw {
+							role = rw
+						}
+					}
+				}
+				if role == "" {
+					continue
+				}
+				// The recipient's own name must be unknown to every record.
+				named := false
+				for _, rw := range words {
+					if rw != role && strings.Contains(known, " "+rw+" ") {
+						named = true
+					}
+				}
+				if named {
+					continue
+				}
+				st.add(finding{tactic: consult.InconsistentClaims, kind: "designatedpayee", score: 0.7, sig: consult.Critical, hard: true,
+					obs:    fmt.Sprintf("The action pays %s, but %s %s designates another party for that role: %q.", clipCase(a.Recipient, 80), t.kind, t.id, clipCase(strings.TrimSpace(fs), 160)),
+					reason: fmt.Sprintf("The payee the message supplies is not the party %s %s names for this role; the record decides where the money goes.", t.kind, t.id),
+					refs:   []string{t.id}, disp: consult.DoNotProceed})
+				return
+			}
+		}
+	}
+}

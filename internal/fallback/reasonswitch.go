@@ -1,0 +1,61 @@
+package fallback
+
+import (
+	"fmt"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- a reason changed after a refusal ----
+//
+// The counterparty gives a reason, the agent answers that this reason does
+// not qualify, and the next message brings a different one that does, with
+// a "well, actually" ("en fait", "en realidad", "eigentlich"). The new
+// reason may be true, but a story that changes to fit the rule right after
+// the rule was explained is an inconsistent claim that needs evidence.
+
+// agentRefusalWords in an agent turn say the request does not qualify (folded).
+var agentRefusalWords = []string{" not covered", " isnt covered", " not eligible", " cannot ", " cant ", " unable to", " not possible", " not refundable",
+	" non refundable", " would not be", " wouldnt be", " does not qualify", " doesnt qualify", " is not included", " isnt included", " not allowed",
+	" nen fait pas partie", " ne fait pas partie", " ne serait", " pas remboursable", " ne peut pas", " impossible", " pas couvert", " pas eligible",
+	" no cubre", " no esta cubierto", " no es reembolsable", " no puedo", " no es posible", " no califica", " no entra", " no seria",
+	" nicht abgedeckt", " nicht erstattungsfahig", " nicht moglich", " kann nicht", " leider nicht", " nicht versichert", " nicht berechtigt"}
+
+// correctionMarks open a revised story (folded).
+var correctionMarks = []string{" actually", " in fact", " to be honest", " truth is", " come to think", " now that i think", " i mean ", " oh wait",
+	" en fait", " en realite", " a vrai dire", " pour etre honnete",
+	" en realidad", " de hecho", " la verdad es", " pensandolo bien", " bueno en realidad",
+	" eigentlich", " tatsachlich", " ehrlich gesagt", " genau genommen", " um ehrlich zu sein"}
+
+// checkReasonSwitch flags a message that revises its story right after the
+// agent's last turn refused on the first one.
+func (st *state) checkReasonSwitch() {
+	h := st.c.History
+	if len(h) < 2 || !containsAny(" "+clipBytes(st.msg.text, 400), correctionMarks...) {
+		return
+	}
+	// The last agent turn, with a counterparty turn before it.
+	last := -1
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Role == consult.RoleAgent {
+			last = i
+			break
+		}
+	}
+	if last <= 0 || !containsAny(foldText(clipBytes(h[last].Text, maxClaimBytes)).text, agentRefusalWords...) {
+		return
+	}
+	earlier := false
+	for i := 0; i < last; i++ {
+		if h[i].Role == consult.RoleCounterparty && h[i].Text != "" {
+			earlier = true
+		}
+	}
+	if !earlier {
+		return
+	}
+	st.add(finding{tactic: consult.InconsistentClaims, kind: "reasonswitch", score: 0.6, sig: consult.High,
+		obs:    fmt.Sprintf("After the agent said the request does not qualify, the counterparty gives a different account: %q.", clipCase(st.c.Message, 140)),
+		reason: "The counterparty's reason changed right after the agent explained which reasons qualify; the new account needs evidence before the action relies on it.",
+		disp:   consult.GatherEvidence})
+}
