@@ -1,10 +1,12 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -112,15 +114,9 @@ func enumSuffix(name, prefix string) string {
 // ToProto converts a record into the response, in its typed form and as the
 // schema's JSON object, both from the same record so they always agree.
 func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
-	return toProto(r, r.Map())
-}
-
-// toProto is ToProto with the record's map form already built (it was, to
-// validate the record).
-func toProto(r *record.Record, m map[string]any) (*shieldv1.ConsultResponse, error) {
-	st, err := structpb.NewStruct(m)
+	st, err := recordStruct(r)
 	if err != nil {
-		return nil, fmt.Errorf("server: record to struct: %w", err)
+		return nil, err
 	}
 	created, err := time.Parse(record.TimeFormat, r.CreatedAt)
 	if err != nil {
@@ -203,4 +199,117 @@ func enumValue[E ~int32](values map[string]int32, prefix, value string) E {
 	v := values[prefix+strings.ToUpper(value)]
 	enumIndex.Store(key, v)
 	return E(v)
+}
+
+// recordStruct returns the record's JSON object as a Struct, equal to
+// structpb.NewStruct(r.Map()) (TestRecordStructMatchesMap) but built
+// directly, without the map form and NewValue's type switch on every value.
+// Like NewStruct it refuses a string that is not valid UTF-8.
+func recordStruct(r *record.Record) (*structpb.Struct, error) {
+	var b structBuilder
+	a := &r.Analysis
+	analysis := b.object(13)
+	b.str(analysis, "reply", a.Reply)
+	b.str(analysis, "situationSummary", a.SituationSummary)
+	b.str(analysis, "disposition", string(a.Disposition))
+	b.str(analysis, "riskTier", string(a.RiskTier))
+	b.num(analysis, "confidence", a.Confidence)
+	b.list(analysis, "rationale", a.Rationale)
+	claims := make([]*structpb.Value, len(a.Claims))
+	for i := range a.Claims {
+		c := &a.Claims[i]
+		o := b.object(5)
+		b.str(o, "claim", c.Claim)
+		b.str(o, "status", string(c.Status))
+		b.str(o, "significance", string(c.Significance))
+		b.list(o, "evidenceReferences", c.EvidenceReferences)
+		b.str(o, "explanation", c.Explanation)
+		claims[i] = structpb.NewStructValue(o)
+	}
+	analysis.Fields["claims"] = structpb.NewListValue(&structpb.ListValue{Values: claims})
+	signals := make([]*structpb.Value, len(a.Signals))
+	for i := range a.Signals {
+		s := &a.Signals[i]
+		o := b.object(4)
+		b.str(o, "tactic", string(s.Tactic))
+		b.str(o, "observation", s.Observation)
+		b.num(o, "confidence", s.Confidence)
+		b.str(o, "significance", string(s.Significance))
+		signals[i] = structpb.NewStructValue(o)
+	}
+	analysis.Fields["manipulationSignals"] = structpb.NewListValue(&structpb.ListValue{Values: signals})
+	b.list(analysis, "missingEvidence", a.MissingEvidence)
+	b.list(analysis, "questionsToAsk", a.QuestionsToAsk)
+	b.list(analysis, "nextSteps", a.NextSteps)
+	b.list(analysis, "safeguards", a.Safeguards)
+	if a.SuggestedResponse != "" {
+		b.str(analysis, "suggestedResponse", a.SuggestedResponse)
+	}
+
+	g := &r.Generation
+	generation := b.object(5)
+	b.str(generation, "mode", g.Mode)
+	b.str(generation, "model", g.Model)
+	b.str(generation, "promptVersion", g.PromptVersion)
+	if u := g.TokenUsage; u != nil {
+		// int64 values become JSON numbers (float64), as in NewValue.
+		tu := b.object(3)
+		b.num(tu, "inputTokens", float64(u.InputTokens))
+		b.num(tu, "outputTokens", float64(u.OutputTokens))
+		b.num(tu, "totalTokens", float64(u.TotalTokens))
+		generation.Fields["tokenUsage"] = structpb.NewStructValue(tu)
+	}
+	if g.ErrorCode != "" {
+		b.str(generation, "errorCode", g.ErrorCode)
+	}
+
+	root := b.object(8)
+	b.str(root, "protocolVersion", r.ProtocolVersion)
+	b.str(root, "consultationId", r.ConsultationID)
+	b.str(root, "caseId", r.CaseID)
+	b.str(root, "agentId", r.AgentID)
+	b.str(root, "inputDigest", r.InputDigest)
+	root.Fields["analysis"] = structpb.NewStructValue(analysis)
+	root.Fields["generation"] = structpb.NewStructValue(generation)
+	b.str(root, "createdAt", r.CreatedAt)
+	if b.err != nil {
+		return nil, b.err
+	}
+	return root, nil
+}
+
+// structBuilder builds Struct values and keeps the first error.
+type structBuilder struct{ err error }
+
+func (b *structBuilder) object(n int) *structpb.Struct {
+	return &structpb.Struct{Fields: make(map[string]*structpb.Value, n)}
+}
+
+func (b *structBuilder) value(s string) *structpb.Value {
+	if !utf8.ValidString(s) && b.err == nil {
+		b.err = errors.New("server: record to struct: invalid UTF-8 in a string") // without the string: it may quote the case
+	}
+	return structpb.NewStringValue(s)
+}
+
+func (b *structBuilder) str(o *structpb.Struct, key, s string) {
+	o.Fields[key] = b.value(s)
+}
+
+func (b *structBuilder) num(o *structpb.Struct, key string, f float64) {
+	o.Fields[key] = structpb.NewNumberValue(f)
+}
+
+// list adds a list of strings; all of its values come from one allocation.
+func (b *structBuilder) list(o *structpb.Struct, key string, l []string) {
+	vals := make([]structpb.Value, len(l))
+	ptrs := make([]*structpb.Value, len(l))
+	for i, s := range l {
+		if !utf8.ValidString(s) && b.err == nil {
+			b.err = errors.New("server: record to struct: invalid UTF-8 in a string") // without the string: it may quote the case
+		}
+		vals[i].Kind = &structpb.Value_StringValue{StringValue: s}
+		ptrs[i] = &vals[i]
+	}
+	o.Fields[key] = structpb.NewListValue(&structpb.ListValue{Values: ptrs})
 }

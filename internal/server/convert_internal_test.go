@@ -1,0 +1,80 @@
+package server
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"google.golang.org/protobuf/testing/protocmp"
+	"google.golang.org/protobuf/types/known/structpb"
+
+	"github.com/a2atrust/shield/internal/casegen"
+	"github.com/a2atrust/shield/internal/consult"
+	"github.com/a2atrust/shield/internal/fallback"
+	"github.com/a2atrust/shield/internal/record"
+)
+
+// TestRecordStructMatchesMap holds recordStruct to the Struct of the
+// record's map form, which it replaces on the hot path.
+func TestRecordStructMatchesMap(t *testing.T) {
+	engine := fallback.Default()
+	meta := record.Meta{
+		ConsultationID: "0192f0c1-7a3b-7c4d-8e5f-000000000001",
+		CaseID:         "0192f0c1-7a3b-7c4d-8e5f-000000000002",
+		AgentID:        "agent",
+		InputDigest:    "a3GSWtMiVvUolWYhRTtWi8fN-J6AqZ-kirswwCjcHS4",
+		CreatedAt:      time.Date(2026, 11, 29, 19, 8, 46, 0, time.UTC),
+	}
+	rules := consult.Generation{Mode: consult.ModeFallback, Model: "rules", PromptVersion: "1", ErrorCode: "rules_requested"}
+	ai := consult.Generation{Mode: consult.ModeAI, Model: "m", PromptVersion: "p",
+		TokenUsage: &consult.TokenUsage{InputTokens: 1 << 40, OutputTokens: 0, TotalTokens: 1<<40 + 7}}
+	engineAnalysis := engine.Analyze(CaseFromProto(casegen.Request(1 << 10).GetCase()))
+	minimal := consult.Analysis{Reply: "r", SituationSummary: "s", Disposition: consult.Proceed, RiskTier: consult.Low,
+		Rationale: []string{"x"}, NextSteps: []string{"y"}}
+	for _, tc := range []struct {
+		name string
+		a    consult.Analysis
+		g    consult.Generation
+	}{
+		{"engine", engineAnalysis, rules},
+		{"engine ai", engineAnalysis, ai},
+		{"minimal", minimal, rules},
+		{"minimal ai", minimal, ai},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, err := record.Build(meta, tc.a, tc.g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := structpb.NewStruct(rec.Map())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := recordStruct(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got, protocmp.Transform()); diff != "" {
+				t.Errorf("recordStruct (-map form +direct):\n%s", diff)
+			}
+		})
+	}
+	t.Run("invalid UTF-8", func(t *testing.T) {
+		for _, mod := range []func(*record.Record){
+			func(r *record.Record) { r.Analysis.Reply = "a\xffb" },
+			func(r *record.Record) { r.Analysis.Rationale = []string{"ok", "\xc3"} },
+		} {
+			rec, err := record.Build(meta, minimal, rules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mod(rec)
+			if _, err := structpb.NewStruct(rec.Map()); err == nil {
+				t.Fatal("NewStruct accepted invalid UTF-8")
+			}
+			if _, err := recordStruct(rec); err == nil {
+				t.Error("recordStruct accepted invalid UTF-8")
+			}
+		}
+	})
+}
