@@ -142,6 +142,10 @@ func prescan(s string) uint16 {
 				g |= wordGates(s, i)
 				inWord = true
 			}
+			// The rest of the word's letters change nothing: skip them.
+			for i+1 < len(s) && byteClass[s[i+1]] == cWord {
+				i++
+			}
 			continue
 		}
 		inWord = false
