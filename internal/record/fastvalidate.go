@@ -474,12 +474,17 @@ func (v *structValidator) strVal(n *node, s string) bool {
 		return false
 	}
 	if n.minLen >= 0 || n.maxLen >= 0 {
-		l := len(s) // a rune has at least one byte, so len bounds the count
-		if n.maxLen < 0 || l > n.maxLen || l < n.minLen {
+		// Counted as the schema validator counts (utf8.RuneCount: an
+		// invalid byte is one character). A character has one to four
+		// bytes, so the byte length often settles both bounds.
+		l := len(s)
+		sureMin := n.minLen < 0 || l >= 4*n.minLen
+		sureMax := n.maxLen < 0 || l <= n.maxLen
+		if !sureMin || !sureMax {
 			l = utf8.RuneCountInString(s)
-		}
-		if l < n.minLen || (n.maxLen >= 0 && l > n.maxLen) {
-			return false
+			if l < n.minLen || (n.maxLen >= 0 && l > n.maxLen) {
+				return false
+			}
 		}
 	}
 	if n.pattern != nil && !n.pattern.MatchString(s) {
