@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -67,6 +68,11 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 10 * time.Second, PermitWithoutStream: true}),
 		grpc.KeepaliveParams(keepaliveParams(o.MaxConnectionAge)),
 		grpc.ChainUnaryInterceptor(interceptors...),
+		// Calls run on a fixed set of goroutines whose stacks have already
+		// grown to what a consultation needs, instead of a new goroutine
+		// per call that grows its stack again (runtime.newstack showed in
+		// the RPC profile). Beyond them gRPC still starts a goroutine.
+		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))),
 	}, o.ServerOptions...)
 	g := &GRPC{srv: grpc.NewServer(opts...), health: health.NewServer(), logger: logger}
 	shieldv1.RegisterShieldServiceServer(g.srv, svc)
