@@ -31,6 +31,17 @@ func TestRecordStructMatchesMap(t *testing.T) {
 	engineAnalysis := engine.Analyze(CaseFromProto(casegen.Request(1 << 10).GetCase()))
 	minimal := consult.Analysis{Reply: "r", SituationSummary: "s", Disposition: consult.Proceed, RiskTier: consult.Low,
 		Rationale: []string{"x"}, NextSteps: []string{"y"}}
+	full := minimal
+	full.Claims = []consult.Claim{
+		{Claim: "c1", Status: consult.ClaimContradicted, Significance: consult.High, EvidenceReferences: []string{"f1", "f2"}, Explanation: "e1"},
+		{Claim: "c2", Status: consult.ClaimVerified, Significance: consult.Low, Explanation: "e2"},
+	}
+	full.Signals = []consult.Signal{
+		{Tactic: consult.Urgency, Observation: "now", Confidence: 0.25, Significance: consult.High},
+		{Tactic: consult.Scarcity, Observation: "last one", Confidence: 1, Significance: consult.Low},
+	}
+	full.MissingEvidence, full.QuestionsToAsk, full.Safeguards = []string{"m"}, []string{"q1", "q2"}, []string{"s"}
+	full.SuggestedResponse = "We will call back."
 	for _, tc := range []struct {
 		name string
 		a    consult.Analysis
@@ -40,6 +51,8 @@ func TestRecordStructMatchesMap(t *testing.T) {
 		{"engine ai", engineAnalysis, ai},
 		{"minimal", minimal, rules},
 		{"minimal ai", minimal, ai},
+		{"full", full, rules},
+		{"full ai", full, ai},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec, err := record.Build(meta, tc.a, tc.g)
@@ -77,4 +90,21 @@ func TestRecordStructMatchesMap(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A builder whose slabs ran out (a miscount) starts new ones.
+func TestStructBuilderEmptySlabs(t *testing.T) {
+	var b structBuilder
+	o := b.object(2)
+	b.str(o, "s", "x")
+	b.num(o, "n", 1)
+	b.strList(o, "l", []string{"a", "b"})
+	want := &structpb.Struct{Fields: map[string]*structpb.Value{
+		"s": structpb.NewStringValue("x"),
+		"n": structpb.NewNumberValue(1),
+		"l": structpb.NewListValue(&structpb.ListValue{Values: []*structpb.Value{structpb.NewStringValue("a"), structpb.NewStringValue("b")}}),
+	}}
+	if diff := cmp.Diff(want, o, protocmp.Transform()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
 }
