@@ -181,6 +181,21 @@ func wordGates(s string, i int) uint16 {
 	var g uint16
 	r := s[i:]
 	c := r[0]
+	if c >= 'A' && c <= 'Z' && len(r) >= 4 && isUpper(r[1]) && isDigit(r[2]) && isDigit(r[3]) {
+		g |= gIBAN
+	}
+	if len(r) < 2 || !startPairs[pairIndex(c, r[1])] {
+		return g // most words: no pattern starts with their first two letters
+	}
+	return g | keyWordGates(s, i)
+}
+
+// keyWordGates is wordGates past its filter: the gates of the key words,
+// token prefixes and key formats that can start at s[i].
+func keyWordGates(s string, i int) uint16 {
+	var g uint16
+	r := s[i:]
+	c := r[0]
 	switch c | 0x20 { // ASCII letters in either case
 	case 'e':
 		if strings.HasPrefix(r, "eyJ") {
@@ -249,10 +264,39 @@ func wordGates(s string, i int) uint16 {
 			g |= gSecret
 		}
 	}
-	if c >= 'A' && c <= 'Z' && len(r) >= 4 && isUpper(r[1]) && isDigit(r[2]) && isDigit(r[3]) {
-		g |= gIBAN
-	}
 	return g
+}
+
+// startPairs marks the first two letters, folded to lower case, of every
+// word wordGates looks for below its IBAN check: a word starting with any
+// other pair is skipped after one lookup. TestStartPairs checks the list
+// against the switch.
+var startPairs = func() (t [27 * 27]bool) {
+	for _, w := range wordStarts {
+		t[pairIndex(w[0], w[1])] = true
+	}
+	return t
+}()
+
+// wordStarts are the words (and prefixes) wordGates tests for.
+var wordStarts = []string{
+	"eyJ", "bearer", "basic", "token", "sk", "secret", "pk", "pass", "pwd", "pin", "private", "rk", "refresh",
+	"AKIA", "ASIA", "AGPA", "AIDA", "AROA", "AIza", "api", "access", "auth", "gh", "github_pat_", "xox", "otp",
+	"cvv", "cvc", "client",
+}
+
+// pairIndex folds two bytes to a letter index each (26 for anything but an
+// ASCII letter) and combines them.
+func pairIndex(a, b byte) int {
+	return letterIndex(a)*27 + letterIndex(b)
+}
+
+func letterIndex(c byte) int {
+	c |= 0x20
+	if c >= 'a' && c <= 'z' {
+		return int(c - 'a')
+	}
+	return 26
 }
 
 // secretFollows reports whether the key word at the start of r can be
