@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -40,7 +41,7 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 	}
 	if cp := p.GetCounterparty(); cp != nil {
 		c.Counterparty = consult.Counterparty{
-			Type:            enumSuffix(cp.GetType().String(), "COUNTERPARTY_TYPE_"),
+			Type:            enumLower(cp.GetType(), "COUNTERPARTY_TYPE_"),
 			Reference:       cp.GetReference(),
 			ClaimedIdentity: cp.GetClaimedIdentity(),
 			Verified:        cp.GetVerified(),
@@ -54,8 +55,8 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 			c.Facts[i] = consult.Fact{
 				ID:                 f.GetId(),
 				Statement:          f.GetStatement(),
-				Source:             enumSuffix(f.GetSource().String(), "FACT_SOURCE_"),
-				Status:             enumSuffix(f.GetStatus().String(), "FACT_STATUS_"),
+				Source:             enumLower(f.GetSource(), "FACT_SOURCE_"),
+				Status:             enumLower(f.GetStatus(), "FACT_STATUS_"),
 				EvidenceReferences: f.GetEvidenceReferences(),
 			}
 		}
@@ -65,10 +66,10 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 		for i, e := range p.GetEvidence() {
 			c.Evidence[i] = consult.Evidence{
 				ID:              e.GetId(),
-				Type:            enumSuffix(e.GetType().String(), "EVIDENCE_TYPE_"),
+				Type:            enumLower(e.GetType(), "EVIDENCE_TYPE_"),
 				Summary:         e.GetSummary(),
 				SourceReference: e.GetSourceReference(),
-				Verification:    enumSuffix(e.GetVerification().String(), "VERIFICATION_"),
+				Verification:    enumLower(e.GetVerification(), "VERIFICATION_"),
 			}
 		}
 	}
@@ -86,7 +87,7 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 	if n := len(p.GetHistory()); n > 0 {
 		c.History = make([]consult.Turn, n)
 		for i, t := range p.GetHistory() {
-			c.History[i] = consult.Turn{Role: enumSuffix(t.GetRole().String(), "ROLE_"), Text: t.GetText()}
+			c.History[i] = consult.Turn{Role: enumLower(t.GetRole(), "ROLE_"), Text: t.GetText()}
 		}
 	}
 	if id := p.GetIdentity(); id != nil {
@@ -99,6 +100,24 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 		}
 	}
 	return c
+}
+
+// enumNames caches enumSuffix per enum value descriptor, so that converting
+// a case does not lower-case the same few names on every call.
+var enumNames sync.Map // protoreflect.EnumValueDescriptor -> string
+
+// enumLower is enumSuffix of e's name, cached; an unknown number maps to "".
+func enumLower(e protoreflect.Enum, prefix string) string {
+	vd := e.Descriptor().Values().ByNumber(e.Number())
+	if vd == nil {
+		return ""
+	}
+	if v, ok := enumNames.Load(vd); ok {
+		return v.(string)
+	}
+	s := enumSuffix(string(vd.Name()), prefix)
+	enumNames.Store(vd, s)
+	return s
 }
 
 // enumSuffix maps a wire enum name such as "FACT_SOURCE_SYSTEM" to the

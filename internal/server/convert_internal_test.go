@@ -1,13 +1,16 @@
 package server
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/testing/protocmp"
 	"google.golang.org/protobuf/types/known/structpb"
 
+	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/casegen"
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/fallback"
@@ -106,5 +109,33 @@ func TestStructBuilderEmptySlabs(t *testing.T) {
 	}}
 	if diff := cmp.Diff(want, o, protocmp.Transform()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestEnumLower holds the cached enum names to enumSuffix of the enum's
+// String(), for every value and for numbers the enum does not define.
+func TestEnumLower(t *testing.T) {
+	for _, tc := range []struct {
+		prefix string
+		of     func(n int32) protoreflect.Enum
+	}{
+		{"COUNTERPARTY_TYPE_", func(n int32) protoreflect.Enum { return shieldv1.CounterpartyType(n) }},
+		{"FACT_SOURCE_", func(n int32) protoreflect.Enum { return shieldv1.FactSource(n) }},
+		{"FACT_STATUS_", func(n int32) protoreflect.Enum { return shieldv1.FactStatus(n) }},
+		{"EVIDENCE_TYPE_", func(n int32) protoreflect.Enum { return shieldv1.EvidenceType(n) }},
+		{"VERIFICATION_", func(n int32) protoreflect.Enum { return shieldv1.Verification(n) }},
+		{"ROLE_", func(n int32) protoreflect.Enum { return shieldv1.Role(n) }},
+	} {
+		t.Run(tc.prefix, func(t *testing.T) {
+			for n := int32(-1); n < 40; n++ {
+				e := tc.of(n)
+				want := enumSuffix(e.(fmt.Stringer).String(), tc.prefix)
+				for range 2 { // the second time from the cache
+					if got := enumLower(e, tc.prefix); got != want {
+						t.Errorf("enumLower(%d) = %q, want %q", n, got, want)
+					}
+				}
+			}
+		})
 	}
 }
