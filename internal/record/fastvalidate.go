@@ -334,14 +334,16 @@ func (v *structValidator) validateAnalysis(a *consult.Analysis) error {
 	if !v.object(n, omitted) {
 		return errStruct{"/analysis"}
 	}
-	strs := []struct{ name, s string }{
+	strs := [...]struct{ name, s string }{
 		{"reply", a.Reply}, {"situationSummary", a.SituationSummary},
 		{"disposition", string(a.Disposition)}, {"riskTier", string(a.RiskTier)},
+		{"suggestedResponse", a.SuggestedResponse},
 	}
-	if a.SuggestedResponse != "" {
-		strs = append(strs, struct{ name, s string }{"suggestedResponse", a.SuggestedResponse})
+	n5 := len(strs)
+	if a.SuggestedResponse == "" {
+		n5-- // omitted from the map form
 	}
-	for _, f := range strs {
+	for _, f := range strs[:n5] {
 		if !v.str(n, f.name, f.s) {
 			return errStruct{"/analysis/" + f.name}
 		}
