@@ -139,7 +139,11 @@ func prescan(s string) uint16 {
 		}
 		if cl&cWord != 0 {
 			if !inWord {
-				g |= wordGates(s, i)
+				// A lower-case word whose first two letters start no
+				// pattern (most of prose) is settled here, without a call.
+				if c < 'a' || i+1 < len(s) && startPairs[pairIndex(c, s[i+1])] {
+					g |= wordGates(s, i)
+				}
 				inWord = true
 			}
 			// The rest of the word's letters change nothing: skip them.
@@ -288,16 +292,18 @@ var wordStarts = []string{
 // pairIndex folds two bytes to a letter index each (26 for anything but an
 // ASCII letter) and combines them.
 func pairIndex(a, b byte) int {
-	return letterIndex(a)*27 + letterIndex(b)
+	return int(letterIndex[a])*27 + int(letterIndex[b])
 }
 
-func letterIndex(c byte) int {
-	c |= 0x20
-	if c >= 'a' && c <= 'z' {
-		return int(c - 'a')
+var letterIndex = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = 26
+		if l := byte(c) | 0x20; l >= 'a' && l <= 'z' {
+			t[c] = l - 'a'
+		}
 	}
-	return 26
-}
+	return t
+}()
 
 // secretFollows reports whether the key word at the start of r can be
 // followed as the secret patterns require: the rest of the word, then an
