@@ -61,9 +61,12 @@ type node struct {
 	items              *node
 
 	// objects
-	props      map[string]*node
+	props      map[string]*node // every property the record emits here; nil: not declared
 	required   []string
 	additional bool // additionalProperties is not false
+
+	requiredMissing bool     // a required property is never emitted
+	undeclared      []string // emitted properties the schema does not declare
 }
 
 // errNotModeled reports a schema keyword the struct validator does not
@@ -245,6 +248,19 @@ func newStructValidator(root *jsonschema.Schema) (*structValidator, error) {
 				c = nil // not a declared property: additionalProperties decides
 			}
 			n.props[name] = c
+		}
+		// What object checks on every record, settled once: required
+		// properties the record never emits, and emitted ones the schema
+		// does not declare.
+		for _, req := range n.required {
+			if _, ok := n.props[req]; !ok {
+				n.requiredMissing = true
+			}
+		}
+		for name, c := range n.props {
+			if c == nil {
+				n.undeclared = append(n.undeclared, name)
+			}
 		}
 		return n
 	}
@@ -439,14 +455,17 @@ func (v *structValidator) object(n *node, omitted []string) bool {
 	if !n.typeOK {
 		return false
 	}
-	for _, req := range n.required {
-		if _, ok := n.props[req]; !ok || slices.Contains(omitted, req) {
+	if n.requiredMissing {
+		return false
+	}
+	for _, o := range omitted {
+		if slices.Contains(n.required, o) {
 			return false
 		}
 	}
 	if !n.additional {
-		for name, c := range n.props {
-			if c == nil && !slices.Contains(omitted, name) {
+		for _, name := range n.undeclared {
+			if !slices.Contains(omitted, name) {
 				return false
 			}
 		}

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -311,4 +312,93 @@ func TestValidateFallsBackForNonFinite(t *testing.T) {
 	if err == nil || errors.As(err, &se) || Locations(err) == nil {
 		t.Errorf("an invalid record should get the schema validator's error with locations, got %v", err)
 	}
+}
+
+// TestStructValidatorOnEditedSchemas derives the struct validator from
+// edited copies of the schema and holds it to the general validator on
+// mutated records, so that what it reads from the schema (not only the
+// embedded schema's values) is checked; a keyword it does not model must
+// turn it off.
+func TestStructValidatorOnEditedSchemas(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		edit    func(root map[string]any)
+		modeled bool
+	}{
+		{"undeclared optional property", func(root map[string]any) {
+			delete(obj(root, "properties", "analysis", "properties"), "suggestedResponse")
+		}, true},
+		{"undeclared property, additional allowed", func(root map[string]any) {
+			an := obj(root, "properties", "analysis")
+			delete(obj(an, "properties"), "suggestedResponse")
+			delete(an, "additionalProperties")
+		}, true},
+		{"required optional property", func(root map[string]any) {
+			gen := obj(root, "properties", "generation")
+			gen["required"] = append(gen["required"].([]any), "errorCode")
+		}, true},
+		{"required property never emitted", func(root map[string]any) {
+			root["required"] = append(root["required"].([]any), "signature")
+		}, true},
+		{"tighter limits", func(root map[string]any) {
+			props := obj(root, "properties", "analysis", "properties")
+			obj(props, "reply")["maxLength"] = 3.0
+			obj(props, "rationale")["maxItems"] = 2.0
+			obj(props, "confidence")["minimum"] = 0.5
+			obj(props, "riskTier")["enum"] = []any{"low", 7.0}
+		}, true},
+		{"integer confidence", func(root map[string]any) {
+			obj(root, "properties", "analysis", "properties", "confidence")["type"] = "integer"
+		}, true},
+		{"no types", func(root map[string]any) {
+			delete(obj(root, "properties", "analysis", "properties", "reply"), "type")
+			delete(obj(root, "properties", "analysis"), "type")
+		}, true},
+		{"wrong type", func(root map[string]any) {
+			obj(root, "properties", "analysis", "properties", "reply")["type"] = []any{"number", "null"}
+		}, true},
+		{"not modeled: multipleOf", func(root map[string]any) {
+			obj(root, "properties", "analysis", "properties", "confidence")["multipleOf"] = 0.1
+		}, false},
+		{"not modeled: anyOf", func(root map[string]any) {
+			obj(root, "properties", "generation")["anyOf"] = []any{map[string]any{"required": []any{"errorCode"}}}
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var root map[string]any
+			if err := json.Unmarshal(SchemaJSON, &root); err != nil {
+				t.Fatal(err)
+			}
+			tc.edit(root)
+			schema, err := json.Marshal(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := newValidator(schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (v.fast != nil) != tc.modeled {
+				t.Fatalf("struct validator on: %v, want %v", v.fast != nil, tc.modeled)
+			}
+			if v.fast == nil {
+				return
+			}
+			base := baseRecord(t)
+			rng := rand.New(rand.NewPCG(5, 6))
+			c := func(n int) int { return rng.IntN(n) }
+			agree(t, v, &base)
+			for range 1000 {
+				agree(t, v, mutate(c, base))
+			}
+		})
+	}
+}
+
+// obj walks a decoded JSON object down the keys.
+func obj(m map[string]any, keys ...string) map[string]any {
+	for _, k := range keys {
+		m = m[k].(map[string]any)
+	}
+	return m
 }

@@ -47,7 +47,12 @@ func DefaultValidator() (*Validator, error) {
 
 // NewValidator compiles the embedded schema.
 func NewValidator() (*Validator, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SchemaJSON))
+	return newValidator(SchemaJSON)
+}
+
+// newValidator compiles schema, the embedded one but for tests.
+func newValidator(schema []byte) (*Validator, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		return nil, fmt.Errorf("record: parse schema: %w", err)
 	}
