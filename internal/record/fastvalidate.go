@@ -45,7 +45,7 @@ type node struct {
 
 	// strings
 	minLen, maxLen int // -1: none
-	pattern        jsonschema.Regexp
+	pattern        func(string) bool
 	format         *jsonschema.Format
 	enum           []string // nil: none
 	constant       *string
@@ -136,7 +136,12 @@ func compileNode(s *jsonschema.Schema, k jsonKind) (*node, error) {
 		if s.MaxLength != nil {
 			n.maxLen = *s.MaxLength
 		}
-		n.pattern = s.Pattern
+		if s.Pattern != nil {
+			n.pattern = s.Pattern.MatchString
+			if m, ok := knownPatterns[s.Pattern.String()]; ok {
+				n.pattern = m
+			}
+		}
 		n.format = s.Format // the Validator asserts formats (AssertFormat)
 	} else if s.Format != nil {
 		return nil, fmt.Errorf("%w: format on a non-string at %s", errNotModeled, s.Location)
@@ -508,7 +513,7 @@ func (v *structValidator) strVal(n *node, s string) bool {
 			}
 		}
 	}
-	if n.pattern != nil && !n.pattern.MatchString(s) {
+	if n.pattern != nil && !n.pattern(s) {
 		return false
 	}
 	if n.format != nil && n.format.Validate(s) != nil {
