@@ -52,15 +52,17 @@ func TestUsage(t *testing.T) {
 
 func TestServeFlagsFromEnv(t *testing.T) {
 	e := &env{getenv: fakeEnv{
-		"SHIELD_LISTEN":         "unix:///tmp/x.sock",
-		"SHIELD_SHUTDOWN_GRACE": "3s",
-		"SHIELD_LOG_LEVEL":      "debug",
+		"SHIELD_LISTEN":           "unix:///tmp/x.sock",
+		"SHIELD_SHUTDOWN_GRACE":   "3s",
+		"SHIELD_LOG_LEVEL":        "debug",
+		"SHIELD_GC_PERCENT":       "400",
+		"SHIELD_MEMORY_LIMIT_MIB": "48",
 	}.get, stderr: io.Discard}
 	c, err := parseServe(e, []string{"--log-level", "warn"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.listen != "unix:///tmp/x.sock" || c.grace != 3*time.Second {
+	if c.listen != "unix:///tmp/x.sock" || c.grace != 3*time.Second || c.gcPercent != 400 || c.memoryLimitMiB != 48 {
 		t.Errorf("env not applied: %+v", c)
 	}
 	if c.logLevel != "warn" {

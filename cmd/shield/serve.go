@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 
 	"github.com/a2atrust/shield/internal/analyze"
@@ -27,6 +28,8 @@ type serveConfig struct {
 	drain                time.Duration
 	grace                time.Duration
 	maxConcurrentStreams uint
+	gcPercent            int
+	memoryLimitMiB       uint
 	llm                  llmFlags // serve_llm.go
 	ops                  opsFlags // serve_ops.go
 }
@@ -40,6 +43,8 @@ func parseServe(e *env, args []string) (*serveConfig, error) {
 	fs.DurationVar(&c.drain, "shutdown-drain", time.Second, "on SIGTERM, how long health reports NOT_SERVING before the server stops accepting calls")
 	fs.DurationVar(&c.grace, "shutdown-grace", 10*time.Second, "on SIGTERM, how long in-flight calls may take before the server stops hard")
 	fs.UintVar(&c.maxConcurrentStreams, "max-concurrent-streams", 1024, "concurrent calls allowed on one connection")
+	fs.IntVar(&c.gcPercent, "gc-percent", 0, "garbage collection target as GOGC: heap growth in percent before a collection (0: GOGC, else Go's 100); raise it with -memory-limit-mib to trade memory for CPU")
+	fs.UintVar(&c.memoryLimitMiB, "memory-limit-mib", 0, "soft limit of the Go runtime's memory in MiB, as GOMEMLIMIT: the collector runs more often near it (0: GOMEMLIMIT, else none)")
 	c.llm.register(fs)
 	c.ops.register(fs)
 	if err := parseFlags(fs, args, e.getenv); err != nil {
@@ -68,6 +73,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	setGC(logger, c.gcPercent, c.memoryLimitMiB)
 	rules := fallback.Default()
 	if c.rules != "" {
 		if rules, err = fallback.Load(c.rules); err != nil {
@@ -125,4 +131,21 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// setGC applies -gc-percent and -memory-limit-mib; zero leaves the
+// runtime's settings (GOGC, GOMEMLIMIT) alone. A consultation allocates
+// tens of kilobytes against a live heap of a few MiB, so with the default
+// target the collector runs often: a higher target under a soft limit
+// collects less often while keeping memory bounded (docs/performance.md).
+func setGC(logger *slog.Logger, percent int, limitMiB uint) {
+	if percent > 0 {
+		debug.SetGCPercent(percent)
+	}
+	if limitMiB > 0 {
+		debug.SetMemoryLimit(int64(min(limitMiB, 1<<20)) << 20)
+	}
+	if percent > 0 || limitMiB > 0 {
+		logger.Info("garbage collector tuned", "gc_percent", percent, "memory_limit_mib", limitMiB)
+	}
 }

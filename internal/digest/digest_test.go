@@ -311,3 +311,29 @@ func BenchmarkOfMessage(b *testing.B) {
 		})
 	}
 }
+
+// TestNeedsEscape8 checks the eight-byte test against the byte rule with
+// each byte value at each position, and on random words.
+func TestNeedsEscape8(t *testing.T) {
+	escapes := func(b byte) bool { return b < 0x20 || b == '"' || b == '\\' }
+	for pos := range 8 {
+		for b := range 256 {
+			w := uint64(0x6161616161616161) // "aaaaaaaa"
+			w = w&^(0xff<<(8*pos)) | uint64(b)<<(8*pos)
+			if got, want := digest.NeedsEscape8(w), escapes(byte(b)); got != want {
+				t.Fatalf("byte %#x at %d: got %v, want %v", b, pos, got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200000 {
+		w := r.Uint64()
+		want := false
+		for i := range 8 {
+			want = want || escapes(byte(w>>(8*i)))
+		}
+		if got := digest.NeedsEscape8(w); got != want {
+			t.Fatalf("%#016x: got %v, want %v", w, got, want)
+		}
+	}
+}

@@ -29,7 +29,9 @@ const (
 // Truncate returns s cut to at most n characters, at a rune boundary.
 // A cut string ends with "…" so that a reader sees it was cut.
 func Truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	// A character has at least one byte, so a string of at most n bytes
+	// needs no counting.
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
 		return s
 	}
 	if n <= 1 {

@@ -26,6 +26,10 @@ const schemaURL = "https://shield.invalid/schema/shield_consultation.schema.json
 // assertions on. It is compiled once and safe for concurrent use.
 type Validator struct {
 	schema *jsonschema.Schema
+	// fast checks a Record directly with the schema's constraints (see
+	// structValidator); nil when the schema uses a keyword it does not
+	// model, and then every record goes through schema.
+	fast *structValidator
 }
 
 var (
@@ -43,7 +47,12 @@ func DefaultValidator() (*Validator, error) {
 
 // NewValidator compiles the embedded schema.
 func NewValidator() (*Validator, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SchemaJSON))
+	return newValidator(SchemaJSON)
+}
+
+// newValidator compiles schema, the embedded one but for tests.
+func newValidator(schema []byte) (*Validator, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		return nil, fmt.Errorf("record: parse schema: %w", err)
 	}
@@ -57,12 +66,31 @@ func NewValidator() (*Validator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("record: compile schema: %w", err)
 	}
-	return &Validator{schema: s}, nil
+	fast, err := newStructValidator(s)
+	if err != nil {
+		fast = nil // not modeled: the general validator does all the work
+	}
+	return &Validator{schema: s, fast: fast}, nil
 }
 
-// Validate checks r against the schema.
+// Validate checks r against the schema. A valid record is checked on the
+// struct, without its map form; an invalid one is checked again by the
+// general validator for an error that says where (see Locations).
 func (v *Validator) Validate(r *Record) error {
-	return v.ValidateValue(r.Map())
+	var ferr error
+	if v.fast != nil {
+		if ferr = v.fast.validate(r); ferr == nil {
+			return nil
+		}
+	}
+	if err := v.ValidateValue(r.Map()); err != nil {
+		return err
+	}
+	if ferr != nil {
+		// Only a number JSON cannot carry (NaN, ±Inf) gets here.
+		return fmt.Errorf("record: invalid: %w", ferr)
+	}
+	return nil
 }
 
 // ValidateValue checks a decoded JSON value (maps, slices, strings, numbers,

@@ -89,19 +89,47 @@ const (
 	ibanRE = `\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b`
 )
 
+// Byte classes for prescan.
+const (
+	cWord    uint8 = 1 << iota // [0-9A-Za-z_], what \b separates
+	cDigit                     // [0-9]
+	cSpecial                   // a non-word byte that can start a gate: '-', ':', and the lead bytes of U+212A and U+017F
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		if isWord(b) {
+			t[c] |= cWord
+		}
+		if isDigit(b) {
+			t[c] |= cDigit
+		}
+	}
+	for _, b := range []byte{'-', ':', 0xE2, 0xC5} {
+		t[b] |= cSpecial
+	}
+	return t
+}()
+
 // prescan returns the gates of the patterns that can match in s, in one
-// pass that allocates nothing.
+// pass that allocates nothing. Every pattern triggered by a letter starts
+// with \b, so letters are only looked at where a word starts: inside a word
+// the pass does a table lookup and, for digits, counts the card run.
 func prescan(s string) uint16 {
 	var g uint16
 	digits, seps := 0, 0 // the current run of digits joined by single spaces or dashes
+	inWord := false      // s[i-1] is a word byte, so s[i] cannot follow a \b
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c >= '0' && c <= '9' {
+		cl := byteClass[c]
+		if cl&cDigit != 0 {
 			digits++
 			seps = 0
 			if digits >= 13 {
 				g |= gCard
 			}
+			inWord = true
 			continue
 		}
 		if (c == ' ' || c == '-') && digits > 0 && seps == 0 {
@@ -109,93 +137,173 @@ func prescan(s string) uint16 {
 		} else {
 			digits, seps = 0, 0
 		}
+		if cl&cWord != 0 {
+			if !inWord {
+				// A lower-case word whose first two letters start no
+				// pattern (most of prose) is settled here, without a call.
+				if c < 'a' || i+1 < len(s) && startPairs[pairIndex(c, s[i+1])] {
+					g |= wordGates(s, i)
+				}
+				inWord = true
+			}
+			// The rest of the word's letters change nothing: skip them.
+			for i+1 < len(s) && byteClass[s[i+1]] == cWord {
+				i++
+			}
+			continue
+		}
+		inWord = false
+		if cl&cSpecial == 0 {
+			continue
+		}
 		r := s[i:]
-		switch c | 0x20 { // ASCII letters in either case
+		switch c {
 		case '-':
 			if strings.HasPrefix(r, "-----BEGIN ") {
 				g |= gPrivateKey
-			}
-		case 'e':
-			if strings.HasPrefix(r, "eyJ") {
-				g |= gJWT
-			}
-		case 'b':
-			if (hasPrefixFold(r, "bearer") || hasPrefixFold(r, "basic")) && tokenFollows(s, i) {
-				g |= gToken
-			}
-		case 't':
-			if hasPrefixFold(r, "token") {
-				if tokenFollows(s, i) {
-					g |= gToken
-				}
-				if secretFollows(r) {
-					g |= gSecret
-				}
-			}
-		case 's':
-			if len(r) > 2 && c == 's' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
-				g |= gAPIKey
-			}
-			if hasPrefixFold(r, "secret") && secretFollows(r) {
-				g |= gSecret
-			}
-		case 'p':
-			if len(r) > 2 && c == 'p' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
-				g |= gAPIKey
-			}
-			if (hasPrefixFold(r, "pass") || hasPrefixFold(r, "pwd") || hasPrefixFold(r, "pin")) && secretFollows(r) {
-				g |= gSecret
-			}
-		case 'r':
-			if len(r) > 2 && c == 'r' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
-				g |= gAPIKey
-			}
-		case 'a':
-			if c == 'A' && len(r) >= 4 {
-				switch r[:4] {
-				case "AKIA", "ASIA", "AGPA", "AIDA", "AROA":
-					g |= gAWS
-				case "AIza":
-					g |= gGoogle
-				}
-			}
-		case 'g':
-			if c == 'g' && len(r) > 3 && (r[1] == 'h' && r[3] == '_' && strings.IndexByte("pousr", r[2]) >= 0 || strings.HasPrefix(r, "github_pat_")) {
-				g |= gGitHub
-			}
-		case 'x':
-			if strings.HasPrefix(r, "xox") {
-				g |= gSlack
-			}
-		case 'k':
-			if hasPrefixFold(r, "key") && secretFollows(r) {
-				g |= gSecret
-			}
-		case 'o':
-			if hasPrefixFold(r, "otp") && secretFollows(r) {
-				g |= gSecret
-			}
-		case 'c':
-			if (hasPrefixFold(r, "cvv") || hasPrefixFold(r, "cvc")) && secretFollows(r) {
-				g |= gSecret
 			}
 		case ':':
 			if strings.HasPrefix(r, "://") {
 				g |= gURL
 			}
-		}
-		if c >= 'A' && c <= 'Z' && len(r) >= 4 && isUpper(r[1]) && isDigit(r[2]) && isDigit(r[3]) {
-			g |= gIBAN
-		}
-		if (c == 0xE2 && strings.HasPrefix(r, "\u212A")) || (c == 0xC5 && strings.HasPrefix(r, "\u017F")) {
-			// The only non-ASCII letters that case-fold to ASCII ones
-			// (the Kelvin sign K and the long s): a case-insensitive key
-			// word may hide behind them, so let those patterns look.
-			g |= gToken | gSecret
+		default:
+			if strings.HasPrefix(r, "\u212A") || strings.HasPrefix(r, "\u017F") {
+				// The only non-ASCII letters that case-fold to ASCII ones
+				// (the Kelvin sign K and the long s): a case-insensitive
+				// key word may hide behind them, so let those patterns
+				// look.
+				g |= gToken | gSecret
+			}
 		}
 	}
 	return g
 }
+
+// wordGates returns the gates of the patterns that can start at s[i], a
+// letter or '_' at the start of a word.
+func wordGates(s string, i int) uint16 {
+	var g uint16
+	r := s[i:]
+	c := r[0]
+	if c >= 'A' && c <= 'Z' && len(r) >= 4 && isUpper(r[1]) && isDigit(r[2]) && isDigit(r[3]) {
+		g |= gIBAN
+	}
+	if len(r) < 2 || !startPairs[pairIndex(c, r[1])] {
+		return g // most words: no pattern starts with their first two letters
+	}
+	return g | keyWordGates(s, i)
+}
+
+// keyWordGates is wordGates past its filter: the gates of the key words,
+// token prefixes and key formats that can start at s[i].
+func keyWordGates(s string, i int) uint16 {
+	var g uint16
+	r := s[i:]
+	c := r[0]
+	switch c | 0x20 { // ASCII letters in either case
+	case 'e':
+		if strings.HasPrefix(r, "eyJ") {
+			g |= gJWT
+		}
+	case 'b':
+		if (hasPrefixFold(r, "bearer") || hasPrefixFold(r, "basic")) && tokenFollows(s, i) {
+			g |= gToken
+		}
+	case 't':
+		if hasPrefixFold(r, "token") {
+			if tokenFollows(s, i) {
+				g |= gToken
+			}
+			if secretFollows(r) {
+				g |= gSecret
+			}
+		}
+	case 's':
+		if len(r) > 2 && c == 's' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
+			g |= gAPIKey
+		}
+		if hasPrefixFold(r, "secret") && secretFollows(r) {
+			g |= gSecret
+		}
+	case 'p':
+		if len(r) > 2 && c == 'p' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
+			g |= gAPIKey
+		}
+		if (hasPrefixFold(r, "pass") || hasPrefixFold(r, "pwd") || hasPrefixFold(r, "pin") || hasPrefixFold(r, "private")) && secretFollows(r) {
+			g |= gSecret
+		}
+	case 'r':
+		if len(r) > 2 && c == 'r' && r[1] == 'k' && (r[2] == '-' || r[2] == '_') {
+			g |= gAPIKey
+		}
+		if hasPrefixFold(r, "refresh") && secretFollows(r) {
+			g |= gSecret
+		}
+	case 'a':
+		if c == 'A' && len(r) >= 4 {
+			switch r[:4] {
+			case "AKIA", "ASIA", "AGPA", "AIDA", "AROA":
+				g |= gAWS
+			case "AIza":
+				g |= gGoogle
+			}
+		}
+		if (hasPrefixFold(r, "api") || hasPrefixFold(r, "access") || hasPrefixFold(r, "auth")) && secretFollows(r) {
+			g |= gSecret
+		}
+	case 'g':
+		if c == 'g' && len(r) > 3 && (r[1] == 'h' && r[3] == '_' && strings.IndexByte("pousr", r[2]) >= 0 || strings.HasPrefix(r, "github_pat_")) {
+			g |= gGitHub
+		}
+	case 'x':
+		if strings.HasPrefix(r, "xox") {
+			g |= gSlack
+		}
+	case 'o':
+		if hasPrefixFold(r, "otp") && secretFollows(r) {
+			g |= gSecret
+		}
+	case 'c':
+		if (hasPrefixFold(r, "cvv") || hasPrefixFold(r, "cvc") || hasPrefixFold(r, "client")) && secretFollows(r) {
+			g |= gSecret
+		}
+	}
+	return g
+}
+
+// startPairs marks the first two letters, folded to lower case, of every
+// word wordGates looks for below its IBAN check: a word starting with any
+// other pair is skipped after one lookup. TestStartPairs checks the list
+// against the switch.
+var startPairs = func() (t [27 * 27]bool) {
+	for _, w := range wordStarts {
+		t[pairIndex(w[0], w[1])] = true
+	}
+	return t
+}()
+
+// wordStarts are the words (and prefixes) wordGates tests for.
+var wordStarts = []string{
+	"eyJ", "bearer", "basic", "token", "sk", "secret", "pk", "pass", "pwd", "pin", "private", "rk", "refresh",
+	"AKIA", "ASIA", "AGPA", "AIDA", "AROA", "AIza", "api", "access", "auth", "gh", "github_pat_", "xox", "otp",
+	"cvv", "cvc", "client",
+}
+
+// pairIndex folds two bytes to a letter index each (26 for anything but an
+// ASCII letter) and combines them.
+func pairIndex(a, b byte) int {
+	return int(letterIndex[a])*27 + int(letterIndex[b])
+}
+
+var letterIndex = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = 26
+		if l := byte(c) | 0x20; l >= 'a' && l <= 'z' {
+			t[c] = l - 'a'
+		}
+	}
+	return t
+}()
 
 // secretFollows reports whether the key word at the start of r can be
 // followed as the secret patterns require: the rest of the word, then an

@@ -189,3 +189,31 @@ func FuzzPrescan(f *testing.F) {
 		}
 	})
 }
+
+// TestStartPairs checks wordGates' filter: a word whose first two letters
+// are not in startPairs must be one keyWordGates finds nothing in.
+func TestStartPairs(t *testing.T) {
+	tails := []string{"", "-0123456789abcdefghijklmnop", "_0123456789abcdefghijklmnop", ": hunter2", "= x1", " is hunter2!",
+		" was x1y2z3", " abcdefgh12345678", "_pat_0123456789abcdefghij0123", "b-1234567890abc", "FODNN7EXAMPLE1234",
+		"SyA0123456789abcdefghijklmnopqrstuv", ".eyJzdWIiOiIxIn0.abc", "word-secret: v", "_token=abc"}
+	var words []string
+	for _, w := range wordStarts {
+		words = append(words, w, strings.ToUpper(w), strings.ToLower(w), strings.ToUpper(w[:1])+w[1:])
+	}
+	for a := 0; a < 256; a++ {
+		for _, b := range []byte("aAzZkKyY0_-: ") {
+			words = append(words, string([]byte{byte(a), b}))
+		}
+	}
+	for _, w := range words {
+		for _, tail := range tails {
+			s := w + tail
+			if !isWord(s[0]) || len(s) < 2 {
+				continue
+			}
+			if got, all := wordGates(s, 0), keyWordGates(s, 0); all&^got != 0 {
+				t.Errorf("wordGates(%q) = %b, misses %b", s, got, all&^got)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -67,6 +68,13 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 10 * time.Second, PermitWithoutStream: true}),
 		grpc.KeepaliveParams(keepaliveParams(o.MaxConnectionAge)),
 		grpc.ChainUnaryInterceptor(interceptors...),
+		// Calls run on a fixed set of goroutines whose stacks have already
+		// grown to what a consultation needs, instead of a new goroutine
+		// per call that grows its stack again (runtime.newstack was ~5% of
+		// the server's CPU). Beyond them gRPC still starts a goroutine, so
+		// there are enough for a typical client's concurrency (32 calls in
+		// flight: 3.9% -> 1.2% in newstack); idle ones cost a few KiB each.
+		grpc.NumStreamWorkers(uint32(max(32, runtime.GOMAXPROCS(0)))),
 	}, o.ServerOptions...)
 	g := &GRPC{srv: grpc.NewServer(opts...), health: health.NewServer(), logger: logger}
 	shieldv1.RegisterShieldServiceServer(g.srv, svc)

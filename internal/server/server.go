@@ -105,12 +105,12 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	c := CaseFromProto(req.GetCase())
 	res := s.opts.Analyzer.Analyze(ctx, analyze.Request{Case: c, Digest: dg, Mode: modeFromProto(req.GetMode())})
 	meta.CreatedAt = s.opts.Now()
-	rec, recMap, err := s.build(meta, res)
+	rec, err := s.build(meta, res)
 	if err != nil && res.Generation.Mode != consult.ModeFallback {
 		// The LLM's analysis could not be made valid: the rules answer.
 		s.opts.Logger.WarnContext(ctx, "analysis rejected, using rules", "consultation_id", meta.ConsultationID, errAttr(err))
 		res = s.opts.Analyzer.Rules(c, analyze.CodeRecordInvalid)
-		rec, recMap, err = s.build(meta, res)
+		rec, err = s.build(meta, res)
 	}
 	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "no valid record", "consultation_id", meta.ConsultationID, errAttr(err))
@@ -122,7 +122,7 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 			return nil, status.Error(codes.Unavailable, "the record could not be stored; retry later")
 		}
 	}
-	resp, err := toProto(rec, recMap)
+	resp, err := ToProto(rec)
 	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "record conversion failed", "consultation_id", rec.ConsultationID, "err", err)
 		return nil, status.Error(codes.Internal, "could not encode the record")
@@ -157,18 +157,16 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	return resp, nil
 }
 
-// build makes the record and validates it; it returns the record's map form
-// too, which the response reuses.
-func (s *Service) build(m record.Meta, res analyze.Result) (*record.Record, map[string]any, error) {
+// build makes the record and validates it.
+func (s *Service) build(m record.Meta, res analyze.Result) (*record.Record, error) {
 	rec, err := record.Build(m, res.Analysis, res.Generation)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	recMap := rec.Map()
-	if err := s.opts.Validator.ValidateValue(recMap); err != nil {
-		return nil, nil, err
+	if err := s.opts.Validator.Validate(rec); err != nil {
+		return nil, err
 	}
-	return rec, recMap, nil
+	return rec, nil
 }
 
 // errAttr describes a record that failed: what repair refused (its messages
