@@ -16,8 +16,9 @@ import (
 
 // The parts wired together here satisfy the interfaces their users declare.
 var (
-	_ analyze.Rules = (*fallback.Engine)(nil)
-	_ server.Sink   = (*recordlog.Log)(nil)
+	_ analyze.Rules      = (*fallback.Engine)(nil)
+	_ analyze.HardFinder = (*fallback.Engine)(nil)
+	_ server.Sink        = (*recordlog.Log)(nil)
 )
 
 // serveConfig is the configuration of `shield serve`.

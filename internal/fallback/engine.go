@@ -124,3 +124,9 @@ func HardFindings(a consult.Analysis) []consult.Tactic {
 }
 
 const hardConfidence = 0.85
+
+// HardFindings is the package function HardFindings as a method, so that an
+// Engine given to analyze.New sets the LLM's floor by its own definition of a
+// hard finding (analyze.HardFinder) rather than by a fixed list of tactics:
+// an identity check that reads the registry is as structural as a scope check.
+func (e *Engine) HardFindings(a consult.Analysis) []consult.Tactic { return HardFindings(a) }
