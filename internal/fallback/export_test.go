@@ -1,5 +1,15 @@
 package fallback
 
+import "github.com/a2atrust/shield/internal/consult"
+
 // BaseCase gives the black-box tests the same clean supplier-payment case
 // the white-box tests spoil one way at a time.
 var BaseCase = sbase
+
+// InspectCompose is Analyze without its recover, so that a panic in a rule
+// reaches the test that provoked it instead of turning into the fail-safe
+// analysis.
+func InspectCompose(c *consult.Case) consult.Analysis { return Default().inspect(c).compose() }
+
+// FailSafe is the analysis Analyze gives when a rule panics.
+var FailSafe = failSafe

@@ -9,7 +9,7 @@ import (
 
 // Hand-written equivalents of reLongDigits and reSecretKV for maskSecrets.
 // The patterns stay as the reference: FuzzMaskLongDigits and FuzzMaskKV
-// compare these with ReplaceAllStringFunc on them.
+// compare these with the patterns run over the whole string.
 
 // isREWord is regexp's \b word class: ASCII letters, digits and '_'.
 func isREWord(c byte) bool {
@@ -96,18 +96,95 @@ var reSecretKVAt = regexp.MustCompile(`^(?i)(password|passwd|pwd|passcode|passph
 // but contraseña (which has a non-ASCII byte within its first 12 bytes).
 var kvPrefixes = [...]string{"pass", "pwd", "secret", "token", "api", "pin", "cvv", "cvc", "otp", "code", "kennwort", "mot de passe"}
 
-// maskKVAll is reSecretKV.ReplaceAllStringFunc(s, maskKV).
+// maskKVAll masks the values of reSecretKV's matches in s (refMaskKVAll in
+// the tests does the same with the pattern itself). Each replacement is
+// built from the submatch indexes of the match in s: re-running the pattern
+// on the match text alone lost the context of its \b, so that with a key
+// word after 'ſ' or the Kelvin sign 'K' ("password: 1 xſecret: abc1234") it
+// found nothing, indexing the nil submatch panicked, and Analyze gave its
+// fail-safe answer.
 func maskKVAll(s string) string {
-	return replaceAt(s, func(s string, p int) int {
+	var b strings.Builder
+	last := 0
+	for p := 0; p < len(s); p++ {
 		if !kvCandidate(s, p) {
-			return -1
+			continue
 		}
-		loc := reSecretKVAt.FindStringIndex(s[p:])
+		loc := reSecretKVAt.FindStringSubmatchIndex(s[p:])
 		if loc == nil {
-			return -1
+			continue
 		}
-		return p + loc[1]
-	}, maskKV)
+		if b.Cap() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:p])
+		b.WriteString(maskKVMatch(s[p:], loc))
+		last = p + loc[1]
+		p = last - 1 // a key word is never empty, so last > p
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// maskKVMatch is the replacement of the key-value match of reSecretKVAt at
+// the start of m, loc its submatch indexes: the key word and separator are
+// kept, and the value is masked unless it is too short or plain prose ("the
+// code is ready").
+func maskKVMatch(m string, loc []int) string {
+	v := m[loc[6]:loc[7]]
+	if len(v) < 4 || strings.EqualFold(v, "the") || strings.EqualFold(v, "she") || !hasDigitOrMixed(v) {
+		return m[loc[0]:loc[1]]
+	}
+	return m[loc[2]:loc[3]] + m[loc[4]:loc[5]] + "[redacted]"
+}
+
+// hasFoldedLetter reports whether s has a long s 'ſ' or a Kelvin sign 'K',
+// the only non-ASCII letters that case-fold to ASCII ones: a key word may be
+// spelt with them, which the prescan of maskScan does not see.
+func hasFoldedLetter(s string) bool {
+	return strings.Contains(s, "\u017F") || strings.Contains(s, "\u212A")
+}
+
+// maskKVFolded masks the values after the key words that start with 'ſ' or
+// 'K' at the start of a word ("Use ſecret: Abc12345 now", "\u212Aennwort:
+// X1y2z3"). reSecretKV, whose \b is ASCII-only, never matches there: it sees
+// no word boundary between a space and 'ſ'. The folded spelling is read as
+// the ASCII key word would be, a word start being a rune after anything but
+// a letter, digit or '_' (so "xſecret" is no more a key word than "xsecret").
+// It runs after maskKVAll, on its output, so that it only adds masks.
+func maskKVFolded(s string) string {
+	var b strings.Builder
+	last := 0
+	for p := 0; p < len(s); p++ {
+		if s[p] != 0xC5 && s[p] != 0xE2 {
+			continue
+		}
+		if !strings.HasPrefix(s[p:], "\u017F") && !strings.HasPrefix(s[p:], "\u212A") {
+			continue
+		}
+		if r, _ := utf8.DecodeLastRuneInString(s[:p]); p > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') {
+			continue
+		}
+		loc := reSecretKVAt.FindStringSubmatchIndex(s[p:])
+		if loc == nil {
+			continue
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:p])
+		b.WriteString(maskKVMatch(s[p:], loc))
+		last = p + loc[1]
+		p = last - 1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // kvCandidate reports whether reSecretKV can match at p: \b holds there

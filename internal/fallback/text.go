@@ -373,8 +373,13 @@ func maskApply(s string, m maskNeeds) string {
 		s = reSecretToken.ReplaceAllString(s, "[redacted]")
 		kv = hasSecretWord(s) // s has changed
 	}
-	if kv {
+	folded := hasFoldedLetter(s)
+	if kv || folded {
+		// The prescan misses key words spelt with 'ſ' or 'K'.
 		s = maskKVAll(s)
+	}
+	if folded {
+		s = maskKVFolded(s)
 	}
 	if m.maxDigits >= 9 {
 		s = maskLongDigits(s)
@@ -471,21 +476,6 @@ func secretWordAt(s string, p int) bool {
 		low[i] = c
 	}
 	return secretKeys[string(low[:len(w)])]
-}
-
-func maskKV(m string) string {
-	// m is a whole match; the anchored pattern without the leading \b splits
-	// it again. (\b is ASCII-only, so with a key word spelt with 'ſ' or the
-	// Kelvin sign the unanchored pattern finds nothing in m alone.)
-	sub := reSecretKVAt.FindStringSubmatch(m)
-	if sub == nil {
-		return "[redacted]"
-	}
-	v := sub[3]
-	if len(v) < 4 || strings.EqualFold(v, "the") || strings.EqualFold(v, "she") || !hasDigitOrMixed(v) {
-		return m
-	}
-	return sub[1] + sub[2] + "[redacted]"
 }
 
 func maskDigits(m string) string {
