@@ -434,10 +434,34 @@ func ibanAt(s string, from int) int {
 // String returns s with every secret it recognises replaced by
 // "[REDACTED:kind]". It is idempotent: masking a masked string changes
 // nothing.
+//
+// A key word spelt with 'ſ' (long s) or 'K' (the Kelvin sign), which Unicode
+// compatibility folding reads as "s" and "K", is caught too: the patterns
+// are ASCII at their word boundaries, so such text is matched again with
+// the two folded, and where that finds more, the folded, masked text is
+// returned. Text with neither rune, or with no secret behind them, comes
+// back unchanged.
 func String(s string) string {
 	if s == "" {
 		return s
 	}
+	m := mask(s)
+	if !strings.Contains(m, "ſ") && !strings.Contains(m, "K") {
+		return m
+	}
+	f := compatFold.Replace(m)
+	if mf := mask(f); mf != f {
+		return mf
+	}
+	return m
+}
+
+// compatFold maps the two runes whose compatibility folding turns them into
+// the ASCII letters of a key word.
+var compatFold = strings.NewReplacer("ſ", "s", "K", "K")
+
+// mask is String without the compatibility folding.
+func mask(s string) string {
 	g := prescan(s)
 	for i := range patterns {
 		p := &patterns[i]

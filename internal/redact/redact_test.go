@@ -32,6 +32,10 @@ func TestString(t *testing.T) {
 		{"iban", "send to DE89 3704 0044 0532 0130 00 today", "3704 0044 0532 0130", "iban"},
 		{"private key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nabc\n-----END RSA PRIVATE KEY----- done", "MIIEow", "private-key"},
 		{"private key cut", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq", "MIIEvQIBADANBgkq", "private-key"},
+		{"long s key word", "Use ſecret: Abc12345 now", "Abc12345", "secret"},
+		{"long s after a key", "password: 1 xſecret: abc1234", "abc1234", "secret"},
+		{"kelvin sign key word", "api_Key=zz9911aa77", "zz9911aa77", "secret"},
+		{"long s prose", "my paſſword is Tr0ub4dor&3", "Tr0ub4dor&3", "secret"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -61,6 +65,7 @@ func TestStringKeepsOrdinaryText(t *testing.T) {
 		"Your password is required to continue.",
 		"Sensitive: sk- prefixes and AKIA prefixes alone are not keys.",
 		"Urgent: wire 40,000 EUR before 5pm.",
+		"Uſe the Kelvin scale: 300 K is warm; keep the ſecret safe", // compatibility runes, no secret
 	} {
 		if got := String(s); got != s {
 			t.Errorf("String(%q) = %q, want it unchanged", s, got)
