@@ -53,7 +53,7 @@ func (st *state) checkForbiddenShare() {
 			if containsAny(f, othersWords...) && personRecords(clipBytes(a.Description, maxClaimBytes)) {
 				obj = "other people's details"
 			}
-			for w := range stemSet(sent) {
+			for w := range objectStems(sent) {
 				if len(w) == 5 && act[w] && !objectNoise[w] && (obj == "" || w < obj) { // a word of five letters or more names an object; "work" in "work information" does not
 					obj = w
 				}
@@ -139,3 +139,88 @@ func personRecords(desc string) bool {
 	}
 	return n >= 2
 }
+
+// objectStems are the stems of the words that name what a prohibition is
+// about. A list item of a few words is a noun phrase, named by its head
+// ("detailed medical records" is about records, "access codes" about codes),
+// which is its last word, or its first where a preposition links the rest to
+// it ("números de pasaporte", "dossiers du patient"). Modifiers alone are too
+// common to tie the policy to an action: "sports-medicine access" is not
+// "access codes", "regular medication" is not "medical records". A longer
+// item is a clause (German puts its verb last), so all its words count.
+//
+// Spanish and French put the head first and its adjectives after it ("datos
+// bancarios", "dossiers médicaux"), so in a sentence in either language the
+// first word is the head.
+func objectStems(sent string) map[string]bool {
+	out := map[string]bool{}
+	headFirst := containsAny(" "+foldedText(sent)+" ", romanceCues...)
+	for _, item := range listItems(sent) {
+		words := strings.FieldsFunc(foldedText(item), func(r rune) bool { return r < 'a' || r > 'z' })
+		if len(words) > 4 {
+			for w := range stemSet(item) {
+				out[w] = true
+			}
+			continue
+		}
+		head := ""
+		for i, w := range words {
+			if i > 0 && linkWords[w] {
+				head = words[0]
+				break
+			}
+		}
+		if head == "" && len(words) > 0 {
+			head = words[len(words)-1]
+			if headFirst {
+				head = words[0]
+			}
+		}
+		for w := range stemSet(head) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// romanceCues are common words of Spanish and French policies (folded).
+var romanceCues = []string{" nunca ", " jamas ", " no se ", " no deben ", " prohibido ", " los ", " las ", " datos ", " compartir ", " ni ",
+	" jamais ", " ne doit ", " ne doivent ", " interdit ", " les ", " aucun ", " donnees ", " partager ", " ne "}
+
+// linkWords join a noun to its complement in Spanish, French and English
+// ("números de pasaporte", "records of patients").
+var linkWords = map[string]bool{"de": true, "del": true, "du": true, "des": true, "di": true, "of": true}
+
+// listItems splits a sentence at commas, colons and the words that join list
+// items ("or", "nor", "and", "o", "y", "ni", "ou", "et", "oder", "und", "e").
+func listItems(sent string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(sent); i++ {
+		cut, skip := false, 0
+		switch c := sent[i]; {
+		case c == ',' || c == ':' || c == '(' || c == ')':
+			cut, skip = true, 1
+		case c == ' ':
+			for _, j := range joinWords {
+				if strings.HasPrefix(sent[i:], j) {
+					cut, skip = true, len(j)-1
+					break
+				}
+			}
+		}
+		if cut {
+			if strings.TrimSpace(sent[start:i]) != "" {
+				out = append(out, sent[start:i])
+			}
+			start = i + skip
+			i = start - 1
+		}
+	}
+	if strings.TrimSpace(sent[start:]) != "" {
+		out = append(out, sent[start:])
+	}
+	return out
+}
+
+var joinWords = []string{" or ", " nor ", " and ", " o ", " y ", " ni ", " ou ", " et ", " oder ", " und ", " e "}

@@ -39,9 +39,53 @@ func TestForbiddenShare(t *testing.T) {
 			Action:       send("Share aggregated webinar attendance figures with Northwind Events", "reports@northwind-events.com", "business_confidential"),
 			Counterparty: partner,
 			Policies:     []consult.Policy{j2pol("p1", "Webinar recordings cannot be edited after publication.")}}, "forbiddenshare", false},
+		{"a modifier and its head: passport numbers", consult.Case{Message: "For the visa cover we need the travellers' passport numbers.",
+			Action:       send("Send the passport numbers of all four travellers to Northwind", "agent://northwind-events.com/partners", "pii"),
+			Counterparty: partner,
+			Policies:     []consult.Policy{j2pol("p1", minimisation)}}, "forbiddenshare", true},
+		{"near-miss: a word the policy uses only as a modifier (access codes)", consult.Case{Message: "Which specialists does she want covered?",
+			Action:       send("Share with Northwind: age 30-35, Leeds, budget 120-150 a month, wants physiotherapy and sports-medicine access", "agent://northwind-events.com/partners", "pii"),
+			Counterparty: partner,
+			Policies:     []consult.Policy{j2pol("p1", minimisation)}}, "forbiddenshare", false},
+		{"near-miss: broad health needs, not medical records", consult.Case{Message: "Any ongoing conditions we should price in?",
+			Action:       send("Tell Northwind: Raj, age 40-45, Lyon, has treated high blood pressure (regular medication)", "agent://northwind-events.com/partners", "pii", "health"),
+			Counterparty: partner,
+			Policies:     []consult.Policy{j2pol("p1", minimisation)}}, "forbiddenshare", false},
 		{"near-miss: the forbidden data is not what is sent", consult.Case{Message: "Please share the aggregated attendance figures.",
 			Action:       send("Share aggregated webinar attendance figures with Northwind Events", "reports@northwind-events.com", "business_confidential"),
 			Counterparty: partner,
 			Policies:     []consult.Policy{j2pol("p1", "Subscriber personal data is never shared with third parties.")}}, "forbiddenshare", false},
 	})
+}
+
+// minimisation is a data-minimisation policy in the form personal-assistant
+// agents are given: a list of what never leaves, each item a noun phrase.
+const minimisation = "Share with external insurers only what a quote needs, in generalised form (age band, region, budget range, broad health needs). " +
+	"Never share passwords, security or access codes, account or card numbers, government ID or passport numbers, exact home addresses, detailed medical records, or other people's personal details."
+
+func TestObjectStems(t *testing.T) {
+	tests := []struct {
+		sent      string
+		want, not []string
+	}{
+		{"Never share passwords, security or access codes, detailed medical records", []string{"passw", "secur", "codes", "recor"}, []string{"acces", "medic", "detai"}},
+		{"Nunca compartir: números de pasaporte, datos bancarios ni historiales médicos", []string{"numer", "datos", "histo"}, []string{"pasap", "banca", "medic"}},
+		{"Ne jamais transmettre : codes d'accès, dossiers médicaux", []string{"codes", "dossi"}, []string{"acces", "medic"}},
+		{"Kundenliste und Kontaktdaten dürfen nicht an private oder externe Adressen gesendet werden", []string{"kunde", "konta"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.sent, func(t *testing.T) {
+			got := objectStems(tc.sent)
+			for _, w := range tc.want {
+				if !got[w] {
+					t.Errorf("objectStems lacks %q: %v", w, got)
+				}
+			}
+			for _, w := range tc.not {
+				if got[w] {
+					t.Errorf("objectStems has the modifier %q: %v", w, got)
+				}
+			}
+		})
+	}
 }
