@@ -9,6 +9,10 @@ import "strings"
 // judge2 checks (paperwork.go, hearsay.go, pressurecues.go) use on the
 // message, which may be long; containsAny stays for short record texts.
 type phraseSet struct {
+	// Bit b2 of pair[b1] is set when some phrase goes on with b1 b2 after
+	// its space: most spaces are rejected with one load, before the map is
+	// hashed.
+	pair  [256][4]uint64
 	byKey map[string][]string
 }
 
@@ -22,6 +26,7 @@ func newPhraseSet(lists ...[]string) *phraseSet {
 			if len(p) < 4 || p[0] != ' ' {
 				panic("phraseSet: phrase must start with a space and have three bytes after it: " + p)
 			}
+			ps.pair[p[1]][p[2]>>6] |= 1 << (p[2] & 63)
 			ps.byKey[p[1:4]] = append(ps.byKey[p[1:4]], p)
 		}
 	}
@@ -31,7 +36,14 @@ func newPhraseSet(lists ...[]string) *phraseSet {
 // in reports whether any phrase occurs in s.
 func (ps *phraseSet) in(s string) bool {
 	for i := 0; i+4 <= len(s); i++ {
-		if s[i] != ' ' {
+		// Jump to the next space (a vectorised search) rather than test
+		// every byte.
+		j := strings.IndexByte(s[i:], ' ')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i+4 > len(s) || ps.pair[s[i+1]][s[i+2]>>6]&(1<<(s[i+2]&63)) == 0 {
 			continue
 		}
 		for _, p := range ps.byKey[s[i+1:i+4]] {

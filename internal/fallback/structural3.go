@@ -1026,6 +1026,14 @@ var grantWords = []string{"agreed", "approved", "signed off", "authorised", "aut
 	"zugestimmt", "genehmigt", "freigegeben", "abgestimmt", "gesagt", "aprobó", "aprobo", "autorizó", "autorizo", "dijo", "dio el visto bueno",
 	"approuvé", "approuve", "autorisé", "autorise", "validé", "valide", "a dit", "donné son accord"}
 
+// The long lists above as one-pass sets, for the whole message (views.go).
+var (
+	grantSet  = newSubstrSet(grantWords)
+	yourSet   = newSubstrSet(yourWords)
+	noNeedSet = newSubstrSet(noNeedWords)
+	stepSet   = newSubstrSet(stepWords)
+)
+
 // checkInvokedAuthority: an unverified counterparty presents itself with a
 // senior title in its claimed identity ("Ignacio Barrena, director
 // general") while money, data or an irreversible step is asked for, or any
@@ -1057,11 +1065,11 @@ func (st *state) checkInvokedAuthority() {
 			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
-	if lm := st.lowMessage(); why == "" && containsAny(lm, grantWords...) && containsAny(lm, yourWords...) {
+	if lm := st.lowMessage(); why == "" && grantSet.in(lm) && yourSet.in(lm) {
 		// Sentences of the lower-cased message the state already holds:
 		// substrings, no copies.
 		for _, low := range sentenceSplit(lm) {
-			if !containsAny(low, grantWords...) {
+			if !grantSet.in(low) {
 				continue
 			}
 			for _, y := range yourWords {
@@ -1341,7 +1349,7 @@ func (st *state) checkSkipStep() {
 	}
 	hit := false
 	for _, tx := range texts {
-		hit = hit || containsAny(tx, noNeedWords...)
+		hit = hit || noNeedSet.in(tx)
 	}
 	if !hit || !st.hasTension() {
 		return
@@ -1370,7 +1378,7 @@ func (st *state) skipStepIn(tx string) bool {
 		// The step may follow ("no need for a ticket") or come first ("eine
 		// Prüfung ist nicht nötig", "a review is not necessary").
 		rest := low[max(0, at-40) : at+len(nw)+min(80, len(low)-at-len(nw))]
-		if !containsAny(rest, stepWords...) {
+		if !stepSet.in(rest) {
 			continue
 		}
 		st.add(finding{tactic: consult.PolicyBypass, kind: "skipstep", score: 0.6, sig: consult.Medium,

@@ -1,0 +1,80 @@
+package fallback
+
+import (
+	"strings"
+	"testing"
+)
+
+// containsAnyLists are the word lists that have a substrSet, with the set.
+var substrSetLists = []struct {
+	name  string
+	words []string
+	set   *substrSet
+}{
+	{"grant", grantWords, grantSet},
+	{"your", yourWords, yourSet},
+	{"noNeed", noNeedWords, noNeedSet},
+	{"step", stepWords, stepSet},
+}
+
+func TestSubstrSetMatchesContainsAny(t *testing.T) {
+	texts := []string{"", "a", "your cfo approved it", "no need for a ticket", "x", "tu", "tu ", "please approv", "sign-of",
+		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid"}
+	odd := newSubstrSet([]string{"", "a", "ab", "é"})
+	for _, l := range substrSetLists {
+		for _, tx := range texts {
+			t.Run(l.name+"/"+tx, func(t *testing.T) {
+				if got, want := l.set.in(tx), containsAny(tx, l.words...); got != want {
+					t.Errorf("in(%q) = %v, containsAny = %v", tx, got, want)
+				}
+				if got, want := odd.in(tx), containsAny(tx, "", "a", "ab", "é"); got != want {
+					t.Errorf("odd.in(%q) = %v, containsAny = %v", tx, got, want)
+				}
+			})
+		}
+	}
+}
+
+func FuzzSubstrSet(f *testing.F) {
+	f.Add("your cfo agreed, no need to call back", "ab")
+	f.Add("ihr vorstand hat zugestimmt", "é")
+	f.Fuzz(func(t *testing.T, s, w string) {
+		for _, l := range substrSetLists {
+			if got, want := l.set.in(s), containsAny(s, l.words...); got != want {
+				t.Fatalf("%s.in(%q) = %v, containsAny = %v", l.name, s, got, want)
+			}
+		}
+		ws := []string{w, "of", strings.ToLower(w)}
+		if got, want := newSubstrSet(ws).in(s), containsAny(s, ws...); got != want {
+			t.Fatalf("in(%q) over %q = %v, containsAny = %v", s, ws, got, want)
+		}
+	})
+}
+
+// phraseSetRef is phraseSet.in before the pair filter: one map look-up at
+// every space.
+func phraseSetRef(ps *phraseSet, s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		if s[i] != ' ' {
+			continue
+		}
+		for _, p := range ps.byKey[s[i+1:i+4]] {
+			if strings.HasPrefix(s[i:], p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func FuzzPhraseSet(f *testing.F) {
+	f.Add(" if you dont pay today we release the room ")
+	f.Add("unless   now")
+	f.Fuzz(func(t *testing.T, s string) {
+		for i, ps := range []*phraseSet{psFavourPast, psFavourAsk, psGift, psAsk, psAck, psRule, psBut, psIfNot, psNow, psLoss, psClose, psHurt} {
+			if got, want := ps.in(s), phraseSetRef(ps, s); got != want {
+				t.Fatalf("set %d: in(%q) = %v, want %v", i, s, got, want)
+			}
+		}
+	})
+}
