@@ -67,7 +67,12 @@ func clockAt(tok []string, i int) bool {
 // it. "Disable the account at 17:00" is a schedule, not a limit.
 func clockDeadline(folded string) (int, int, bool) {
 	s := clipBytes(folded, maxClaimBytes)
-	tok := strings.Fields(s)
+	return clockDeadlineIn(s, strings.Fields(s))
+}
+
+// clockDeadlineIn is clockDeadline over the clipped text s and its words
+// tok (strings.Fields(s)), which the state holds once (msgTokens).
+func clockDeadlineIn(s string, tok []string) (int, int, bool) {
 	pos := 0
 	for i := range tok {
 		p := strings.Index(s[pos:], tok[i]) + pos
@@ -115,7 +120,7 @@ func bareHourToday(tok []string, i int) bool {
 // checkClockDeadline adds a weak urgency cue for a clock-time deadline in
 // the counterparty's message.
 func (st *state) checkClockDeadline() {
-	p, e, ok := clockDeadline(st.msg.text)
+	p, e, ok := clockDeadlineIn(clipBytes(st.msg.text, maxClaimBytes), st.msgTokens())
 	if !ok {
 		return
 	}

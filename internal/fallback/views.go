@@ -2,6 +2,24 @@ package fallback
 
 import "strings"
 
+// views holds forms of the case's texts that several checks need, each
+// computed on first use and kept for the rest of the analysis: before
+// them, each check re-split and re-folded the same texts. A check that
+// never asks for a view does not pay for it.
+type views struct {
+	msgTok *[]string // strings.Fields of the folded message, clipped to maxClaimBytes
+}
+
+// msgTokens returns the words of the folded message up to maxClaimBytes,
+// as strings.Fields gives them (claimedElapsed, clockDeadline).
+func (st *state) msgTokens() []string {
+	if st.v.msgTok == nil {
+		t := strings.Fields(clipBytes(st.msg.text, maxClaimBytes))
+		st.v.msgTok = &t
+	}
+	return *st.v.msgTok
+}
+
 // substrSet answers containsAny(s, words...) for a fixed word list in one
 // pass over s. containsAny runs one substring search per word, which is
 // cheap on a record sentence but on a whole message with a list of thirty

@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,4 +78,46 @@ func FuzzPhraseSet(f *testing.F) {
 			}
 		}
 	})
+}
+
+// countOfRef is countOf before the first-byte test.
+func countOfRef(w string) (int, bool) {
+	if n, ok := smallNumbers[w]; ok {
+		return n, true
+	}
+	if len(w) == 0 || len(w) > 4 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(w)
+	return n, err == nil && n > 0
+}
+
+func FuzzCountOf(f *testing.F) {
+	for _, w := range []string{"", "0", "12", "+5", "-3", "zwei", "1234", "12345", "a1", "1a", " 1", "+", "-"} {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		n, ok := countOf(w)
+		rn, rok := countOfRef(w)
+		if n != rn || ok != rok {
+			t.Fatalf("countOf(%q) = %d, %v; want %d, %v", w, n, ok, rn, rok)
+		}
+	})
+}
+
+// The token views must give the same answers as the functions on the text.
+func TestMessageTokenViews(t *testing.T) {
+	for _, msg := range []string{"", "I received it two weeks ago", "pay before 17:00 today please", "hace dos semanas. tonight at 8", strings.Repeat("x ", 5000) + "3 days ago"} {
+		t.Run(msg[:min(len(msg), 30)], func(t *testing.T) {
+			st := &state{msg: foldText(msg)}
+			if got, want := claimedElapsedIn(st.msgTokens()), claimedElapsed(st.msg.text); got != want {
+				t.Errorf("claimedElapsedIn = %d, want %d", got, want)
+			}
+			p, e, ok := clockDeadlineIn(clipBytes(st.msg.text, maxClaimBytes), st.msgTokens())
+			rp, re, rok := clockDeadline(st.msg.text)
+			if p != rp || e != re || ok != rok {
+				t.Errorf("clockDeadlineIn = %d %d %v, want %d %d %v", p, e, ok, rp, re, rok)
+			}
+		})
+	}
 }
