@@ -356,7 +356,7 @@ var freeWords = []string{" without approval", " without manager approval", " wit
 // limit it exceeds, restricted when one restricts or conditions it.
 func (st *state) policyGrants() (grant, restricted bool) {
 	a := st.c.Action
-	act := stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	act := st.actionStems(2048)
 	amt := st.actionAmount()
 	cur := strings.ToUpper(a.Currency)
 	for _, p := range st.policies() {
@@ -549,7 +549,7 @@ func (st *state) checkAlreadyDone() {
 	// The movement must be what the action does - its name or the verb the
 	// description opens with - not a detail of it ("..., customer paying up
 	// to $100" in a flight change).
-	head := strings.ToLower(strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	head := strings.ToLower(actionWords(a.Action))
 	if f := strings.Fields(desc); len(f) > 0 {
 		head += " " + f[0]
 	}
@@ -645,7 +645,7 @@ func (st *state) checkPartyLapsed() {
 		return
 	}
 	a := st.c.Action
-	desc := strings.ToLower(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	desc := strings.ToLower(clipBytes(a.Description, 2048) + " " + actionWords(a.Action))
 	if containsAny(desc, leaveWords...) {
 		return
 	}
@@ -1185,7 +1185,7 @@ func (st *state) checkWindow() {
 			continue // no number, or no window word: nothing to read
 		}
 		if act == nil {
-			act = stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+			act = st.actionStems(2048)
 		}
 		for _, sent := range splitSentences(p.Statement) {
 			low := strings.ToLower(sent)

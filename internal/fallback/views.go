@@ -8,6 +8,32 @@ import "strings"
 // never asks for a view does not pay for it.
 type views struct {
 	msgTok *[]string // strings.Fields of the folded message, clipped to maxClaimBytes
+	// actStems is stemSet(description clipped to actClip bytes + " " +
+	// actionWords(action)); the checks only read it.
+	actStems map[string]bool
+	actClip  int // len of the clipped description actStems was built from
+}
+
+// actionSep turns an action name's separators into spaces
+// ("payment:vendor_bank_change" reads as words); built once, not per call.
+var actionSep = strings.NewReplacer(":", " ", "_", " ")
+
+// actionWords is the action name, clipped to 200 bytes, as words.
+func actionWords(action string) string { return actionSep.Replace(clipBytes(action, 200)) }
+
+// actionStems returns the stems of the action's description (clipped to
+// clip bytes) and name, which five checks compare records against. The
+// checks clip at two sizes; a description within both gives the same set,
+// so one is kept, keyed by the clipped length (both clips are prefixes of
+// the same description). The set is shared: callers must not change it.
+func (st *state) actionStems(clip int) map[string]bool {
+	a := st.c.Action
+	d := clipBytes(a.Description, clip)
+	if st.v.actStems == nil || st.v.actClip != len(d) {
+		st.v.actStems = stemSet(d + " " + actionWords(a.Action))
+		st.v.actClip = len(d)
+	}
+	return st.v.actStems
 }
 
 // msgTokens returns the words of the folded message up to maxClaimBytes,

@@ -1,9 +1,12 @@
 package fallback
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // containsAnyLists are the word lists that have a substrSet, with the set.
@@ -117,6 +120,27 @@ func TestMessageTokenViews(t *testing.T) {
 			rp, re, rok := clockDeadline(st.msg.text)
 			if p != rp || e != re || ok != rok {
 				t.Errorf("clockDeadlineIn = %d %d %v, want %d %d %v", p, e, ok, rp, re, rok)
+			}
+		})
+	}
+}
+
+// actionStems must give what each check built for itself, whichever clip
+// asks first and whether or not the description is longer than a clip.
+func TestActionStems(t *testing.T) {
+	long := strings.Repeat("refund the deposit for booking ", 100) + " cancellation"
+	for _, tc := range []struct{ name, desc, action string }{
+		{"short", "Refund the deposit to the guest", "payment:refund_deposit"},
+		{"long", long, "data_export:customer_list"},
+		{"empty", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &state{c: &consult.Case{Action: consult.Action{Description: tc.desc, Action: tc.action}}}
+			for _, clip := range []int{2048, maxClaimBytes, 2048, maxClaimBytes} {
+				want := stemSet(clipBytes(tc.desc, clip) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(tc.action, 200)))
+				if got := st.actionStems(clip); !maps.Equal(got, want) {
+					t.Errorf("clip %d: %v, want %v", clip, got, want)
+				}
 			}
 		})
 	}
