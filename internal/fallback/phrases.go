@@ -14,13 +14,15 @@ type phraseSet struct {
 	// hashed.
 	pair  [256][4]uint64
 	byKey map[string][]string
+	id    int // registration order, the set's bit in a clauseView (views.go)
 }
 
 // newPhraseSet indexes the lists' phrases. Every phrase must start with a
 // space and have at least three bytes after it (TestPhraseSets checks the
 // lists).
 func newPhraseSet(lists ...[]string) *phraseSet {
-	ps := &phraseSet{byKey: map[string][]string{}}
+	ps := &phraseSet{byKey: map[string][]string{}, id: len(allPhraseSets)}
+	allPhraseSets = append(allPhraseSets, ps)
 	for _, l := range lists {
 		for _, p := range l {
 			if len(p) < 4 || p[0] != ' ' {

@@ -86,25 +86,27 @@ func (st *state) clauseCue(label, phrase, clause string, weight float64) {
 // checkPressureShapes adds the sentence-shape cues of the message.
 func (st *state) checkPressureShapes() {
 	whole := " " + clipBytes(st.msg.text, maxClaimBytes) + " "
-	favour := psFavourPast.in(whole) && psFavourAsk.in(whole)
-	gift := psGift.in(whole) && psAsk.in(whole)
+	// One combined pass answers the four sets' in(whole) (views.go).
+	wm := clauseSets().mask(whole)
+	wv := &clauseView{cl: []string{whole}, mask: []uint64{wm}}
+	favour := wv.has(0, psFavourPast) && wv.has(0, psFavourAsk)
+	gift := wv.has(0, psGift) && wv.has(0, psAsk)
 	ack, loss, hurt := "", "", ""
-	for _, cl := range clausesOf(st.msg.text) {
-		c := cl
-		if ack == "" && psAck.in(c) && psRule.in(c) && psBut.in(c) {
+	cv := st.msgClauses()
+	for c, cl := range cv.cl {
+		if ack == "" && cv.has(c, psAck) && cv.has(c, psRule) && cv.has(c, psBut) {
 			ack = strings.TrimSpace(cl)
 		}
-		if hurt == "" && psClose.in(c) && psHurt.in(c) {
+		if hurt == "" && cv.has(c, psClose) && cv.has(c, psHurt) {
 			hurt = strings.TrimSpace(cl)
 		}
-		if loss == "" && psIfNot.in(c) && psNow.in(c) && psLoss.in(c) {
+		if loss == "" && cv.has(c, psIfNot) && cv.has(c, psNow) && cv.has(c, psLoss) {
 			loss = strings.TrimSpace(cl)
 		}
 	}
 	if favour || gift {
-		for _, cl := range clausesOf(st.msg.text) {
-			c := cl
-			if psFavourPast.in(c) || psGift.in(c) {
+		for c, cl := range cv.cl {
+			if cv.has(c, psFavourPast) || cv.has(c, psGift) {
 				st.clauseCue("reciprocity", "a favour or gift set against the request", strings.TrimSpace(cl), 0.4)
 				break
 			}

@@ -1,6 +1,9 @@
 package fallback
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // views holds forms of the case's texts that several checks need, each
 // computed on first use and kept for the rest of the analysis: before
@@ -11,7 +14,8 @@ type views struct {
 	// actStems is stemSet(description clipped to actClip bytes + " " +
 	// actionWords(action)); the checks only read it.
 	actStems map[string]bool
-	actClip  int // len of the clipped description actStems was built from
+	actClip  int         // len of the clipped description actStems was built from
+	clauses  *clauseView // the folded message's clauses and their phrase sets
 }
 
 // actionSep turns an action name's separators into spaces
@@ -96,4 +100,103 @@ func (ss *substrSet) in(s string) bool {
 		}
 	}
 	return false
+}
+
+// allPhraseSets are the package's phrase sets in registration order
+// (newPhraseSet appends); a set's index is its id.
+var allPhraseSets []*phraseSet
+
+// clauseMatcher finds, in one pass over a text, which of the first 64
+// phrase sets occur in it. The clause checks (pressurecues.go, paperwork.go,
+// hearsay.go) ask two to four sets about every clause of the message; one
+// combined pass per clause replaces those scans.
+type clauseMatcher struct {
+	pair  [256][4]uint64
+	byKey map[string][]maskedPhrase
+}
+
+type maskedPhrase struct {
+	p   string
+	bit uint64
+}
+
+var (
+	clauseMatch     *clauseMatcher
+	clauseMatchOnce sync.Once
+)
+
+// clauseSets builds the combined matcher on first use, after every
+// package-level set has registered.
+func clauseSets() *clauseMatcher {
+	clauseMatchOnce.Do(func() {
+		cm := &clauseMatcher{byKey: map[string][]maskedPhrase{}}
+		for _, ps := range allPhraseSets {
+			if ps.id >= 64 {
+				break // asked directly by clauseView.has
+			}
+			for k, l := range ps.byKey {
+				for _, p := range l {
+					cm.pair[p[1]][p[2]>>6] |= 1 << (p[2] & 63)
+					cm.byKey[k] = append(cm.byKey[k], maskedPhrase{p, 1 << ps.id})
+				}
+			}
+		}
+		clauseMatch = cm
+	})
+	return clauseMatch
+}
+
+// mask returns the bits of the sets whose in(s) is true: the same loop as
+// phraseSet.in over the union of the phrases, not stopping at a hit.
+func (cm *clauseMatcher) mask(s string) uint64 {
+	var m uint64
+	for i := 0; i+4 <= len(s); i++ {
+		j := strings.IndexByte(s[i:], ' ')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i+4 > len(s) || cm.pair[s[i+1]][s[i+2]>>6]&(1<<(s[i+2]&63)) == 0 {
+			continue
+		}
+		for _, mp := range cm.byKey[s[i+1:i+4]] {
+			if m&mp.bit == 0 && strings.HasPrefix(s[i:], mp.p) {
+				m |= mp.bit
+			}
+		}
+	}
+	return m
+}
+
+// clauseView is a folded text cut into clauses (clausesOf) with, for each,
+// the phrase sets it contains.
+type clauseView struct {
+	cl   []string
+	mask []uint64
+}
+
+func newClauseView(folded string) *clauseView {
+	cm := clauseSets()
+	cv := &clauseView{cl: clausesOf(folded)}
+	cv.mask = make([]uint64, len(cv.cl))
+	for i, c := range cv.cl {
+		cv.mask[i] = cm.mask(c)
+	}
+	return cv
+}
+
+// has reports ps.in(cv.cl[i]).
+func (cv *clauseView) has(i int, ps *phraseSet) bool {
+	if ps.id >= 64 {
+		return ps.in(cv.cl[i])
+	}
+	return cv.mask[i]&(1<<ps.id) != 0
+}
+
+// msgClauses returns the clause view of the folded message.
+func (st *state) msgClauses() *clauseView {
+	if st.v.clauses == nil {
+		st.v.clauses = newClauseView(st.msg.text)
+	}
+	return st.v.clauses
 }

@@ -145,3 +145,36 @@ func TestActionStems(t *testing.T) {
 		})
 	}
 }
+
+// checkClauseView compares every set's bit in a clause view of s with the
+// set's own scan.
+func checkClauseView(t *testing.T, s string) {
+	t.Helper()
+	cv := newClauseView(s)
+	for i, cl := range cv.cl {
+		for _, ps := range allPhraseSets {
+			if got, want := cv.has(i, ps), ps.in(cl); got != want {
+				t.Fatalf("clause %q, set %d: has = %v, in = %v", cl, ps.id, got, want)
+			}
+		}
+	}
+	if got, want := len(cv.cl), len(clausesOf(s)); got != want {
+		t.Fatalf("%d clauses, want %d", got, want)
+	}
+}
+
+func TestClauseView(t *testing.T) {
+	for _, s := range []string{"", " ", "the boss approved it. send the po later", " if you dont pay today we release the room. my son is in hospital ",
+		"no. i approved it myself. ich habe genehmigt", " den bestellschein reichen wir nach ", strings.Repeat(" you helped me before. ", 50)} {
+		t.Run(s[:min(len(s), 30)], func(t *testing.T) { checkClauseView(t, s) })
+	}
+	if len(allPhraseSets) > 64 {
+		t.Logf("%d phrase sets: sets past 64 are scanned directly", len(allPhraseSets))
+	}
+}
+
+func FuzzClauseView(f *testing.F) {
+	f.Add(" my manager said its fine. we will send the signed form after ")
+	f.Add(" unless you pay now we cancel. ")
+	f.Fuzz(func(t *testing.T, s string) { checkClauseView(t, s) })
+}
