@@ -21,8 +21,8 @@ type phraseSet struct {
 // space and have at least three bytes after it (TestPhraseSets checks the
 // lists).
 func newPhraseSet(lists ...[]string) *phraseSet {
-	ps := &phraseSet{byKey: map[string][]string{}, id: len(allPhraseSets)}
-	allPhraseSets = append(allPhraseSets, ps)
+	ps := &phraseSet{byKey: map[string][]string{}}
+	registerPhraseSet(ps)
 	for _, l := range lists {
 		for _, p := range l {
 			if len(p) < 4 || p[0] != ' ' {

@@ -104,13 +104,24 @@ func (ss *substrSet) in(s string) bool {
 
 // allPhraseSets are the package's phrase sets in registration order
 // (newPhraseSet appends); a set's index is its id.
-var allPhraseSets []*phraseSet
+var (
+	allPhraseSets []*phraseSet
+	phraseSetsMu  sync.Mutex
+)
+
+func registerPhraseSet(ps *phraseSet) {
+	phraseSetsMu.Lock()
+	defer phraseSetsMu.Unlock()
+	ps.id = len(allPhraseSets)
+	allPhraseSets = append(allPhraseSets, ps)
+}
 
 // clauseMatcher finds, in one pass over a text, which of the first 64
 // phrase sets occur in it. The clause checks (pressurecues.go, paperwork.go,
 // hearsay.go) ask two to four sets about every clause of the message; one
 // combined pass per clause replaces those scans.
 type clauseMatcher struct {
+	n     int // the sets with id < n are in the matcher
 	pair  [256][4]uint64
 	byKey map[string][]maskedPhrase
 }
@@ -129,11 +140,13 @@ var (
 // package-level set has registered.
 func clauseSets() *clauseMatcher {
 	clauseMatchOnce.Do(func() {
-		cm := &clauseMatcher{byKey: map[string][]maskedPhrase{}}
-		for _, ps := range allPhraseSets {
-			if ps.id >= 64 {
-				break // asked directly by clauseView.has
-			}
+		phraseSetsMu.Lock()
+		sets := allPhraseSets[:min(len(allPhraseSets), 64)]
+		phraseSetsMu.Unlock()
+		// Sets past 64, or made after this (tests make some), are asked
+		// directly by clauseView.has.
+		cm := &clauseMatcher{byKey: map[string][]maskedPhrase{}, n: len(sets)}
+		for _, ps := range sets {
 			for k, l := range ps.byKey {
 				for _, p := range l {
 					cm.pair[p[1]][p[2]>>6] |= 1 << (p[2] & 63)
@@ -187,7 +200,7 @@ func newClauseView(folded string) *clauseView {
 
 // has reports ps.in(cv.cl[i]).
 func (cv *clauseView) has(i int, ps *phraseSet) bool {
-	if ps.id >= 64 {
+	if ps.id >= clauseSets().n {
 		return ps.in(cv.cl[i])
 	}
 	return cv.mask[i]&(1<<ps.id) != 0
