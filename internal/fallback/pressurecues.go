@@ -86,11 +86,8 @@ func (st *state) clauseCue(label, phrase, clause string, weight float64) {
 // checkPressureShapes adds the sentence-shape cues of the message.
 func (st *state) checkPressureShapes() {
 	whole := " " + clipBytes(st.msg.text, maxClaimBytes) + " "
-	// One combined pass answers the four sets' in(whole) (views.go).
-	wm := clauseSets().mask(whole)
-	wv := &clauseView{cl: []string{whole}, mask: []uint64{wm}}
-	favour := wv.has(0, psFavourPast) && wv.has(0, psFavourAsk)
-	gift := wv.has(0, psGift) && wv.has(0, psAsk)
+	favour := psFavourPast.in(whole) && psFavourAsk.in(whole)
+	gift := psGift.in(whole) && psAsk.in(whole)
 	ack, loss, hurt := "", "", ""
 	cv := st.msgClauses()
 	for c, cl := range cv.cl {

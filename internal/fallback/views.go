@@ -116,94 +116,39 @@ func registerPhraseSet(ps *phraseSet) {
 	allPhraseSets = append(allPhraseSets, ps)
 }
 
-// clauseMatcher finds, in one pass over a text, which of the first 64
-// phrase sets occur in it. The clause checks (pressurecues.go, paperwork.go,
-// hearsay.go) ask two to four sets about every clause of the message; one
-// combined pass per clause replaces those scans.
-type clauseMatcher struct {
-	n     int // the sets with id < n are in the matcher
-	pair  [256][4]uint64
-	byKey map[string][]maskedPhrase
-}
-
-type maskedPhrase struct {
-	p   string
-	bit uint64
-}
-
-var (
-	clauseMatch     *clauseMatcher
-	clauseMatchOnce sync.Once
-)
-
-// clauseSets builds the combined matcher on first use, after every
-// package-level set has registered.
-func clauseSets() *clauseMatcher {
-	clauseMatchOnce.Do(func() {
-		phraseSetsMu.Lock()
-		sets := allPhraseSets[:min(len(allPhraseSets), 64)]
-		phraseSetsMu.Unlock()
-		// Sets past 64, or made after this (tests make some), are asked
-		// directly by clauseView.has.
-		cm := &clauseMatcher{byKey: map[string][]maskedPhrase{}, n: len(sets)}
-		for _, ps := range sets {
-			for k, l := range ps.byKey {
-				for _, p := range l {
-					cm.pair[p[1]][p[2]>>6] |= 1 << (p[2] & 63)
-					cm.byKey[k] = append(cm.byKey[k], maskedPhrase{p, 1 << ps.id})
-				}
-			}
-		}
-		clauseMatch = cm
-	})
-	return clauseMatch
-}
-
-// mask returns the bits of the sets whose in(s) is true: the same loop as
-// phraseSet.in over the union of the phrases, not stopping at a hit.
-func (cm *clauseMatcher) mask(s string) uint64 {
-	var m uint64
-	for i := 0; i+4 <= len(s); i++ {
-		j := strings.IndexByte(s[i:], ' ')
-		if j < 0 {
-			break
-		}
-		i += j
-		if i+4 > len(s) || cm.pair[s[i+1]][s[i+2]>>6]&(1<<(s[i+2]&63)) == 0 {
-			continue
-		}
-		for _, mp := range cm.byKey[s[i+1:i+4]] {
-			if m&mp.bit == 0 && strings.HasPrefix(s[i:], mp.p) {
-				m |= mp.bit
-			}
-		}
-	}
-	return m
-}
-
-// clauseView is a folded text cut into clauses (clausesOf) with, for each,
-// the phrase sets it contains.
+// clauseView is a folded text cut into clauses (clausesOf), with each
+// phrase set's answer for each clause kept once asked. The clause checks
+// (pressurecues.go, paperwork.go, hearsay.go) each cut the message and ask
+// two to four sets per clause, mostly stopping at the first; the view cuts
+// once and no set scans a clause twice, while the checks keep their
+// short-circuit order (a combined pass over all sets cost more than it
+// saved, since most clauses are rejected by the first set asked).
 type clauseView struct {
-	cl   []string
-	mask []uint64
+	cl    []string
+	known []uint64 // bit id: set id's answer for the clause is in has
+	found []uint64 // bit id: set id occurs in the clause
 }
 
 func newClauseView(folded string) *clauseView {
-	cm := clauseSets()
-	cv := &clauseView{cl: clausesOf(folded)}
-	cv.mask = make([]uint64, len(cv.cl))
-	for i, c := range cv.cl {
-		cv.mask[i] = cm.mask(c)
-	}
-	return cv
+	cl := clausesOf(folded)
+	bits := make([]uint64, 2*len(cl))
+	return &clauseView{cl: cl, known: bits[:len(cl)], found: bits[len(cl):]}
 }
 
-// has reports ps.in(cv.cl[i]).
+// has reports ps.in(cv.cl[i]), scanning the clause at most once per set
+// (sets past the 64th are asked each time).
 func (cv *clauseView) has(i int, ps *phraseSet) bool {
-	if ps.id >= clauseSets().n {
+	if ps.id >= 64 {
 		return ps.in(cv.cl[i])
 	}
-	return cv.mask[i]&(1<<ps.id) != 0
+	bit := uint64(1) << ps.id
+	if cv.known[i]&bit == 0 {
+		cv.known[i] |= bit
+		if ps.in(cv.cl[i]) {
+			cv.found[i] |= bit
+		}
+	}
+	return cv.found[i]&bit != 0
 }
 
 // msgClauses returns the clause view of the folded message.
