@@ -75,7 +75,17 @@ func clockDeadline(folded string) (int, int, bool) {
 func clockDeadlineIn(s string, tok []string) (int, int, bool) {
 	pos := 0
 	for i := range tok {
-		p := strings.Index(s[pos:], tok[i]) + pos
+		// The token's first occurrence at or after pos, as strings.Index
+		// would find it: with tok the words of s, it starts after the
+		// little white space before it, so a prefix test per byte finds it
+		// without Index's set-up per token.
+		p := pos
+		for p < len(s) && !strings.HasPrefix(s[p:], tok[i]) {
+			p++
+		}
+		if p == len(s) {
+			p = strings.Index(s[pos:], tok[i]) + pos
+		}
 		pos = p + len(tok[i])
 		if bareHourToday(tok, i) {
 			return p, pos, true

@@ -178,3 +178,49 @@ func FuzzClauseView(f *testing.F) {
 	f.Add(" unless you pay now we cancel. ")
 	f.Fuzz(func(t *testing.T, s string) { checkClauseView(t, s) })
 }
+
+// clockDeadlineRef is clockDeadline as it was, finding each token with
+// strings.Index.
+func clockDeadlineRef(folded string) (int, int, bool) {
+	s := clipBytes(folded, maxClaimBytes)
+	tok := strings.Fields(s)
+	pos := 0
+	for i := range tok {
+		p := strings.Index(s[pos:], tok[i]) + pos
+		pos = p + len(tok[i])
+		if bareHourToday(tok, i) {
+			return p, pos, true
+		}
+		if !clockAt(tok, i) {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if tok[k] == "." {
+				break
+			}
+			for _, l := range clockLead {
+				if tok[k] == l {
+					return p, pos, true
+				}
+			}
+		}
+		near := " " + strings.Join(tok[max(0, i-3):min(len(tok), i+5)], " ") + " "
+		if containsAny(near, todayWords...) {
+			return p, pos, true
+		}
+	}
+	return 0, 0, false
+}
+
+func FuzzClockDeadline(f *testing.F) {
+	for _, s := range []string{"pay before 17:00 today", "tonight at 8", "bis 17 uhr heute", "at  5  pm\u00a0today", "a a a 5pm", "heute um 5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, e, ok := clockDeadline(s)
+		rp, re, rok := clockDeadlineRef(s)
+		if p != rp || e != re || ok != rok {
+			t.Fatalf("clockDeadline(%q) = %d %d %v, want %d %d %v", s, p, e, ok, rp, re, rok)
+		}
+	})
+}
