@@ -116,39 +116,111 @@ func registerPhraseSet(ps *phraseSet) {
 	allPhraseSets = append(allPhraseSets, ps)
 }
 
-// clauseView is a folded text cut into clauses (clausesOf), with each
-// phrase set's answer for each clause kept once asked. The clause checks
-// (pressurecues.go, paperwork.go, hearsay.go) each cut the message and ask
-// two to four sets per clause, mostly stopping at the first; the view cuts
-// once and no set scans a clause twice, while the checks keep their
-// short-circuit order (a combined pass over all sets cost more than it
-// saved, since most clauses are rejected by the first set asked).
+// clauseView is a folded text cut into clauses (clausesOf), with the
+// phrase sets found in each. The clause checks (pressurecues.go,
+// paperwork.go, hearsay.go) each cut the message and asked two to four sets
+// per clause, about five passes over the message in all; the view cuts once
+// and, the first time a clause is asked about, finds every set in it in one
+// pass (clauseMatcher).
 type clauseView struct {
 	cl    []string
-	known []uint64 // bit id: set id's answer for the clause is in has
+	done  []bool   // the clause's mask is computed
 	found []uint64 // bit id: set id occurs in the clause
 }
 
 func newClauseView(folded string) *clauseView {
 	cl := clausesOf(folded)
-	bits := make([]uint64, 2*len(cl))
-	return &clauseView{cl: cl, known: bits[:len(cl)], found: bits[len(cl):]}
+	return &clauseView{cl: cl, done: make([]bool, len(cl)), found: make([]uint64, len(cl))}
 }
 
-// has reports ps.in(cv.cl[i]), scanning the clause at most once per set
-// (sets past the 64th are asked each time).
+// has reports ps.in(cv.cl[i]) (TestClauseView, FuzzClauseView).
 func (cv *clauseView) has(i int, ps *phraseSet) bool {
-	if ps.id >= 64 {
+	cm := clauseSets()
+	if ps.id >= cm.n {
 		return ps.in(cv.cl[i])
 	}
-	bit := uint64(1) << ps.id
-	if cv.known[i]&bit == 0 {
-		cv.known[i] |= bit
-		if ps.in(cv.cl[i]) {
-			cv.found[i] |= bit
+	if !cv.done[i] {
+		cv.done[i] = true
+		cv.found[i] = cm.mask(cv.cl[i])
+	}
+	return cv.found[i]&(1<<ps.id) != 0
+}
+
+// clauseMatcher finds, in one pass over a text, which of the first 64
+// phrase sets occur in it: the union of their phrases, keyed like a
+// phraseSet, each phrase carrying its set's bit.
+type clauseMatcher struct {
+	n     int // the sets with id < n are in the matcher
+	key3  [unionWords]uint64
+	byKey map[string][]maskedPhrase
+}
+
+// unionWords sizes the union's three-byte filter: 32768 bits for the few
+// hundred keys of all the sets.
+const unionWords = 512
+
+func unionBit(b1, b2, b3 byte) (int, uint64) {
+	h := (uint32(b1)*0x9e3779b1 ^ uint32(b2)*0x85ebca77 ^ uint32(b3)*0xc2b2ae3d) >> 17 // 15 bits
+	return int(h >> 6), 1 << (h & 63)
+}
+
+type maskedPhrase struct {
+	p   string
+	bit uint64
+}
+
+var (
+	clauseMatch     *clauseMatcher
+	clauseMatchOnce sync.Once
+)
+
+// clauseSets builds the combined matcher on first use, after every
+// package-level set has registered.
+func clauseSets() *clauseMatcher {
+	clauseMatchOnce.Do(func() {
+		phraseSetsMu.Lock()
+		sets := allPhraseSets[:min(len(allPhraseSets), 64)]
+		phraseSetsMu.Unlock()
+		// Sets past 64, or made after this (tests make some), are asked
+		// directly by clauseView.has.
+		cm := &clauseMatcher{byKey: map[string][]maskedPhrase{}, n: len(sets)}
+		for _, ps := range sets {
+			for k, l := range ps.byKey {
+				for _, p := range l {
+					w, b := unionBit(p[1], p[2], p[3])
+					cm.key3[w] |= b
+					cm.byKey[k] = append(cm.byKey[k], maskedPhrase{p, 1 << ps.id})
+				}
+			}
+		}
+		clauseMatch = cm
+	})
+	return clauseMatch
+}
+
+// mask returns the bits of the sets whose in(s) is true: phraseSet.in's
+// loop over the union of the phrases, not stopping at a hit.
+func (cm *clauseMatcher) mask(s string) uint64 {
+	var m uint64
+	for i := 0; i+4 <= len(s); i++ {
+		j := strings.IndexByte(s[i:], ' ')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i+4 > len(s) {
+			continue
+		}
+		if w, b := unionBit(s[i+1], s[i+2], s[i+3]); cm.key3[w]&b == 0 {
+			continue
+		}
+		for _, mp := range cm.byKey[s[i+1:i+4]] {
+			if m&mp.bit == 0 && strings.HasPrefix(s[i:], mp.p) {
+				m |= mp.bit
+			}
 		}
 	}
-	return cv.found[i]&bit != 0
+	return m
 }
 
 // msgClauses returns the clause view of the folded message.
