@@ -67,10 +67,25 @@ func clockAt(tok []string, i int) bool {
 // it. "Disable the account at 17:00" is a schedule, not a limit.
 func clockDeadline(folded string) (int, int, bool) {
 	s := clipBytes(folded, maxClaimBytes)
-	tok := strings.Fields(s)
+	return clockDeadlineIn(s, strings.Fields(s))
+}
+
+// clockDeadlineIn is clockDeadline over the clipped text s and its words
+// tok (strings.Fields(s)), which the state holds once (msgTokens).
+func clockDeadlineIn(s string, tok []string) (int, int, bool) {
 	pos := 0
 	for i := range tok {
-		p := strings.Index(s[pos:], tok[i]) + pos
+		// The token's first occurrence at or after pos, as strings.Index
+		// would find it: with tok the words of s, it starts after the
+		// little white space before it, so a prefix test per byte finds it
+		// without Index's set-up per token.
+		p := pos
+		for p < len(s) && !strings.HasPrefix(s[p:], tok[i]) {
+			p++
+		}
+		if p == len(s) {
+			p = strings.Index(s[pos:], tok[i]) + pos
+		}
 		pos = p + len(tok[i])
 		if bareHourToday(tok, i) {
 			return p, pos, true
@@ -115,7 +130,7 @@ func bareHourToday(tok []string, i int) bool {
 // checkClockDeadline adds a weak urgency cue for a clock-time deadline in
 // the counterparty's message.
 func (st *state) checkClockDeadline() {
-	p, e, ok := clockDeadline(st.msg.text)
+	p, e, ok := clockDeadlineIn(clipBytes(st.msg.text, maxClaimBytes), st.msgTokens())
 	if !ok {
 		return
 	}

@@ -39,6 +39,11 @@ func countOf(w string) (int, bool) {
 	if len(w) == 0 || len(w) > 4 {
 		return 0, false
 	}
+	// Atoi accepts only a sign or a digit first; testing that here spares
+	// the error it allocates for every ordinary word.
+	if c := w[0]; c != '+' && c != '-' && !isDigitByte(c) {
+		return 0, false
+	}
 	n, err := strconv.Atoi(w)
 	return n, err == nil && n > 0
 }

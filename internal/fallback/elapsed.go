@@ -27,7 +27,12 @@ var dayUnits = map[string]int{
 // ("two weeks ago", "hace dos semanas", "vor zwei Wochen", "il y a deux
 // semaines"), or 0.
 func claimedElapsed(folded string) int {
-	tok := strings.Fields(clipBytes(folded, maxClaimBytes))
+	return claimedElapsedIn(strings.Fields(clipBytes(folded, maxClaimBytes)))
+}
+
+// claimedElapsedIn is claimedElapsed over the text's words, which the
+// state holds once for all checks (msgTokens).
+func claimedElapsedIn(tok []string) int {
 	for i := 0; i+1 < len(tok); i++ {
 		n, ok := countOf(tok[i])
 		if !ok || n > 400 {
@@ -84,7 +89,7 @@ func (st *state) recordElapsed() (int, trustedText) {
 
 // checkElapsed flags a claimed elapsed time well short of the recorded one.
 func (st *state) checkElapsed() {
-	claimed := claimedElapsed(st.msg.text)
+	claimed := claimedElapsedIn(st.msgTokens())
 	if claimed == 0 {
 		return
 	}

@@ -30,7 +30,7 @@ func (st *state) checkEntitlement() {
 		return
 	}
 	a := st.c.Action
-	actStems := stemSet(clipBytes(a.Description, maxClaimBytes) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	actStems := st.actionStems(maxClaimBytes)
 	cur := strings.ToUpper(a.Currency)
 	for _, p := range st.policies() {
 		if !hasASCIIDigit(p.Statement) {

@@ -48,8 +48,13 @@ var approvalRecordWords = []string{"approv", "authori", "sign", "change order", 
 // relayedApproval returns the clause of the folded message that relays
 // someone else's approval, or "".
 func relayedApproval(folded string) string {
-	for _, cl := range clausesOf(folded) {
-		if psApprovalVerbs.in(cl) && psSecondHand.in(cl) && !psFirstPerson.in(cl) {
+	return relayedApprovalIn(newClauseView(folded))
+}
+
+// relayedApprovalIn is relayedApproval over a clause view (msgClauses).
+func relayedApprovalIn(cv *clauseView) string {
+	for i, cl := range cv.cl {
+		if cv.has(i, psApprovalVerbs) && cv.has(i, psSecondHand) && !cv.has(i, psFirstPerson) {
 
 			return strings.TrimSpace(cl)
 		}
@@ -83,7 +88,7 @@ func (st *state) checkRelayedApproval() {
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
-	cl := relayedApproval(st.msg.text)
+	cl := relayedApprovalIn(st.msgClauses())
 	if cl == "" {
 		return
 	}

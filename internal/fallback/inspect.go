@@ -62,6 +62,7 @@ type state struct {
 	trusted  []trustedText
 	msg      folded
 	nText    int
+	v        views // per-case views the checks share, computed once (views.go)
 	// knownDomains caches knownDomainList (nil until first asked).
 	knownDomains *[]string
 	// corrob: a verified counterparty, an in-scope action and a record that

@@ -82,20 +82,26 @@ func clausesOf(folded string) []string {
 // deferredPaperwork returns the clause of folded text in which a control
 // document is deferred until after the act or waived, or "".
 func deferredPaperwork(folded string) string {
-	for _, cl := range clausesOf(folded) {
-		if !psControlDocs.in(cl) {
+	return deferredPaperworkIn(newClauseView(folded))
+}
+
+// deferredPaperworkIn is deferredPaperwork over a clause view, which the
+// state builds once for the message (msgClauses).
+func deferredPaperworkIn(cv *clauseView) string {
+	for i, cl := range cv.cl {
+		if !cv.has(i, psControlDocs) {
 			continue
 		}
-		if psWaivers.in(cl) {
+		if cv.has(i, psWaivers) {
 			return strings.TrimSpace(cl)
 		}
-		if psSettled.in(cl) {
+		if cv.has(i, psSettled) {
 			continue // "the signed PO is attached": done, whatever comes later
 		}
 		// German separable verbs put the "later" at the clause's end:
 		// "den Bestellschein reichen wir nach", "holen wir nach".
-		if psLaterStrong.in(cl) || strings.HasSuffix(cl, " nach ") ||
-			(psLaterSoft.in(cl) && psPaperVerbs.in(cl)) {
+		if cv.has(i, psLaterStrong) || strings.HasSuffix(cl, " nach ") ||
+			(cv.has(i, psLaterSoft) && cv.has(i, psPaperVerbs)) {
 			return strings.TrimSpace(cl)
 		}
 	}
@@ -110,7 +116,7 @@ func (st *state) checkDeferredPaperwork() {
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
-	cl := deferredPaperwork(st.msg.text)
+	cl := deferredPaperworkIn(st.msgClauses())
 	if cl == "" {
 		return
 	}

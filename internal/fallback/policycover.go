@@ -31,7 +31,7 @@ func (st *state) policyCovers() bool {
 		}
 	}
 	var recs map[string]bool // stems of the non-negated records, read once
-	act := stemSet(clipBytes(st.c.Action.Description, maxClaimBytes) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(st.c.Action.Action, 200)))
+	act := st.actionStems(maxClaimBytes)
 	for _, p := range st.policies() {
 		stmt := clipBytes(p.Statement, maxClaimBytes)
 		// A gated policy whose gate a record shows passed.

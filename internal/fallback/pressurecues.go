@@ -89,22 +89,21 @@ func (st *state) checkPressureShapes() {
 	favour := psFavourPast.in(whole) && psFavourAsk.in(whole)
 	gift := psGift.in(whole) && psAsk.in(whole)
 	ack, loss, hurt := "", "", ""
-	for _, cl := range clausesOf(st.msg.text) {
-		c := cl
-		if ack == "" && psAck.in(c) && psRule.in(c) && psBut.in(c) {
+	cv := st.msgClauses()
+	for c, cl := range cv.cl {
+		if ack == "" && cv.has(c, psAck) && cv.has(c, psRule) && cv.has(c, psBut) {
 			ack = strings.TrimSpace(cl)
 		}
-		if hurt == "" && psClose.in(c) && psHurt.in(c) {
+		if hurt == "" && cv.has(c, psClose) && cv.has(c, psHurt) {
 			hurt = strings.TrimSpace(cl)
 		}
-		if loss == "" && psIfNot.in(c) && psNow.in(c) && psLoss.in(c) {
+		if loss == "" && cv.has(c, psIfNot) && cv.has(c, psNow) && cv.has(c, psLoss) {
 			loss = strings.TrimSpace(cl)
 		}
 	}
 	if favour || gift {
-		for _, cl := range clausesOf(st.msg.text) {
-			c := cl
-			if psFavourPast.in(c) || psGift.in(c) {
+		for c, cl := range cv.cl {
+			if cv.has(c, psFavourPast) || cv.has(c, psGift) {
 				st.clauseCue("reciprocity", "a favour or gift set against the request", strings.TrimSpace(cl), 0.4)
 				break
 			}

@@ -104,8 +104,7 @@ func (st *state) checkPrecondition() {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 {
 		return
 	}
-	a := st.c.Action
-	actStems := stemSet(clipBytes(a.Description, maxClaimBytes) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	actStems := st.actionStems(maxClaimBytes)
 	amt := st.actionAmount()
 	// The records that say something is absent, read once (each bounded).
 	type negSent struct {

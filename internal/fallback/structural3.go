@@ -356,7 +356,7 @@ var freeWords = []string{" without approval", " without manager approval", " wit
 // limit it exceeds, restricted when one restricts or conditions it.
 func (st *state) policyGrants() (grant, restricted bool) {
 	a := st.c.Action
-	act := stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	act := st.actionStems(2048)
 	amt := st.actionAmount()
 	cur := strings.ToUpper(a.Currency)
 	for _, p := range st.policies() {
@@ -549,7 +549,7 @@ func (st *state) checkAlreadyDone() {
 	// The movement must be what the action does - its name or the verb the
 	// description opens with - not a detail of it ("..., customer paying up
 	// to $100" in a flight change).
-	head := strings.ToLower(strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	head := strings.ToLower(actionWords(a.Action))
 	if f := strings.Fields(desc); len(f) > 0 {
 		head += " " + f[0]
 	}
@@ -645,7 +645,7 @@ func (st *state) checkPartyLapsed() {
 		return
 	}
 	a := st.c.Action
-	desc := strings.ToLower(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+	desc := strings.ToLower(clipBytes(a.Description, 2048) + " " + actionWords(a.Action))
 	if containsAny(desc, leaveWords...) {
 		return
 	}
@@ -1026,6 +1026,14 @@ var grantWords = []string{"agreed", "approved", "signed off", "authorised", "aut
 	"zugestimmt", "genehmigt", "freigegeben", "abgestimmt", "gesagt", "aprobó", "aprobo", "autorizó", "autorizo", "dijo", "dio el visto bueno",
 	"approuvé", "approuve", "autorisé", "autorise", "validé", "valide", "a dit", "donné son accord"}
 
+// The long lists above as one-pass sets, for the whole message (views.go).
+var (
+	grantSet  = newSubstrSet(grantWords)
+	yourSet   = newSubstrSet(yourWords)
+	noNeedSet = newSubstrSet(noNeedWords)
+	stepSet   = newSubstrSet(stepWords)
+)
+
 // checkInvokedAuthority: an unverified counterparty presents itself with a
 // senior title in its claimed identity ("Ignacio Barrena, director
 // general") while money, data or an irreversible step is asked for, or any
@@ -1057,11 +1065,11 @@ func (st *state) checkInvokedAuthority() {
 			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
-	if lm := st.lowMessage(); why == "" && containsAny(lm, grantWords...) && containsAny(lm, yourWords...) {
+	if lm := st.lowMessage(); why == "" && grantSet.in(lm) && yourSet.in(lm) {
 		// Sentences of the lower-cased message the state already holds:
 		// substrings, no copies.
 		for _, low := range sentenceSplit(lm) {
-			if !containsAny(low, grantWords...) {
+			if !grantSet.in(low) {
 				continue
 			}
 			for _, y := range yourWords {
@@ -1177,7 +1185,7 @@ func (st *state) checkWindow() {
 			continue // no number, or no window word: nothing to read
 		}
 		if act == nil {
-			act = stemSet(clipBytes(a.Description, 2048) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(a.Action, 200)))
+			act = st.actionStems(2048)
 		}
 		for _, sent := range splitSentences(p.Statement) {
 			low := strings.ToLower(sent)
@@ -1341,7 +1349,7 @@ func (st *state) checkSkipStep() {
 	}
 	hit := false
 	for _, tx := range texts {
-		hit = hit || containsAny(tx, noNeedWords...)
+		hit = hit || noNeedSet.in(tx)
 	}
 	if !hit || !st.hasTension() {
 		return
@@ -1370,7 +1378,7 @@ func (st *state) skipStepIn(tx string) bool {
 		// The step may follow ("no need for a ticket") or come first ("eine
 		// Prüfung ist nicht nötig", "a review is not necessary").
 		rest := low[max(0, at-40) : at+len(nw)+min(80, len(low)-at-len(nw))]
-		if !containsAny(rest, stepWords...) {
+		if !stepSet.in(rest) {
 			continue
 		}
 		st.add(finding{tactic: consult.PolicyBypass, kind: "skipstep", score: 0.6, sig: consult.Medium,

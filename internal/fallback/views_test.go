@@ -1,0 +1,226 @@
+package fallback
+
+import (
+	"maps"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// containsAnyLists are the word lists that have a substrSet, with the set.
+var substrSetLists = []struct {
+	name  string
+	words []string
+	set   *substrSet
+}{
+	{"grant", grantWords, grantSet},
+	{"your", yourWords, yourSet},
+	{"noNeed", noNeedWords, noNeedSet},
+	{"step", stepWords, stepSet},
+}
+
+func TestSubstrSetMatchesContainsAny(t *testing.T) {
+	texts := []string{"", "a", "your cfo approved it", "no need for a ticket", "x", "tu", "tu ", "please approv", "sign-of",
+		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid"}
+	odd := newSubstrSet([]string{"", "a", "ab", "é"})
+	for _, l := range substrSetLists {
+		for _, tx := range texts {
+			t.Run(l.name+"/"+tx, func(t *testing.T) {
+				if got, want := l.set.in(tx), containsAny(tx, l.words...); got != want {
+					t.Errorf("in(%q) = %v, containsAny = %v", tx, got, want)
+				}
+				if got, want := odd.in(tx), containsAny(tx, "", "a", "ab", "é"); got != want {
+					t.Errorf("odd.in(%q) = %v, containsAny = %v", tx, got, want)
+				}
+			})
+		}
+	}
+}
+
+func FuzzSubstrSet(f *testing.F) {
+	f.Add("your cfo agreed, no need to call back", "ab")
+	f.Add("ihr vorstand hat zugestimmt", "é")
+	f.Fuzz(func(t *testing.T, s, w string) {
+		for _, l := range substrSetLists {
+			if got, want := l.set.in(s), containsAny(s, l.words...); got != want {
+				t.Fatalf("%s.in(%q) = %v, containsAny = %v", l.name, s, got, want)
+			}
+		}
+		ws := []string{w, "of", strings.ToLower(w)}
+		if got, want := newSubstrSet(ws).in(s), containsAny(s, ws...); got != want {
+			t.Fatalf("in(%q) over %q = %v, containsAny = %v", s, ws, got, want)
+		}
+	})
+}
+
+// phraseSetRef is phraseSet.in before the pair filter: one map look-up at
+// every space.
+func phraseSetRef(ps *phraseSet, s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		if s[i] != ' ' {
+			continue
+		}
+		for _, p := range ps.byKey[s[i+1:i+4]] {
+			if strings.HasPrefix(s[i:], p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func FuzzPhraseSet(f *testing.F) {
+	f.Add(" if you dont pay today we release the room ")
+	f.Add("unless   now")
+	f.Fuzz(func(t *testing.T, s string) {
+		for i, ps := range []*phraseSet{psFavourPast, psFavourAsk, psGift, psAsk, psAck, psRule, psBut, psIfNot, psNow, psLoss, psClose, psHurt} {
+			if got, want := ps.in(s), phraseSetRef(ps, s); got != want {
+				t.Fatalf("set %d: in(%q) = %v, want %v", i, s, got, want)
+			}
+		}
+	})
+}
+
+// countOfRef is countOf before the first-byte test.
+func countOfRef(w string) (int, bool) {
+	if n, ok := smallNumbers[w]; ok {
+		return n, true
+	}
+	if len(w) == 0 || len(w) > 4 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(w)
+	return n, err == nil && n > 0
+}
+
+func FuzzCountOf(f *testing.F) {
+	for _, w := range []string{"", "0", "12", "+5", "-3", "zwei", "1234", "12345", "a1", "1a", " 1", "+", "-"} {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		n, ok := countOf(w)
+		rn, rok := countOfRef(w)
+		if n != rn || ok != rok {
+			t.Fatalf("countOf(%q) = %d, %v; want %d, %v", w, n, ok, rn, rok)
+		}
+	})
+}
+
+// The token views must give the same answers as the functions on the text.
+func TestMessageTokenViews(t *testing.T) {
+	for _, msg := range []string{"", "I received it two weeks ago", "pay before 17:00 today please", "hace dos semanas. tonight at 8", strings.Repeat("x ", 5000) + "3 days ago"} {
+		t.Run(msg[:min(len(msg), 30)], func(t *testing.T) {
+			st := &state{msg: foldText(msg)}
+			if got, want := claimedElapsedIn(st.msgTokens()), claimedElapsed(st.msg.text); got != want {
+				t.Errorf("claimedElapsedIn = %d, want %d", got, want)
+			}
+			p, e, ok := clockDeadlineIn(clipBytes(st.msg.text, maxClaimBytes), st.msgTokens())
+			rp, re, rok := clockDeadline(st.msg.text)
+			if p != rp || e != re || ok != rok {
+				t.Errorf("clockDeadlineIn = %d %d %v, want %d %d %v", p, e, ok, rp, re, rok)
+			}
+		})
+	}
+}
+
+// actionStems must give what each check built for itself, whichever clip
+// asks first and whether or not the description is longer than a clip.
+func TestActionStems(t *testing.T) {
+	long := strings.Repeat("refund the deposit for booking ", 100) + " cancellation"
+	for _, tc := range []struct{ name, desc, action string }{
+		{"short", "Refund the deposit to the guest", "payment:refund_deposit"},
+		{"long", long, "data_export:customer_list"},
+		{"empty", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &state{c: &consult.Case{Action: consult.Action{Description: tc.desc, Action: tc.action}}}
+			for _, clip := range []int{2048, maxClaimBytes, 2048, maxClaimBytes} {
+				want := stemSet(clipBytes(tc.desc, clip) + " " + strings.NewReplacer(":", " ", "_", " ").Replace(clipBytes(tc.action, 200)))
+				if got := st.actionStems(clip); !maps.Equal(got, want) {
+					t.Errorf("clip %d: %v, want %v", clip, got, want)
+				}
+			}
+		})
+	}
+}
+
+// checkClauseView compares every set's bit in a clause view of s with the
+// set's own scan.
+func checkClauseView(t *testing.T, s string) {
+	t.Helper()
+	cv := newClauseView(s)
+	for i, cl := range cv.cl {
+		for _, ps := range allPhraseSets {
+			if got, want := cv.has(i, ps), ps.in(cl); got != want {
+				t.Fatalf("clause %q, set %d: has = %v, in = %v", cl, ps.id, got, want)
+			}
+		}
+	}
+	if got, want := len(cv.cl), len(clausesOf(s)); got != want {
+		t.Fatalf("%d clauses, want %d", got, want)
+	}
+}
+
+func TestClauseView(t *testing.T) {
+	for _, s := range []string{"", " ", "the boss approved it. send the po later", " if you dont pay today we release the room. my son is in hospital ",
+		"no. i approved it myself. ich habe genehmigt", " den bestellschein reichen wir nach ", strings.Repeat(" you helped me before. ", 50)} {
+		t.Run(s[:min(len(s), 30)], func(t *testing.T) { checkClauseView(t, s) })
+	}
+	if len(allPhraseSets) > 64 {
+		t.Logf("%d phrase sets: sets past 64 are scanned directly", len(allPhraseSets))
+	}
+}
+
+func FuzzClauseView(f *testing.F) {
+	f.Add(" my manager said its fine. we will send the signed form after ")
+	f.Add(" unless you pay now we cancel. ")
+	f.Fuzz(func(t *testing.T, s string) { checkClauseView(t, s) })
+}
+
+// clockDeadlineRef is clockDeadline as it was, finding each token with
+// strings.Index.
+func clockDeadlineRef(folded string) (int, int, bool) {
+	s := clipBytes(folded, maxClaimBytes)
+	tok := strings.Fields(s)
+	pos := 0
+	for i := range tok {
+		p := strings.Index(s[pos:], tok[i]) + pos
+		pos = p + len(tok[i])
+		if bareHourToday(tok, i) {
+			return p, pos, true
+		}
+		if !clockAt(tok, i) {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			if tok[k] == "." {
+				break
+			}
+			for _, l := range clockLead {
+				if tok[k] == l {
+					return p, pos, true
+				}
+			}
+		}
+		near := " " + strings.Join(tok[max(0, i-3):min(len(tok), i+5)], " ") + " "
+		if containsAny(near, todayWords...) {
+			return p, pos, true
+		}
+	}
+	return 0, 0, false
+}
+
+func FuzzClockDeadline(f *testing.F) {
+	for _, s := range []string{"pay before 17:00 today", "tonight at 8", "bis 17 uhr heute", "at  5  pm\u00a0today", "a a a 5pm", "heute um 5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, e, ok := clockDeadline(s)
+		rp, re, rok := clockDeadlineRef(s)
+		if p != rp || e != re || ok != rok {
+			t.Fatalf("clockDeadline(%q) = %d %d %v, want %d %d %v", s, p, e, ok, rp, re, rok)
+		}
+	})
+}
