@@ -1130,7 +1130,7 @@ func (st *state) checkNewParty() {
 	k := known.String()
 	pieces := strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' })
 	for _, name := range pieces {
-		if ownAddress(name, pieces, k) {
+		if ownAddress(name, pieces, k) || digitsOnFile(name, k) {
 			continue
 		}
 		words := strings.Fields(foldedText(name))
