@@ -3,9 +3,11 @@ package fallback
 // checkJudge3 runs the holdout5 round's structural checks: a conditional
 // prohibition whose condition the records meet (policycondition.go), a
 // record of a gap in cover the goal forbids (covergap.go), a request for
-// special-category data (specialcategory.go), ...
+// special-category data (specialcategory.go), a status
+// the records deny (markedstatus.go), ...
 func (st *state) checkJudge3() {
 	st.checkIfForbidden()
 	st.checkCoverGap()
 	st.checkSpecialCategory()
+	st.checkMarkedStatus()
 }
