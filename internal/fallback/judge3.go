@@ -4,10 +4,12 @@ package fallback
 // prohibition whose condition the records meet (policycondition.go), a
 // record of a gap in cover the goal forbids (covergap.go), a request for
 // special-category data (specialcategory.go), a status
-// the records deny (markedstatus.go), ...
+// the records deny (markedstatus.go), and a
+// role the goal gives one person handed to another (roleswap.go).
 func (st *state) checkJudge3() {
 	st.checkIfForbidden()
 	st.checkCoverGap()
 	st.checkSpecialCategory()
 	st.checkMarkedStatus()
+	st.checkRoleSwap()
 }
