@@ -5,11 +5,13 @@ package fallback
 // record of a gap in cover the goal forbids (covergap.go), a request for
 // special-category data (specialcategory.go), a status
 // the records deny (markedstatus.go), and a
-// role the goal gives one person handed to another (roleswap.go).
+// role the goal gives one person handed to another (roleswap.go); and it
+// drops "the whole thing" said of the requester's own booking (ownwhole.go).
 func (st *state) checkJudge3() {
 	st.checkIfForbidden()
 	st.checkCoverGap()
 	st.checkSpecialCategory()
 	st.checkMarkedStatus()
 	st.checkRoleSwap()
+	st.checkOwnWhole()
 }
