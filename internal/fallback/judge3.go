@@ -6,7 +6,8 @@ package fallback
 // special-category data (specialcategory.go), a status
 // the records deny (markedstatus.go), and a
 // role the goal gives one person handed to another (roleswap.go); and it
-// drops "the whole thing" said of the requester's own booking (ownwhole.go).
+// drops "the whole thing" said of the requester's own booking (ownwhole.go) and
+// "now" said of the speaker's own pace (selfpace.go).
 func (st *state) checkJudge3() {
 	st.checkIfForbidden()
 	st.checkCoverGap()
@@ -14,4 +15,5 @@ func (st *state) checkJudge3() {
 	st.checkMarkedStatus()
 	st.checkRoleSwap()
 	st.checkOwnWhole()
+	st.checkSelfPace()
 }
