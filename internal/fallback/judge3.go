@@ -7,7 +7,8 @@ package fallback
 // the records deny (markedstatus.go), and a
 // role the goal gives one person handed to another (roleswap.go); and it
 // drops "the whole thing" said of the requester's own booking (ownwhole.go) and
-// "now" said of the speaker's own pace (selfpace.go).
+// "now" said of the speaker's own pace (selfpace.go); a control the
+// policy requires, waved away (dismissedcontrol.go).
 func (st *state) checkJudge3() {
 	st.checkIfForbidden()
 	st.checkCoverGap()
@@ -16,4 +17,5 @@ func (st *state) checkJudge3() {
 	st.checkRoleSwap()
 	st.checkOwnWhole()
 	st.checkSelfPace()
+	st.checkDismissedControl()
 }

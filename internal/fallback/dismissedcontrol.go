@@ -1,0 +1,67 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- a control the policy requires, waved away in the message ----
+//
+// The policy names a control (a callback, a committee, a change board, an
+// approval, an identity check) and the counterparty, in one sentence, names
+// the same control and calls it unnecessary or impossible: "your change
+// board is overkill", "no need to send it round your committee", "ein
+// Rückruf ist leider nicht möglich", "pas besoin de validation". The words
+// differ across cases and languages; the structure — the owner's control
+// plus a dismissal of it — is the policy_bypass the sources label.
+
+// controlConcepts group the folded stems of one control across languages.
+var controlConcepts = [][]string{
+	{"callback", "call back", "ruckruf", "zuruckruf", "rappel", "devolver la llamada", "llamada de verificacion"},
+	{"committee", "komitee", "ausschuss", "gremium", "comite"},
+	{"change board", "change request", "change advisory", "change management", "changeboard"},
+	{"approval", "approver", "sign off", "freigabe", "genehmigung", "aprobacion", "autorizacion", "approbation", "validation"},
+	{"id check", "identity check", "id upload", "verification", "ausweis", "identitat", "verificacion", "identidad", "identite"},
+	{"four eyes", "second signature", "dual signature", "vier augen", "zweite unterschrift", "doble firma", "double signature"},
+}
+
+// dismissWords call a control unnecessary or impossible.
+var dismissWords = []string{" no need", " not needed", " unnecessary", " overkill", " skip ", " bypass", " dont bother", " not possible",
+	" isnt possible", " cant do your", " nicht moglich", " nicht notig", " unnotig", " uberflussig", " einfach so", " no hace falta",
+	" no es necesario", " innecesari", " saltar", " no es posible", " pas besoin", " inutile", " pas possible", " pas necessaire",
+	" sans passer par", " without going through"}
+
+// doneWords mark a control reported as already done: a different claim,
+// read by the hearsay and paperwork checks.
+var doneWords = []string{" already ", " completed ", " ya ", " bereits ", " schon ", " deja "}
+
+// checkDismissedControl flags a message sentence that dismisses a control
+// the policies require.
+func (st *state) checkDismissedControl() {
+	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") {
+		return
+	}
+	var pol strings.Builder
+	for _, p := range st.policies() {
+		pol.WriteString(foldedText(p.Statement))
+	}
+	ps := pol.String()
+	for _, sent := range strings.Split(st.msg.text, " . ") {
+		sent = " " + sent + " "
+		if !containsAny(sent, dismissWords...) || containsAny(sent, doneWords...) {
+			continue
+		}
+		for _, stems := range controlConcepts {
+			if !containsAny(sent, stems...) || !containsAny(ps, stems...) {
+				continue
+			}
+			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,
+				obs:    fmt.Sprintf("The counterparty waves away a control the policy requires (%s).", stems[0]),
+				reason: "A control the owner's policy requires is declared unnecessary or impossible; the request is to act without it.",
+				disp:   consult.SeekApproval})
+			return
+		}
+	}
+}
