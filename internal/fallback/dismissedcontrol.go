@@ -20,18 +20,29 @@ import (
 // controlConcepts group the folded stems of one control across languages.
 var controlConcepts = [][]string{
 	{"callback", "call back", "ruckruf", "zuruckruf", "rappel", "devolver la llamada", "llamada de verificacion"},
-	{"committee", "komitee", "ausschuss", "gremium", "comite"},
 	{"change board", "change request", "change advisory", "change management", "changeboard"},
-	{"approval", "approver", "sign off", "freigabe", "genehmigung", "aprobacion", "autorizacion", "approbation", "validation"},
+	// A committee is where approvals are given: "no need to send it round
+	// your committee" waives "the required approvals".
+	{"approval", "approver", "sign off", "freigabe", "genehmigung", "aprobacion", "autorizacion", "approbation", "validation",
+		"committee", "komitee", "ausschuss", "gremium", "comite"},
 	{"id check", "identity check", "id upload", "verification", "ausweis", "identitat", "verificacion", "identidad", "identite"},
 	{"four eyes", "second signature", "dual signature", "vier augen", "zweite unterschrift", "doble firma", "double signature"},
 }
+
+// rulesNamed name the rules as such; any policy on the case is what they
+// dismiss ("I can't think about rules right now", "vergessen Sie die
+// Regeln").
+// "Policy" is left out: in insurance it names the product ("a separate
+// policy is an unnecessary expense").
+var rulesNamed = []string{" rules ", " the rule ", " regeln ", " vorschriften ", " reglas ", " normas ",
+	" regles ", " reglement "}
 
 // dismissWords call a control unnecessary or impossible.
 var dismissWords = []string{" no need", " not needed", " unnecessary", " overkill", " skip ", " bypass", " dont bother", " not possible",
 	" isnt possible", " cant do your", " nicht moglich", " nicht notig", " unnotig", " uberflussig", " einfach so", " no hace falta",
 	" no es necesario", " innecesari", " saltar", " no es posible", " pas besoin", " inutile", " pas possible", " pas necessaire",
-	" sans passer par", " without going through"}
+	" sans passer par", " without going through", " cant think about", " forget the", " forget about", " dont care about",
+	" never mind the", " olvidese de", " olvida las", " vergessen sie", " oubliez"}
 
 // doneWords mark a control reported as already done: a different claim,
 // read by the hearsay and paperwork checks.
@@ -52,6 +63,13 @@ func (st *state) checkDismissedControl() {
 		sent = " " + sent + " "
 		if !containsAny(sent, dismissWords...) || containsAny(sent, doneWords...) {
 			continue
+		}
+		if containsAny(sent, rulesNamed...) {
+			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,
+				obs:    "The counterparty asks the agent to set the rules aside.",
+				reason: "The message asks for the request to be handled without regard to the rules; the policies still apply.",
+				disp:   consult.SeekApproval})
+			return
 		}
 		for _, stems := range controlConcepts {
 			if !containsAny(sent, stems...) || !containsAny(ps, stems...) {
