@@ -1,7 +1,8 @@
 package fallback
 
 // checkJudge3 runs the holdout5 round's structural checks: a conditional
-// prohibition whose condition the records meet (policycondition.go), a
+// prohibition whose condition the records meet (policycondition.go), an
+// outright ban on the act for the action's class (policyban.go), a
 // record of a gap in cover the goal forbids (covergap.go), a request for
 // special-category data (specialcategory.go), a status
 // the records deny (markedstatus.go), and a
@@ -11,6 +12,7 @@ package fallback
 // policy requires, waved away (dismissedcontrol.go).
 func (st *state) checkJudge3() {
 	st.checkIfForbidden()
+	st.checkPolicyBan()
 	st.checkCoverGap()
 	st.checkSpecialCategory()
 	st.checkMarkedStatus()
