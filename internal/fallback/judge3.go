@@ -5,7 +5,8 @@ package fallback
 // outright ban on the act for the action's class (policyban.go), a
 // record of a gap in cover the goal forbids (covergap.go), a request for
 // special-category data (specialcategory.go), a status
-// the records deny (markedstatus.go), and a
+// the records deny (markedstatus.go), backdating
+// (backdate.go), and a
 // role the goal gives one person handed to another (roleswap.go); and it
 // drops "the whole thing" said of the requester's own booking (ownwhole.go) and
 // "now" said of the speaker's own pace (selfpace.go); a control the
@@ -16,6 +17,7 @@ func (st *state) checkJudge3() {
 	st.checkCoverGap()
 	st.checkSpecialCategory()
 	st.checkMarkedStatus()
+	st.checkBackdate()
 	st.checkRoleSwap()
 	st.checkOwnWhole()
 	st.checkSelfPace()
