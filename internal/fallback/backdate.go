@@ -19,8 +19,8 @@ import (
 var backdateStems = []string{"backdat", "back dat", "ruckdatier", "zuruckdatier", "antidat", "antedat"}
 
 // checkBackdate flags an action or proposal to backdate.
-func (st *state) checkBackdate() {
-	for _, s := range []string{foldedText(clipBytes(st.c.Action.Description, 300)), st.msg.text} {
+func (st *state) checkBackdate(v *j3fold) {
+	for _, s := range []string{v.desc(), st.msg.text} {
 		if at := backdateAt(s); at != "" {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "backdate", score: 0.5, sig: consult.High, hard: true,
 				obs:    "The action backdates a date the records rely on (" + at + ").",
@@ -34,6 +34,9 @@ func (st *state) checkBackdate() {
 // backdateAt returns the backdating word found in folded s, unless a
 // negation stands in the two words before it.
 func backdateAt(s string) string {
+	if !containsAny(s, "backdat", "back dat", "ruckdat", "zuruckdat", "antidat", "antedat") {
+		return "" // the common case: no tokenising
+	}
 	tok := strings.Fields(s)
 	for i, w := range tok {
 		hit := false

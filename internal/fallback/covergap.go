@@ -56,7 +56,7 @@ func coverState(s string) (denied, claimed bool) {
 
 // checkCoverGap flags an insurance change that a verified record says leaves
 // the owner uncovered while the goal asks for cover.
-func (st *state) checkCoverGap() {
+func (st *state) checkCoverGap(v *j3fold) {
 	if len(st.trusted) == 0 || st.c.Goal == "" {
 		return
 	}
@@ -65,11 +65,11 @@ func (st *state) checkCoverGap() {
 	if d, c := coverState(foldedText(st.c.Goal)); !d && !c {
 		return
 	}
-	for _, t := range st.trusted {
+	for ti, t := range st.trusted {
 		if t.kind != "system fact" && t.kind != "verified evidence" {
 			continue
 		}
-		denied, _ := coverState(foldedText(t.text))
+		denied, _ := coverState(v.record(ti))
 		if !denied {
 			continue
 		}

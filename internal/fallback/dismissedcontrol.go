@@ -50,13 +50,13 @@ var doneWords = []string{" already ", " completed ", " ya ", " bereits ", " scho
 
 // checkDismissedControl flags a message sentence that dismisses a control
 // the policies require.
-func (st *state) checkDismissedControl() {
-	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") {
+func (st *state) checkDismissedControl(v *j3fold) {
+	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") || !containsAny(st.msg.text, dismissWords...) {
 		return
 	}
 	var pol strings.Builder
-	for _, p := range st.policies() {
-		pol.WriteString(foldedText(p.Statement))
+	for pi := range st.policies() {
+		pol.WriteString(v.policy(pi))
 	}
 	ps := pol.String()
 	for _, sent := range strings.Split(st.msg.text, " . ") {

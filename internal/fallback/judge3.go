@@ -12,16 +12,56 @@ package fallback
 // "now" said of the speaker's own pace (selfpace.go); a control the
 // policy requires, waved away (dismissedcontrol.go).
 func (st *state) checkJudge3() {
-	st.checkIfForbidden()
-	st.checkPolicyBan()
-	st.checkCoverGap()
+	v := &j3fold{st: st}
+	st.checkIfForbidden(v)
+	st.checkPolicyBan(v)
+	st.checkCoverGap(v)
 	st.checkSpecialCategory()
-	st.checkMarkedStatus()
-	st.checkBackdate()
-	st.checkRoleSwap()
+	st.checkMarkedStatus(v)
+	st.checkBackdate(v)
+	st.checkRoleSwap(v)
 	st.checkOwnWhole()
 	st.checkSelfPace()
-	st.checkDismissedControl()
+	st.checkDismissedControl(v)
+}
+
+// j3fold folds each policy statement and trusted record once, on first
+// use, for all of this round's checks (several read the same texts).
+type j3fold struct {
+	st      *state
+	pols    []string
+	trusted []string
+	d       *string
+}
+
+// desc is the folded action description, clipped to 300 bytes.
+func (v *j3fold) desc() string {
+	if v.d == nil {
+		d := foldedText(clipBytes(v.st.c.Action.Description, 300))
+		v.d = &d
+	}
+	return *v.d
+}
+
+func (v *j3fold) policy(i int) string {
+	if v.pols == nil {
+		ps := v.st.policies()
+		v.pols = make([]string, len(ps))
+		for k, p := range ps {
+			v.pols[k] = foldedText(p.Statement)
+		}
+	}
+	return v.pols[i]
+}
+
+func (v *j3fold) record(i int) string {
+	if v.trusted == nil {
+		v.trusted = make([]string, len(v.st.trusted))
+		for k, t := range v.st.trusted {
+			v.trusted[k] = foldedText(clipBytes(t.text, maxClaimBytes))
+		}
+	}
+	return v.trusted[i]
 }
 
 // authorisationWords name an agreement or approval. A record that none is

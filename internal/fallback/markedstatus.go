@@ -36,11 +36,11 @@ var markVerbs = map[string]bool{"mark": true, "tick": true, "flag": true, "recor
 
 // checkMarkedStatus flags an action that sets a status a verified record
 // contradicts.
-func (st *state) checkMarkedStatus() {
+func (st *state) checkMarkedStatus(v *j3fold) {
 	if len(st.trusted) == 0 {
 		return
 	}
-	d := " " + foldedText(clipBytes(st.c.Action.Description, 300)) + " "
+	d := " " + v.desc() + " "
 	var objs []string
 	status := ""
 	for _, l := range statusLeads {
@@ -66,11 +66,11 @@ func (st *state) checkMarkedStatus() {
 	if len(objs) == 0 {
 		return
 	}
-	for _, t := range st.trusted {
+	for ti, t := range st.trusted {
 		if t.kind != "system fact" && t.kind != "verified evidence" {
 			continue
 		}
-		tok := strings.Fields(foldedText(t.text))
+		tok := strings.Fields(v.record(ti))
 		obj, absent := "", false
 		for _, w := range tok {
 			for _, o := range objs {

@@ -32,14 +32,14 @@ var banVerbs = map[string][]string{
 }
 
 // checkPolicyBan flags an action a policy bans outright for its class.
-func (st *state) checkPolicyBan() {
+func (st *state) checkPolicyBan(v *j3fold) {
 	if len(st.c.Policies) == 0 || st.hasFinding("ifforbidden") || st.hasFinding("policyban") {
 		return
 	}
-	desc := foldedText(clipBytes(st.c.Action.Description, 300))
+	desc := v.desc()
 	act := strings.ToLower(st.c.Action.Action) + " " + desc
-	for _, p := range st.policies() {
-		for _, sent := range strings.Split(foldedText(p.Statement), " . ") {
+	for pi, p := range st.policies() {
+		for _, sent := range strings.Split(v.policy(pi), " . ") {
 			sent = " " + strings.TrimSpace(sent) + " "
 			for _, m := range banMarks {
 				i := strings.Index(sent, m)

@@ -40,23 +40,23 @@ var condNeg = map[string]bool{"not": true, "no": true, "never": true, "none": tr
 
 // checkIfForbidden flags an action a policy forbids under a condition the
 // case's own records state as met.
-func (st *state) checkIfForbidden() {
+func (st *state) checkIfForbidden(v *j3fold) {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 || st.hasFinding("ifforbidden") {
 		return
 	}
-	act := strings.ToLower(st.c.Action.Action) + " " + foldedText(clipBytes(st.c.Action.Description, 300))
-	for _, p := range st.policies() {
-		low := foldedText(p.Statement)
+	act := strings.ToLower(st.c.Action.Action) + " " + v.desc()
+	for pi, p := range st.policies() {
+		low := v.policy(pi)
 		for _, sent := range strings.Split(low, " . ") {
 			pred, verb := ifForbidden(" " + strings.TrimSpace(sent) + " ")
 			if pred == "" || verb == "" || !strings.Contains(act, verb) {
 				continue
 			}
-			for _, t := range st.trusted {
+			for ti, t := range st.trusted {
 				if t.kind == "earlier turn" || t.kind == "owner fact" {
 					continue
 				}
-				if !affirms(foldedText(t.text), pred) {
+				if !affirms(v.record(ti), pred) {
 					continue
 				}
 				st.add(finding{kind: "ifforbidden", score: 0.5, sig: consult.High, hard: true, refs: []string{t.id},

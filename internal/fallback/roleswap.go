@@ -25,12 +25,12 @@ var roleTerms = []string{"emergency contact", "decision maker", "beneficiary", "
 
 // checkRoleSwap flags an action that gives a role the goal assigns to
 // someone else to a party the owner's side never names.
-func (st *state) checkRoleSwap() {
+func (st *state) checkRoleSwap(v *j3fold) {
 	if st.c.Goal == "" || st.c.Action.Description == "" {
 		return
 	}
 	goal := foldedText(st.c.Goal)
-	desc := foldedText(clipBytes(st.c.Action.Description, 300))
+	desc := v.desc()
 	role := ""
 	for _, r := range roleTerms {
 		if strings.Contains(goal, r) && strings.Contains(desc, r) {
@@ -46,8 +46,8 @@ func (st *state) checkRoleSwap() {
 	for _, s := range []string{st.c.Brief, st.c.Title} {
 		known.WriteString(foldedText(s))
 	}
-	for _, t := range st.trusted {
-		known.WriteString(foldedText(t.text))
+	for ti := range st.trusted {
+		known.WriteString(v.record(ti))
 	}
 	k := known.String()
 	// A name in the description: a capitalised word after the first that
