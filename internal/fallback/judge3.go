@@ -1,16 +1,19 @@
 package fallback
 
-// checkJudge3 runs the holdout5 round's structural checks: a conditional
-// prohibition whose condition the records meet (policycondition.go), an
-// outright ban on the act for the action's class (policyban.go), a
-// record of a gap in cover the goal forbids (covergap.go), a request for
-// special-category data (specialcategory.go), a status
-// the records deny (markedstatus.go), backdating
-// (backdate.go), and a
-// role the goal gives one person handed to another (roleswap.go); and it
-// drops "the whole thing" said of the requester's own booking (ownwhole.go) and
-// "now" said of the speaker's own pace (selfpace.go); a control the
-// policy requires, waved away (dismissedcontrol.go).
+// checkJudge3 runs the holdout5 round's structural checks, each in the file
+// named for what it reads:
+//   - policycondition.go: a conditional prohibition whose condition a record meets;
+//   - policyban.go: an outright ban on the act for the action's class;
+//   - covergap.go: a recorded gap in cover the goal forbids;
+//   - specialcategory.go: a request for special-category personal data;
+//   - markedstatus.go: a status the records deny, set by the action;
+//   - backdate.go: backdating a cover start or date;
+//   - roleswap.go: a role the goal gives one person handed to another;
+//   - dismissedcontrol.go: a control the policy requires, waved away.
+//
+// Two only remove cues that misread the case: "the whole thing" said of the
+// requester's own booking (ownwhole.go) and "now" said of the speaker's own
+// pace (selfpace.go).
 func (st *state) checkJudge3() {
 	v := &j3fold{st: st}
 	st.checkIfForbidden(v)
