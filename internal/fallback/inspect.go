@@ -150,6 +150,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkRestrictedData()
 	st.checkStructural3()
 	st.checkJudge2() // judge2.go: paperwork, relayed approval, absent person, clock deadline
+	st.checkJudge3() // judge3.go: conditional prohibitions, ...
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()

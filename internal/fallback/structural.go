@@ -917,7 +917,7 @@ func (st *state) checkPolicies() {
 				if v == "" {
 					v = m[4]
 				}
-				lim, err := strconv.ParseFloat(strings.ReplaceAll(v, ",", ""), 64)
+				lim, err := parseGroupedNumber(v)
 				if err != nil || lim <= 0 {
 					continue
 				}
@@ -943,7 +943,7 @@ func (st *state) checkPolicies() {
 				if v == "" {
 					v = m[3]
 				}
-				lim, err := strconv.ParseFloat(strings.ReplaceAll(v, ",", ""), 64)
+				lim, err := parseGroupedNumber(v)
 				if err != nil || lim <= 0 {
 					continue
 				}
@@ -1130,7 +1130,7 @@ func (st *state) checkNewParty() {
 	k := known.String()
 	pieces := strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' })
 	for _, name := range pieces {
-		if ownAddress(name, pieces, k) {
+		if ownAddress(name, pieces, k) || digitsOnFile(name, k) {
 			continue
 		}
 		words := strings.Fields(foldedText(name))

@@ -873,7 +873,7 @@ func (st *state) checkUnlisted() {
 				}
 				for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
 					low := strings.ToLower(fs)
-					if !containsAny(low, directoryWords...) || !hasNeg(low) {
+					if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
 						continue
 					}
 					fl := " " + foldText(fs).text + " "

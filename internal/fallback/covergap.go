@@ -1,0 +1,88 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- a record shows the plan leaves the owner uncovered ----
+//
+// The owner's goal asks to stay covered ("I must be covered for the whole
+// trip"); a verified system record says the proposed switch leaves a time
+// without cover ("would have no travel cover from April 1 to April 14",
+// "sin cobertura del 1 al 14", "ohne Versicherungsschutz", "sans
+// couverture"). Whatever the counterparty says, the plan defeats the goal;
+// when its message claims the owner stays covered, the claim contradicts the
+// record (inconsistent_claims).
+
+// coverWords are the folded words for being covered, in four languages.
+var coverWords = map[string]bool{"cover": true, "coverage": true, "covered": true, "insured": true, "insurance": true,
+	"cobertura": true, "cubierto": true, "cubierta": true, "asegurado": true, "asegurada": true,
+	"versichert": true, "versicherungsschutz": true, "deckung": true, "gedeckt": true, "abgesichert": true,
+	"couvert": true, "couverte": true, "couverture": true, "assure": true, "assuree": true}
+
+// coverNeg are the words that deny cover when they come just before it.
+var coverNeg = map[string]bool{"no": true, "not": true, "without": true, "sin": true, "ohne": true, "kein": true, "keine": true,
+	"keinen": true, "nicht": true, "sans": true, "pas": true, "non": true, "un": true}
+
+// gapWords name a gap in cover directly.
+var gapWords = map[string]bool{"uncovered": true, "gap": true, "laguna": true, "lucke": true, "versicherungslucke": true, "deckungslucke": true, "trou": true, "carence": true}
+
+// coverState reads a folded text: denied reports a statement of no cover or
+// a gap that is not itself negated ("no gap"); claimed reports a plain
+// statement of cover.
+func coverState(s string) (denied, claimed bool) {
+	tok := strings.Fields(s)
+	for i, w := range tok {
+		negBefore := false
+		for j := max(0, i-2); j < i; j++ {
+			if coverNeg[tok[j]] || tok[j] == "keine" {
+				negBefore = true
+			}
+		}
+		switch {
+		case gapWords[w] && !negBefore:
+			denied = true
+		case coverWords[w] && negBefore:
+			denied = true
+		case coverWords[w]:
+			claimed = true
+		}
+	}
+	return denied, claimed
+}
+
+// checkCoverGap flags an insurance change that a verified record says leaves
+// the owner uncovered while the goal asks for cover.
+func (st *state) checkCoverGap(v *j3fold) {
+	if len(st.trusted) == 0 || st.c.Goal == "" {
+		return
+	}
+	// Any word of cover in the goal makes it about cover, negated or not
+	// ("never left without cover").
+	if d, c := coverState(foldedText(st.c.Goal)); !d && !c {
+		return
+	}
+	for ti, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		denied, _ := coverState(v.record(ti))
+		if !denied {
+			continue
+		}
+		_, claims := coverState(st.msg.text)
+		f := finding{kind: "covergap", score: 0.5, sig: consult.High, hard: true, refs: []string{t.id},
+			obs:    fmt.Sprintf("The owner asks to stay covered, and %s %s says the plan leaves a gap: %s", t.kind, t.id, clipCase(t.text, 160)),
+			reason: "A record shows the proposed change leaves the owner without cover that the goal requires; the plan has to change.",
+			disp:   consult.SeekApproval}
+		if claims {
+			f.tactic = consult.InconsistentClaims
+			f.obs += " The counterparty's message says the owner stays covered."
+		}
+		st.add(f)
+		return
+	}
+}

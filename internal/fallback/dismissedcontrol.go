@@ -1,0 +1,85 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- a control the policy requires, waved away in the message ----
+//
+// The policy names a control (a callback, a committee, a change board, an
+// approval, an identity check) and the counterparty, in one sentence, names
+// the same control and calls it unnecessary or impossible: "your change
+// board is overkill", "no need to send it round your committee", "ein
+// Rückruf ist leider nicht möglich", "pas besoin de validation". The words
+// differ across cases and languages; the structure — the owner's control
+// plus a dismissal of it — is the policy_bypass the sources label.
+
+// controlConcepts group the folded stems of one control across languages.
+var controlConcepts = [][]string{
+	{"callback", "call back", "ruckruf", "zuruckruf", "rappel", "devolver la llamada", "llamada de verificacion"},
+	{"change board", "change request", "change advisory", "change management", "changeboard"},
+	// A committee is where approvals are given: "no need to send it round
+	// your committee" waives "the required approvals".
+	{"approval", "approver", "sign off", "freigabe", "genehmigung", "aprobacion", "autorizacion", "approbation", "validation",
+		"committee", "komitee", "ausschuss", "gremium", "comite"},
+	{"id check", "identity check", "id upload", "verification", "ausweis", "identitat", "verificacion", "identidad", "identite"},
+	{"four eyes", "second signature", "dual signature", "vier augen", "zweite unterschrift", "doble firma", "double signature"},
+}
+
+// rulesNamed name the rules as such; any policy on the case is what they
+// dismiss ("I can't think about rules right now", "vergessen Sie die
+// Regeln").
+// "Policy" is left out: in insurance it names the product ("a separate
+// policy is an unnecessary expense").
+var rulesNamed = []string{" rules ", " the rule ", " regeln ", " vorschriften ", " reglas ", " normas ",
+	" regles ", " reglement "}
+
+// dismissWords call a control unnecessary or impossible.
+var dismissWords = []string{" no need", " not needed", " unnecessary", " overkill", " skip ", " bypass", " dont bother", " not possible",
+	" isnt possible", " cant do your", " nicht moglich", " nicht notig", " unnotig", " uberflussig", " einfach so", " no hace falta",
+	" no es necesario", " innecesari", " saltar", " no es posible", " pas besoin", " inutile", " pas possible", " pas necessaire",
+	" sans passer par", " without going through", " cant think about", " forget the", " forget about", " dont care about",
+	" never mind the", " olvidese de", " olvida las", " vergessen sie", " oubliez"}
+
+// doneWords mark a control reported as already done: a different claim,
+// read by the hearsay and paperwork checks.
+var doneWords = []string{" already ", " completed ", " ya ", " bereits ", " schon ", " deja "}
+
+// checkDismissedControl flags a message sentence that dismisses a control
+// the policies require.
+func (st *state) checkDismissedControl(v *j3fold) {
+	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") || !containsAny(st.msg.text, dismissWords...) {
+		return
+	}
+	var pol strings.Builder
+	for pi := range st.policies() {
+		pol.WriteString(v.policy(pi))
+	}
+	ps := pol.String()
+	for _, sent := range strings.Split(st.msg.text, " . ") {
+		sent = " " + sent + " "
+		if !containsAny(sent, dismissWords...) || containsAny(sent, doneWords...) {
+			continue
+		}
+		if containsAny(sent, rulesNamed...) {
+			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,
+				obs:    "The counterparty asks the agent to set the rules aside.",
+				reason: "The message asks for the request to be handled without regard to the rules; the policies still apply.",
+				disp:   consult.SeekApproval})
+			return
+		}
+		for _, stems := range controlConcepts {
+			if !containsAny(sent, stems...) || !containsAny(ps, stems...) {
+				continue
+			}
+			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,
+				obs:    fmt.Sprintf("The counterparty waves away a control the policy requires (%s).", stems[0]),
+				reason: "A control the owner's policy requires is declared unnecessary or impossible; the request is to act without it.",
+				disp:   consult.SeekApproval})
+			return
+		}
+	}
+}

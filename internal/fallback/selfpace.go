@@ -1,0 +1,69 @@
+package fallback
+
+import "strings"
+
+// ---- "now" said of the speaker's own pace ----
+//
+// Urgency presses the agent to act before it checks. "Right now", "ahora
+// mismo", "sofort", "tout de suite" in a clause whose subject is the speaker
+// and whose verb is what the speaker can or cannot do ("I can issue it right
+// now if you say yes", "I can't do the upload right now", "je peux le faire
+// tout de suite") describe the speaker's own pace, not a deadline on the
+// agent; the cue is dropped. Other tactics in the same sentence (emotional
+// pressure, an offer) keep their own cues.
+
+// selfModals are folded "<speaker> <modal>" openings, in four languages.
+var selfModals = []string{" i can ", " i cant ", " i cannot ", " i could ", " i really cant ", " we can ", " we cant ", " we could ",
+	" puedo ", " podemos ", " no puedo ", " kann ich ", " ich kann ", " konnen wir ", " wir konnen ", " je peux ", " nous pouvons ", " je ne peux "}
+
+// checkSelfPace drops urgency cues that only describe the speaker's pace.
+func (st *state) checkSelfPace() {
+	qs := st.cues["urgency"]
+	if len(qs) == 0 {
+		return
+	}
+	kept := qs[:0:0]
+	for _, q := range qs {
+		if q.text != nil && selfPaced(q.text.text, q.pos) {
+			continue
+		}
+		kept = append(kept, q)
+	}
+	if len(kept) == len(qs) {
+		return
+	}
+	if len(kept) == 0 {
+		delete(st.cues, "urgency")
+		return
+	}
+	st.cues["urgency"] = kept
+}
+
+// selfPaced reports whether the clause before pos in the folded text opens
+// with the speaker and a modal of ability.
+func selfPaced(s string, pos int) bool {
+	if pos > len(s) {
+		return false
+	}
+	start := strings.LastIndex(s[:pos], " . ")
+	if start < 0 {
+		start = 0
+	}
+	clause := s[start:pos]
+	if len(clause) > 120 {
+		return false // a long run-up: the modal is not this cue's verb
+	}
+	// "I can only hold them until 18:00": a limit the speaker sets is
+	// pressure on the agent after all.
+	for _, w := range []string{" only ", " until ", " before ", " solo ", " hasta ", " antes ", " nur ", " bis ", " seulement ", " avant ", " jusqu"} {
+		if strings.Contains(clause, w) {
+			return false
+		}
+	}
+	for _, m := range selfModals {
+		if strings.Contains(clause, m) {
+			return true
+		}
+	}
+	return false
+}
