@@ -81,7 +81,14 @@ func clausesOf(folded string) []string {
 
 // deferredPaperwork returns the clause of folded text in which a control
 // document is deferred until after the act or waived, or "".
-func deferredPaperwork(folded string) string {
+func deferredPaperwork(folded string) string { return deferredPaperworkOf(folded, "") }
+
+// deferredPaperworkOf is deferredPaperwork for an action whose folded
+// description is given: paperwork the action itself produces ("Create PO
+// for 2 BrewPro machines") is done by the act, so a later time in the
+// clause ("I'm out tomorrow, so could you raise the PO today") does not
+// defer it.
+func deferredPaperworkOf(folded, action string) string {
 	for _, cl := range clausesOf(folded) {
 		if !psControlDocs.in(cl) {
 			continue
@@ -92,14 +99,68 @@ func deferredPaperwork(folded string) string {
 		if psSettled.in(cl) {
 			continue // "the signed PO is attached": done, whatever comes later
 		}
+		if onlyMadeByAction(cl, action) {
+			continue
+		}
 		// German separable verbs put the "later" at the clause's end:
 		// "den Bestellschein reichen wir nach", "holen wir nach".
-		if psLaterStrong.in(cl) || strings.HasSuffix(cl, " nach ") ||
+		if psLaterStrong.in(dropAdherence(cl)) || strings.HasSuffix(cl, " nach ") ||
 			(psLaterSoft.in(cl) && psPaperVerbs.in(cl)) {
 			return strings.TrimSpace(cl)
 		}
 	}
 	return ""
+}
+
+// followVerbs defer a document only when intransitive ("the PO will
+// follow"); with an object ("will follow our usual process", "seguirá el
+// procedimiento") they say the process is kept, not put off.
+var followVerbs = []string{" will follow ", " can follow ", " to follow ", " seguira ", " suivra ", " suivront "}
+
+// adherenceObjects open the object of a transitive "follow" (folded).
+var adherenceObjects = map[string]bool{"the": true, "our": true, "your": true, "its": true, "their": true, "a": true, "an": true,
+	"this": true, "that": true, "these": true, "those": true, "usual": true, "standard": true, "normal": true, "all": true, "every": true, "each": true,
+	"el": true, "la": true, "los": true, "las": true, "nuestro": true, "nuestra": true, "su": true, "sus": true, "todo": true, "todos": true,
+	"le": true, "les": true, "notre": true, "nos": true, "votre": true, "vos": true, "son": true, "sa": true, "ses": true, "toutes": true, "tous": true}
+
+// dropAdherence blanks each transitive "follow" of a padded folded clause.
+func dropAdherence(cl string) string {
+	for _, v := range followVerbs {
+		for from := 0; ; {
+			i := strings.Index(cl[from:], v)
+			if i < 0 {
+				break
+			}
+			i += from
+			next := strings.Fields(cl[i+len(v):])
+			if len(next) > 0 && adherenceObjects[next[0]] {
+				cl = cl[:i] + strings.Repeat(" ", len(v)-1) + cl[i+len(v)-1:]
+			}
+			from = i + len(v) - 1
+		}
+	}
+	return cl
+}
+
+// makeVerbs in an action's description produce the document they govern.
+var makeVerbs = []string{" create ", " raise ", " issue ", " crear ", " emitir ", " erstellen ", " ausstellen ", " anlegen ", " creer ", " emettre "}
+
+// onlyMadeByAction reports a clause whose every control document the
+// action (folded description) creates.
+func onlyMadeByAction(cl, action string) bool {
+	if action == "" || !containsAny(action, makeVerbs...) {
+		return false
+	}
+	found := false
+	for _, d := range controlDocs {
+		if strings.Contains(cl, d) {
+			if !strings.Contains(action, d) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // checkDeferredPaperwork flags a message that defers or waives the control
@@ -110,7 +171,7 @@ func (st *state) checkDeferredPaperwork() {
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
-	cl := deferredPaperwork(st.msg.text)
+	cl := deferredPaperworkOf(st.msg.text, " "+foldText(clipBytes(a.Description, maxClaimBytes)).text+" ")
 	if cl == "" {
 		return
 	}
