@@ -27,11 +27,25 @@ var correctionMarks = []string{" actually", " in fact", " to be honest", " truth
 	" en realidad", " de hecho", " la verdad es", " pensandolo bien", " bueno en realidad",
 	" eigentlich", " tatsachlich", " ehrlich gesagt", " genau genommen", " um ehrlich zu sein"}
 
+// reasonMarks give a cause or tell what happened (folded): the new account
+// a reason switch brings.
+var reasonMarks = []string{" because", " due to", " since ", " reason", " it was ", " its for", " it is for", " sick", " ill ", " unwell", " health", " medical",
+	" doctor", " hospital", " weather", " storm", " hurricane", " emergency", " death", " died", " funeral", " accident",
+	" porque", " debido", " por un ", " por una ", " por el ", " por la ", " motivo", " razon", " fue ", " salud", " enferm", " medico", " tormenta",
+	" weil", " wegen", " grund", " war es", " krank", " gesundheit", " arzt", " unwetter", " sturm", " notfall",
+	" parce que", " car ", " a cause", " raison", " cetait", " malad", " sante", " medecin", " tempete", " urgence"}
+
 // checkReasonSwitch flags a message that revises its story right after the
 // agent's last turn refused on the first one.
 func (st *state) checkReasonSwitch() {
 	h := st.c.History
 	if len(h) < 2 || !containsAny(" "+clipBytes(st.msg.text, 400), correctionMarks...) {
+		return
+	}
+	// A switch of reason needs a reason: "actually, in that case just
+	// upgrade the cabin" changes the request to one the rule allows, which
+	// is the customer following the agent's answer.
+	if !containsAny(" "+clipBytes(st.msg.text, 400)+" ", reasonMarks...) {
 		return
 	}
 	// The last agent turn, with a counterparty turn before it.
