@@ -91,7 +91,7 @@ func (st *state) checkPressureShapes() {
 	ack, loss, hurt := "", "", ""
 	for _, cl := range clausesOf(st.msg.text) {
 		c := cl
-		if ack == "" && psAck.in(c) && psRule.in(c) && psBut.in(c) {
+		if ack == "" && psAck.in(c) && psRule.in(c) && psBut.in(c) && !acceptsAfterBut(c) {
 			ack = strings.TrimSpace(cl)
 		}
 		if hurt == "" && psClose.in(c) && psHurt.in(c) {
@@ -119,6 +119,24 @@ func (st *state) checkPressureShapes() {
 	if hurt != "" {
 		st.clauseCue("emotional_pressure", "harm to someone close", hurt, 0.35)
 	}
+}
+
+// acceptWords after the "but" keep the rule: "I know the rules, but thanks
+// for checking", "ya sé que es la norma, pero gracias". The rule is then
+// acknowledged and accepted, not set aside (folded).
+var acceptWords = []string{" thanks", " thank you", " understood", " fair enough", " ill follow", " ill go along", " well follow", " happy to follow", " no problem",
+	" gracias", " entendido", " sin problema", " danke", " verstanden", " kein problem", " merci", " compris", " pas de probleme"}
+
+// acceptsAfterBut reports a padded folded clause whose first "but" is
+// followed by an acceptance of the rule.
+func acceptsAfterBut(c string) bool {
+	at := -1
+	for _, b := range butWords {
+		if i := strings.Index(c, b); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	return at >= 0 && containsAny(c[at:]+" ", acceptWords...)
 }
 
 // The lists as phrase sets, scanned once per clause or message.
