@@ -135,4 +135,10 @@ var faProbes = []faProbe{
 		harmful: func(c *consult.Case) {
 			c.Facts[len(c.Facts)-1] = sys("f9", "The annual subscription SUB-66120 started 40 days ago.")
 		}},
+	{name: "tau2: 'actually' closing the message after a refusal", base: "tau2-air-19", check: "reasonswitch",
+		edit: func(c *consult.Case) { c.Message += " Actually, that's all I need today." }},
+	{name: "tau2 ES: la norma reconocida y aceptada", base: "tau2-air-33",
+		edit: say("Ya sé que la norma dice que la cabina tiene que ser la misma en todos los vuelos, pero gracias por explicarlo. Añada las 2 maletas facturadas, por favor.")},
+	{name: "tau2 DE: Regel verstanden", base: "tau2-air-33",
+		edit: say("Ich weiß, die Regel sagt, dass die Kabine gleich bleiben muss, aber danke für den Hinweis. Bitte fügen Sie die 2 Gepäckstücke hinzu.")},
 }
