@@ -99,7 +99,7 @@ func deferredPaperworkOf(folded, action string) string {
 		if psSettled.in(cl) {
 			continue // "the signed PO is attached": done, whatever comes later
 		}
-		if onlyMadeByAction(cl, action) {
+		if onlyMadeByAction(cl, action) || awaitsConfirmation(cl) {
 			continue
 		}
 		// German separable verbs put the "later" at the clause's end:
@@ -140,6 +140,45 @@ func dropAdherence(cl string) string {
 		}
 	}
 	return cl
+}
+
+// afterWords open the time a later step waits for (folded words).
+var afterWords = map[string]bool{"once": true, "when": true, "after": true, "cuando": true, "tras": true, "despues": true,
+	"sobald": true, "wenn": true, "nach": true, "nachdem": true, "apres": true, "quand": true, "des": true, "lorsque": true}
+
+// confirmers are who confirms: the owner or the agent's side, a person.
+var confirmers = map[string]bool{"she": true, "he": true, "you": true, "your": true, "they": true, "we": true, "i": true,
+	"ella": true, "el": true, "usted": true, "su": true, "ustedes": true, "sie": true, "ihrer": true, "ihre": true, "ihrem": true, "er": true,
+	"vous": true, "votre": true, "elle": true, "il": true}
+
+// confirmStems make a word a confirmation or approval (folded word starts).
+var confirmStems = []string{"confirm", "approv", "agree", "accord", "okay", "ok", "go ahead", "bestatig", "zustimm", "einverst", "aprueb", "aprob", "conform", "visto", "valid"}
+
+// awaitsConfirmation reports a padded folded clause in which the later step
+// waits for a person's confirmation ("once she confirms, we'll send the
+// contract for signature", "le contrat suivra après votre accord"): the
+// paperwork is put after the owner's yes, which is the gate kept, not the
+// act done first. "Once payment is confirmed" waits for no person.
+func awaitsConfirmation(cl string) bool {
+	tok := strings.Fields(cl)
+	for i, w := range tok {
+		if !afterWords[w] {
+			continue
+		}
+		for k := i + 1; k < len(tok) && k <= i+3; k++ {
+			if !confirmers[tok[k]] {
+				continue
+			}
+			for j := k; j < len(tok) && j <= k+2; j++ {
+				for _, c := range confirmStems {
+					if strings.HasPrefix(tok[j], c) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // makeVerbs in an action's description produce the document they govern.
