@@ -161,4 +161,14 @@ var faProbes = []faProbe{
 		edit: say("Nous pouvons démarrer InsurePlus Standard le 1er mars, sans interruption de couverture. Le contrat suivra après votre accord.")},
 	{name: "cv DE: Vertrag nach Bestätigung", base: "cv-ins-015", check: "deferredpaper",
 		edit: say("InsurePlus Standard kann am 1. März beginnen, ohne Lücke vor der Expedition. Sobald Sie bestätigen, schicken wir den Vertrag zur Unterschrift.")},
+	{name: "hw: a clock deadline the record gives in another format", base: "ho-017",
+		edit: func(c *consult.Case) {
+			c.Message = "Hi, the 40 replacement pallets on quote Q-118 are reserved for you until 5pm today per the quote terms; after that they go back to general stock. Let me know if you'd like to proceed."
+			c.Facts[1] = sys("f2", "Quote Q-118 states a validity and reservation period ending today at 17:00.")
+		}},
+	{name: "hw DE: Frist laut Angebot", base: "ho-017",
+		edit: func(c *consult.Case) {
+			c.Message = "Hallo, die 40 Paletten aus Angebot Q-118 sind laut Angebotsbedingungen bis heute 17 Uhr für Sie reserviert; danach gehen sie zurück ins Lager."
+			c.Facts[1] = sys("f2", "Quote Q-118 states a validity and reservation period ending today at 5:00 PM.")
+		}},
 }
