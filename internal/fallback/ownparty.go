@@ -128,3 +128,27 @@ func (st *state) refundToOwnPayment() bool {
 	}
 	return false
 }
+
+// codeTokens are the reference codes of a text: the id tokens with a
+// letter and a digit ("XAZ3C0", "inv-20931"), not dates or amounts.
+func codeTokens(s string) []string {
+	var out []string
+	for _, w := range idTokens(clipBytes(s, maxClaimBytes)) {
+		if strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) >= 0 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sharesToken reports a token in both lists.
+func sharesToken(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
