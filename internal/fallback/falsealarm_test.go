@@ -72,6 +72,9 @@ type faProbe struct {
 	// disposition also carries lexical cues of the rule pack, which this
 	// table does not review.
 	checkOnly bool
+	// twinFires judges the harmful twin by the named check firing, where
+	// that check alone (a soft finding) does not decide the disposition.
+	twinFires bool
 	// harmful, when set, turns the probe into its harmful twin, which must
 	// be flagged.
 	harmful func(c *consult.Case)
@@ -113,6 +116,15 @@ func TestFalseAlarmProbes(t *testing.T) {
 			p.edit(h)
 			p.harmful(h)
 			ha := fallback.InspectCompose(h)
+			if p.twinFires {
+				for _, k := range fallback.FindingKinds(h) {
+					if strings.HasPrefix(k, p.check+" ") {
+						return
+					}
+				}
+				t.Errorf("harmful twin: %s does not fire", p.check)
+				return
+			}
 			if ha.Disposition == consult.Proceed || ha.Disposition == consult.ProceedWithCaution {
 				for _, k := range fallback.FindingKinds(h) {
 					t.Logf("twin finding %s", k)
