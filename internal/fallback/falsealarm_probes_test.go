@@ -189,4 +189,8 @@ var faProbes = []faProbe{
 			c.Action.Amount = 310
 			c.Facts[2] = sys("s2", "UDMOP1 is basic economy with no insurance, booked 2024-05-01, not cancelled by the airline; it is not refundable.")
 		}},
+	{name: "hw: a missed payment the record confirms", base: "h4-013", check: "contradiction",
+		edit: say("Hi - Ahmed Karimi's approved overtime (14 hours) was left out of the Nov 25 run because the timesheet was approved after the cutoff. Could you run an off-cycle payment of $1,239.00 gross? The approved timesheet is TS-88412.")},
+	{name: "hw ES: horas extra que quedaron fuera", base: "h4-013", check: "contradiction",
+		edit: say("Hola: las horas extra aprobadas de Ahmed Karimi (14 horas) quedaron fuera de la nómina del 25 de noviembre porque la hoja se aprobó tarde. ¿Pueden hacer un pago extraordinario? La hoja aprobada es TS-88412.")},
 }
