@@ -152,3 +152,21 @@ func sharesToken(a, b []string) bool {
 	}
 	return false
 }
+
+// dotThousands reads a number written with dots between groups of three
+// digits ("1.500", "12.000.000"), as Spanish, German and French policies
+// write thousands, as the whole number: "hasta 1.500 €" is a limit of 1500,
+// not 1.5. A number with a decimal part after one dot ("1.5", "12.50")
+// keeps it.
+func dotThousands(v string) string {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 || len(parts[0]) == 0 || len(parts[0]) > 3 || parts[0] == "0" {
+		return v
+	}
+	for _, p := range parts[1:] {
+		if len(p) != 3 || !isDigits(p) {
+			return v
+		}
+	}
+	return strings.Join(parts, "")
+}

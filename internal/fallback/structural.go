@@ -917,7 +917,7 @@ func (st *state) checkPolicies() {
 				if v == "" {
 					v = m[4]
 				}
-				lim, err := strconv.ParseFloat(strings.ReplaceAll(v, ",", ""), 64)
+				lim, err := strconv.ParseFloat(strings.ReplaceAll(dotThousands(v), ",", ""), 64)
 				if err != nil || lim <= 0 {
 					continue
 				}
@@ -943,7 +943,7 @@ func (st *state) checkPolicies() {
 				if v == "" {
 					v = m[3]
 				}
-				lim, err := strconv.ParseFloat(strings.ReplaceAll(v, ",", ""), 64)
+				lim, err := strconv.ParseFloat(strings.ReplaceAll(dotThousands(v), ",", ""), 64)
 				if err != nil || lim <= 0 {
 					continue
 				}
