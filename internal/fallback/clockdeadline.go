@@ -137,13 +137,57 @@ func (st *state) checkClockDeadline() {
 	// A record that gives the same time confirms the deadline: real time
 	// pressure, not a tactic.
 	hh := strings.TrimRight(st.msg.text[p:e], "apmhur")
+	want := clockHour(strings.Fields(st.msg.text[p:]), 0)
 	for _, t := range st.trusted {
 		if t.kind == "system fact" || t.kind == "verified evidence" {
-			if strings.Contains(foldText(t.text).text, " "+hh+" ") {
+			f := foldText(t.text).text
+			if strings.Contains(f, " "+hh+" ") || want >= 0 && recordHasHour(f, want) {
 				return
 			}
 		}
 	}
 	st.cues["urgency"] = append(st.cues["urgency"], cue{label: "urgency", weight: 0.35, src: srcMessage, text: &st.msg,
 		phrase: "deadline at a clock time", pos: p, end: e, srcIdx: 1})
+}
+
+// clockHour returns the hour of the day, 0-23, of the clock time at
+// tok[i] ("5pm", "5 pm", "17h", "17 00", "16 uhr"), or -1.
+func clockHour(tok []string, i int) int {
+	if i >= len(tok) || !clockAt(tok, i) {
+		return -1
+	}
+	w := tok[i]
+	d := 0
+	for d < len(w) && w[d] >= '0' && w[d] <= '9' {
+		d++
+	}
+	h := 0
+	for _, c := range w[:d] {
+		h = h*10 + int(c-'0')
+	}
+	pm := strings.HasSuffix(w, "pm")
+	for k := i + 1; k < len(tok) && k <= i+2; k++ {
+		if tok[k] == "pm" || tok[k] == "p" {
+			pm = true
+		}
+	}
+	if pm && h < 12 {
+		h += 12
+	}
+	if h > 23 {
+		return -1
+	}
+	return h
+}
+
+// recordHasHour reports a clock time in the folded record at the hour: a
+// record's "17:00" confirms the message's "5pm", and "5:00 PM" its "17h".
+func recordHasHour(folded string, h int) bool {
+	tok := strings.Fields(clipBytes(folded, maxClaimBytes))
+	for i := range tok {
+		if clockHour(tok, i) == h {
+			return true
+		}
+	}
+	return false
 }

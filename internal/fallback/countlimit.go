@@ -48,11 +48,19 @@ func countOf(w string) (int, bool) {
 	return n, err == nil && n > 0
 }
 
-// unitStem cuts a unit word to five letters so that plural and singular
-// meet ("passengers", "passenger"; "Gutscheine", "Gutschein").
+// unitStem strips the plural ending of a unit word so that plural and
+// singular meet ("passengers", "passenger"; "Gutscheine", "Gutschein";
+// "Stunden", "Stunde"). It keeps the rest of the word: a five-letter cut
+// made "2 travellers" a count of the "one travel certificate" a payment
+// policy caps, a different noun that only starts alike.
 func unitStem(w string) string {
-	if len(w) > 5 {
-		return w[:5]
+	if len(w) > 3 && strings.HasSuffix(w, "s") {
+		w = w[:len(w)-1]
+	}
+	if len(w) > 6 && strings.HasSuffix(w, "en") {
+		w = w[:len(w)-2]
+	} else if len(w) > 4 && strings.HasSuffix(w, "e") {
+		w = w[:len(w)-1]
 	}
 	return w
 }

@@ -97,8 +97,38 @@ func (st *state) checkElapsed() {
 	if rec == 0 || rec < claimed*3/2 || rec-claimed < 7 {
 		return
 	}
+	if st.recordAgreesElapsed(claimed) {
+		return // another record gives the claimed time: the longer one dates something else
+	}
 	st.add(finding{tactic: consult.InconsistentClaims, kind: "elapsed", score: 0.7, sig: consult.High, hard: true,
 		obs:    fmt.Sprintf("The message puts the time elapsed at about %d days; %s %s gives %d.", claimed, t.kind, t.id, rec),
 		reason: fmt.Sprintf("The counterparty's account of when it happened (about %d days ago) contradicts %s %s (%d days), and the request depends on it.", claimed, t.kind, t.id, rec),
 		refs:   []string{t.id}, disp: consult.SeekApproval})
+}
+
+// recordAgreesElapsed reports a trusted record that gives a time passed
+// close to the claimed one ("the subscription started 5 days ago" beside
+// "the account was opened 400 days ago"): the claim is then about the event
+// that record dates, and the largest count belongs to another.
+func (st *state) recordAgreesElapsed(claimed int) bool {
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		f := " " + foldText(clipBytes(t.text, maxClaimBytes)).text + " "
+		if !containsAny(f, " after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres") {
+			continue
+		}
+		tok := strings.Fields(f)
+		for i := 0; i+1 < len(tok); i++ {
+			n, ok := countOf(tok[i])
+			if !ok || n > 3650 {
+				continue
+			}
+			if u, ok := dayUnits[tok[i+1]]; ok && 2*n*u >= claimed && (n*u < claimed*3/2 || n*u-claimed < 7) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -53,9 +53,18 @@ func (st *state) checkForbiddenShare() {
 			if containsAny(f, othersWords...) && personRecords(clipBytes(a.Description, maxClaimBytes)) {
 				obj = "other people's details"
 			}
-			for w := range objectStems(sent) {
-				if len(w) == 5 && act[w] && !objectNoise[w] && (obj == "" || w < obj) { // a word of five letters or more names an object; "work" in "work information" does not
-					obj = w
+			for _, ph := range objectPhrases(sent) {
+				// A head with modifiers ties only with one of them: "account
+				// or card numbers", "detailed medical records" are not every
+				// "number" or "record" ("the callback to the number on file",
+				// "her explicit yes on record").
+				if len(ph.mods) > 0 && !anyStem(ph.mods, act) {
+					continue
+				}
+				for w := range ph.head {
+					if len(w) == 5 && act[w] && !objectNoise[w] && (obj == "" || w < obj) { // a word of five letters or more names an object; "work" in "work information" does not
+						obj = w
+					}
 				}
 			}
 			if obj == "" {
@@ -154,33 +163,71 @@ func personRecords(desc string) bool {
 // first word is the head.
 func objectStems(sent string) map[string]bool {
 	out := map[string]bool{}
-	headFirst := containsAny(" "+foldedText(sent)+" ", romanceCues...)
-	for _, item := range listItems(sent) {
-		words := strings.FieldsFunc(foldedText(item), func(r rune) bool { return r < 'a' || r > 'z' })
-		if len(words) > 4 {
-			for w := range stemSet(item) {
-				out[w] = true
-			}
-			continue
-		}
-		head := ""
-		for i, w := range words {
-			if i > 0 && linkWords[w] {
-				head = words[0]
-				break
-			}
-		}
-		if head == "" && len(words) > 0 {
-			head = words[len(words)-1]
-			if headFirst {
-				head = words[0]
-			}
-		}
-		for w := range stemSet(head) {
+	for _, ph := range objectPhrases(sent) {
+		for w := range ph.head {
 			out[w] = true
 		}
 	}
 	return out
+}
+
+// objectPhrase is a list item of a prohibition: the stems of its head and
+// of the modifiers that narrow it (none for a one-word item or a clause).
+type objectPhrase struct {
+	head, mods map[string]bool
+}
+
+// objectPhrases reads the list items of a prohibition as in objectStems,
+// keeping each item's modifiers ("card" of "card numbers", "pasaporte" of
+// "números de pasaporte").
+func objectPhrases(sent string) []objectPhrase {
+	var out []objectPhrase
+	headFirst := containsAny(" "+foldedText(sent)+" ", romanceCues...)
+	for _, item := range listItems(sent) {
+		words := strings.FieldsFunc(foldedText(item), func(r rune) bool { return r < 'a' || r > 'z' })
+		if len(words) > 4 {
+			out = append(out, objectPhrase{head: stemSet(item)})
+			continue
+		}
+		hi := -1
+		for i, w := range words {
+			if i > 0 && linkWords[w] {
+				hi = 0
+				break
+			}
+		}
+		if hi < 0 && len(words) > 0 {
+			hi = len(words) - 1
+			if headFirst {
+				hi = 0
+			}
+		}
+		if hi < 0 {
+			continue
+		}
+		var mods []string
+		for i, w := range words {
+			if i != hi && !linkWords[w] {
+				mods = append(mods, w)
+			}
+		}
+		ph := objectPhrase{head: stemSet(words[hi])}
+		if m := stemSet(strings.Join(mods, " ")); len(m) > 0 {
+			ph.mods = m
+		}
+		out = append(out, ph)
+	}
+	return out
+}
+
+// anyStem reports whether one of the stems is in the set.
+func anyStem(stems, in map[string]bool) bool {
+	for w := range stems {
+		if in[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // romanceCues are common words of Spanish and French policies (folded).

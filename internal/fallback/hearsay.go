@@ -102,6 +102,9 @@ func (st *state) checkRelayedApproval() {
 	if st.c.Counterparty.Verified && !psUnreachable.in(st.msg.text) {
 		return
 	}
+	if st.relayedOnRecord(cl) {
+		return // the records show the approval the message relays
+	}
 	if psWaitFor.in(st.msg.text) {
 		return // "she's on leave, so hold it until she's back" defers to the approver
 	}
@@ -137,6 +140,69 @@ var absentWords = map[string]bool{"no": true, "not": true, "none": true, "withou
 	"never": true, "isnt": true, "wasnt": true, "hasnt": true, "kein": true, "keine": true, "nicht": true, "ohne": true, "ausstehend": true,
 	"sin": true, "ningun": true, "ninguna": true, "pendiente": true, "aucun": true, "aucune": true, "pas": true, "sans": true, "attente": true}
 
+// absentBefore are the absentWords that negate only what follows them: "no
+// approval", "without sign-off". After an approval word they open a new
+// phrase about something else ("approved, no discrepancies", "signed off
+// without changes"), so they do not look back.
+var absentBefore = map[string]bool{"no": true, "none": true, "without": true, "never": true, "kein": true, "keine": true, "ohne": true,
+	"sin": true, "ningun": true, "ninguna": true, "aucun": true, "aucune": true, "sans": true}
+
+// relayedOnRecord reports a trusted record sentence that affirms an
+// approval of what the relayed clause is about: an approval word not
+// negated, and a reference the clause gives (a number such as the invoice
+// or requisition), two of its words, or one that also names what the action
+// acts on ("the invoice was approved" against "Pay invoice 2024-117"). An
+// approval of something else ("discount approved" against "approved the
+// new account") does not count.
+func (st *state) relayedOnRecord(clause string) bool {
+	cw := map[string]bool{}
+	for _, w := range strings.Fields(clause) {
+		cw[w] = true
+	}
+	cs := stemSet(clause)
+	act := stemSet(clipBytes(st.c.Action.Description, maxClaimBytes))
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			f := foldText(fs).text
+			if approvalNegated(f) || !containsAny(" "+f+" ", approvalVerbs...) {
+				continue
+			}
+			ref := false
+			for _, w := range strings.Fields(f) {
+				if len(w) >= 3 && hasASCIIDigit(w) && cw[w] {
+					ref = true
+					break
+				}
+			}
+			n, onAct := 0, false
+			for w := range stemSet(fs) {
+				if cs[w] && !isApprovalStem(w) {
+					n++
+					onAct = onAct || act[w]
+				}
+			}
+			if ref || n >= 2 || onAct {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isApprovalStem reports a stem of an approval word, which every approval
+// sentence shares.
+func isApprovalStem(w string) bool {
+	for _, a := range approvalRecordWords {
+		if strings.HasPrefix(w, a) || strings.HasPrefix(a, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // approvalNegated reports a folded record sentence in which a negation
 // sits within three words of an approval or sign-off word ("no discount
 // approval", "no change order is on file", "approval log empty", "nicht
@@ -156,7 +222,7 @@ func approvalNegated(f string) bool {
 			continue
 		}
 		for k := max(0, i-3); k < len(tok) && k <= i+3; k++ {
-			if k != i && absentWords[tok[k]] {
+			if k != i && absentWords[tok[k]] && (k < i || !absentBefore[tok[k]]) {
 				return true
 			}
 		}

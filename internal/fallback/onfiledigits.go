@@ -18,7 +18,7 @@ func digitsOnFile(name, k string) bool {
 		for j < len(name) && isDigitByte(name[j]) {
 			j++
 		}
-		if j-i >= 4 && digitRunIn(k, name[i:j]) {
+		if j-i >= 4 && digitRunOnFile(k, name[i:j]) {
 			return true
 		}
 		i = j
@@ -26,9 +26,10 @@ func digitsOnFile(name, k string) bool {
 	return false
 }
 
-// digitRunIn reports whether run occurs in s as a whole run of digits, not
-// as part of a longer number.
-func digitRunIn(s, run string) bool {
+// digitRunOnFile reports whether run occurs in s as a whole run of digits
+// that the words just around it do not deny: "the card ending 9911 is not on
+// file" names the number in order to say it is not the owner's.
+func digitRunOnFile(s, run string) bool {
 	for off := 0; off+len(run) <= len(s); {
 		p := strings.Index(s[off:], run)
 		if p < 0 {
@@ -36,7 +37,8 @@ func digitRunIn(s, run string) bool {
 		}
 		p += off
 		e := p + len(run)
-		if (p == 0 || !isDigitByte(s[p-1])) && (e == len(s) || !isDigitByte(s[e])) {
+		if (p == 0 || !isDigitByte(s[p-1])) && (e == len(s) || !isDigitByte(s[e])) &&
+			!hasNeg(s[max(0, p-24):min(len(s), e+32)]) {
 			return true
 		}
 		off = p + 1

@@ -22,6 +22,9 @@ import (
 
 // recipientExplained reports a recipient checkNewParty should not flag.
 func (st *state) recipientExplained() bool {
+	if st.refundToOwnPayment() {
+		return true
+	}
 	if !st.trustedCounterparty() {
 		return false
 	}
@@ -64,6 +67,87 @@ func (st *state) messageNames(recipient string) bool {
 	for _, w := range strings.Fields(foldText(clipBytes(recipient, 200)).text) {
 		if len(w) >= 4 && !genericWords[w] && !stopWords[w] && strings.Contains(st.msg.text, " "+w+" ") {
 			return true
+		}
+	}
+	return false
+}
+
+// refundToOwnPayment reports money sent back to the verified customer's own
+// payment method: a refund whose recipient is the customer's account with
+// an instrument of it ("sophia_martin_4574 (credit_card_1402274)"), or a
+// card or account whose last digits a record gives ("la carte d'origine se
+// terminant par 4410" beside "debits ... from the card ending 4410"). A
+// refund goes back where the money came from; that is no new party, whoever
+// the instrument's number was not written out for.
+func (st *state) refundToOwnPayment() bool {
+	a := st.c.Action
+	cp := st.c.Counterparty
+	if !cp.Verified || a.Amount <= 0 || len(a.DataCategories) == 0 {
+		return false
+	}
+	for _, d := range a.DataCategories {
+		if !strings.EqualFold(strings.TrimSpace(d), "financial") {
+			return false
+		}
+	}
+	if !containsAny(strings.ToLower(clipBytes(a.Description, maxClaimBytes)+" "+clipBytes(a.Action, 200)), refundFamily...) {
+		return false
+	}
+	r := strings.TrimSpace(clipBytes(a.Recipient, 200))
+	ref := strings.TrimSpace(clipBytes(cp.Reference, 200))
+	if ref != "" && len(r) > len(ref) && strings.EqualFold(r[:len(ref)], ref) && strings.HasPrefix(strings.TrimSpace(r[len(ref):]), "(") {
+		return true
+	}
+	// The last group of four or more digits of the recipient, on record.
+	end := len(r)
+	for end > 0 && (r[end-1] < '0' || r[end-1] > '9') {
+		end--
+	}
+	start := end
+	for start > 0 && r[start-1] >= '0' && r[start-1] <= '9' {
+		start--
+	}
+	if end-start < 4 {
+		return false
+	}
+	tail := r[end-4 : end]
+	for _, t := range st.trusted {
+		if t.kind != "system fact" && t.kind != "verified evidence" {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			if hasNeg(strings.ToLower(fs)) {
+				continue // "card ending 9911 is not on file" speaks against it
+			}
+			for _, w := range strings.FieldsFunc(fs, func(c rune) bool { return c < '0' || c > '9' }) {
+				if strings.HasSuffix(w, tail) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// codeTokens are the reference codes of a text: the id tokens with a
+// letter and a digit ("XAZ3C0", "inv-20931"), not dates or amounts.
+func codeTokens(s string) []string {
+	var out []string
+	for _, w := range idTokens(clipBytes(s, maxClaimBytes)) {
+		if strings.IndexFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) >= 0 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sharesToken reports a token in both lists.
+func sharesToken(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
 		}
 	}
 	return false

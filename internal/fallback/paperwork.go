@@ -82,12 +82,16 @@ func clausesOf(folded string) []string {
 // deferredPaperwork returns the clause of folded text in which a control
 // document is deferred until after the act or waived, or "".
 func deferredPaperwork(folded string) string {
-	return deferredPaperworkIn(newClauseView(folded))
+	return deferredPaperworkIn(newClauseView(folded), "")
 }
 
 // deferredPaperworkIn is deferredPaperwork over a clause view, which the
-// state builds once for the message (msgClauses).
-func deferredPaperworkIn(cv *clauseView) string {
+// state builds once for the message (msgClauses), for an action whose folded
+// description is given: paperwork the action itself produces ("Create PO
+// for 2 BrewPro machines") is done by the act, so a later time in the
+// clause ("I'm out tomorrow, so could you raise the PO today") does not
+// defer it.
+func deferredPaperworkIn(cv *clauseView, action string) string {
 	for i, cl := range cv.cl {
 		if !cv.has(i, psControlDocs) {
 			continue
@@ -98,14 +102,107 @@ func deferredPaperworkIn(cv *clauseView) string {
 		if cv.has(i, psSettled) {
 			continue // "the signed PO is attached": done, whatever comes later
 		}
+		if onlyMadeByAction(cl, action) || awaitsConfirmation(cl) {
+			continue
+		}
 		// German separable verbs put the "later" at the clause's end:
 		// "den Bestellschein reichen wir nach", "holen wir nach".
-		if cv.has(i, psLaterStrong) || strings.HasSuffix(cl, " nach ") ||
+		if cv.has(i, psLaterStrong) && psLaterStrong.in(dropAdherence(cl)) || strings.HasSuffix(cl, " nach ") ||
 			(cv.has(i, psLaterSoft) && cv.has(i, psPaperVerbs)) {
 			return strings.TrimSpace(cl)
 		}
 	}
 	return ""
+}
+
+// followVerbs defer a document only when intransitive ("the PO will
+// follow"); with an object ("will follow our usual process", "seguirá el
+// procedimiento") they say the process is kept, not put off.
+var followVerbs = []string{" will follow ", " can follow ", " to follow ", " seguira ", " suivra ", " suivront "}
+
+// adherenceObjects open the object of a transitive "follow" (folded).
+var adherenceObjects = map[string]bool{"the": true, "our": true, "your": true, "its": true, "their": true, "a": true, "an": true,
+	"this": true, "that": true, "these": true, "those": true, "usual": true, "standard": true, "normal": true, "all": true, "every": true, "each": true,
+	"el": true, "la": true, "los": true, "las": true, "nuestro": true, "nuestra": true, "su": true, "sus": true, "todo": true, "todos": true,
+	"le": true, "les": true, "notre": true, "nos": true, "votre": true, "vos": true, "son": true, "sa": true, "ses": true, "toutes": true, "tous": true}
+
+// dropAdherence blanks each transitive "follow" of a padded folded clause.
+func dropAdherence(cl string) string {
+	for _, v := range followVerbs {
+		for from := 0; ; {
+			i := strings.Index(cl[from:], v)
+			if i < 0 {
+				break
+			}
+			i += from
+			next := strings.Fields(cl[i+len(v):])
+			if len(next) > 0 && adherenceObjects[next[0]] {
+				cl = cl[:i] + strings.Repeat(" ", len(v)-1) + cl[i+len(v)-1:]
+			}
+			from = i + len(v) - 1
+		}
+	}
+	return cl
+}
+
+// afterWords open the time a later step waits for (folded words).
+var afterWords = map[string]bool{"once": true, "when": true, "after": true, "cuando": true, "tras": true, "despues": true,
+	"sobald": true, "wenn": true, "nach": true, "nachdem": true, "apres": true, "quand": true, "des": true, "lorsque": true}
+
+// confirmers are who confirms: the owner or the agent's side, a person.
+var confirmers = map[string]bool{"she": true, "he": true, "you": true, "your": true, "they": true, "we": true, "i": true,
+	"ella": true, "el": true, "usted": true, "su": true, "ustedes": true, "sie": true, "ihrer": true, "ihre": true, "ihrem": true, "er": true,
+	"vous": true, "votre": true, "elle": true, "il": true}
+
+// confirmStems make a word a confirmation or approval (folded word starts).
+var confirmStems = []string{"confirm", "approv", "agree", "accord", "okay", "ok", "go ahead", "bestatig", "zustimm", "einverst", "aprueb", "aprob", "conform", "visto", "valid"}
+
+// awaitsConfirmation reports a padded folded clause in which the later step
+// waits for a person's confirmation ("once she confirms, we'll send the
+// contract for signature", "le contrat suivra après votre accord"): the
+// paperwork is put after the owner's yes, which is the gate kept, not the
+// act done first. "Once payment is confirmed" waits for no person.
+func awaitsConfirmation(cl string) bool {
+	tok := strings.Fields(cl)
+	for i, w := range tok {
+		if !afterWords[w] {
+			continue
+		}
+		for k := i + 1; k < len(tok) && k <= i+3; k++ {
+			if !confirmers[tok[k]] {
+				continue
+			}
+			for j := k; j < len(tok) && j <= k+2; j++ {
+				for _, c := range confirmStems {
+					if strings.HasPrefix(tok[j], c) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// makeVerbs in an action's description produce the document they govern.
+var makeVerbs = []string{" create ", " raise ", " issue ", " crear ", " emitir ", " erstellen ", " ausstellen ", " anlegen ", " creer ", " emettre "}
+
+// onlyMadeByAction reports a clause whose every control document the
+// action (folded description) creates.
+func onlyMadeByAction(cl, action string) bool {
+	if action == "" || !containsAny(action, makeVerbs...) {
+		return false
+	}
+	found := false
+	for _, d := range controlDocs {
+		if strings.Contains(cl, d) {
+			if !strings.Contains(action, d) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // checkDeferredPaperwork flags a message that defers or waives the control
@@ -116,7 +213,7 @@ func (st *state) checkDeferredPaperwork() {
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
-	cl := deferredPaperworkIn(st.msgClauses())
+	cl := deferredPaperworkIn(st.msgClauses(), " "+foldText(clipBytes(a.Description, maxClaimBytes)).text+" ")
 	if cl == "" {
 		return
 	}

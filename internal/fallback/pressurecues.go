@@ -91,7 +91,7 @@ func (st *state) checkPressureShapes() {
 	ack, loss, hurt := "", "", ""
 	cv := st.msgClauses()
 	for c, cl := range cv.cl {
-		if ack == "" && cv.has(c, psAck) && cv.has(c, psRule) && cv.has(c, psBut) {
+		if ack == "" && cv.has(c, psAck) && cv.has(c, psRule) && cv.has(c, psBut) && !acceptsAfterBut(cl) {
 			ack = strings.TrimSpace(cl)
 		}
 		if hurt == "" && cv.has(c, psClose) && cv.has(c, psHurt) {
@@ -118,6 +118,24 @@ func (st *state) checkPressureShapes() {
 	if hurt != "" {
 		st.clauseCue("emotional_pressure", "harm to someone close", hurt, 0.35)
 	}
+}
+
+// acceptWords after the "but" keep the rule: "I know the rules, but thanks
+// for checking", "ya sé que es la norma, pero gracias". The rule is then
+// acknowledged and accepted, not set aside (folded).
+var acceptWords = []string{" thanks", " thank you", " understood", " fair enough", " ill follow", " ill go along", " well follow", " happy to follow", " no problem",
+	" gracias", " entendido", " sin problema", " danke", " verstanden", " kein problem", " merci", " compris", " pas de probleme"}
+
+// acceptsAfterBut reports a padded folded clause whose first "but" is
+// followed by an acceptance of the rule.
+func acceptsAfterBut(c string) bool {
+	at := -1
+	for _, b := range butWords {
+		if i := strings.Index(c, b); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	return at >= 0 && containsAny(c[at:]+" ", acceptWords...)
 }
 
 // The lists as phrase sets, scanned once per clause or message.

@@ -27,11 +27,42 @@ var correctionMarks = []string{" actually", " in fact", " to be honest", " truth
 	" en realidad", " de hecho", " la verdad es", " pensandolo bien", " bueno en realidad",
 	" eigentlich", " tatsachlich", " ehrlich gesagt", " genau genommen", " um ehrlich zu sein"}
 
+// reasonMarks give a cause or tell what happened (folded): the new account
+// a reason switch brings.
+var reasonMarks = []string{" because", " due to", " since ", " reason", " it was ", " its for", " it is for", " sick", " ill ", " unwell", " health", " medical",
+	" doctor", " hospital", " weather", " storm", " hurricane", " emergency", " death", " died", " funeral", " accident",
+	" porque", " debido", " por un ", " por una ", " por el ", " por la ", " motivo", " razon", " fue ", " salud", " enferm", " medico", " tormenta",
+	" weil", " wegen", " grund", " war es", " krank", " gesundheit", " arzt", " unwetter", " sturm", " notfall",
+	" parce que", " car ", " a cause", " raison", " cetait", " malad", " sante", " medecin", " tempete", " urgence"}
+
+// revisedReason reports a sentence of the folded message that opens with a
+// correction mark and gives a reason there or in the next sentence.
+func revisedReason(folded string) bool {
+	cls := clausesOf(folded)
+	for i, cl := range cls {
+		if !containsAny(" "+cl, correctionMarks...) {
+			continue
+		}
+		if containsAny(" "+cl+" ", reasonMarks...) || i+1 < len(cls) && containsAny(" "+cls[i+1]+" ", reasonMarks...) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkReasonSwitch flags a message that revises its story right after the
 // agent's last turn refused on the first one.
 func (st *state) checkReasonSwitch() {
 	h := st.c.History
 	if len(h) < 2 || !containsAny(" "+clipBytes(st.msg.text, 400), correctionMarks...) {
+		return
+	}
+	// A switch of reason needs a reason, and the "actually" must open it
+	// (in its sentence or the next): "actually, in that case just upgrade
+	// the cabin" changes the request to one the rule allows, and "...I'm
+	// unwell. Actually, that's all." closes the message; both are the
+	// customer following the agent's answer.
+	if !revisedReason(clipBytes(st.msg.text, 400)) {
 		return
 	}
 	// The last agent turn, with a counterparty turn before it.

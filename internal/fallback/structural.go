@@ -961,9 +961,13 @@ func (st *state) checkPolicies() {
 	if !moneyBackRE.MatchString(a.Action + " " + a.Description) {
 		return
 	}
+	actIDs := codeTokens(a.Description)
 	for _, t := range st.trusted {
 		if t.kind == "owner fact" {
 			continue
+		}
+		if rec := codeTokens(t.text); len(actIDs) > 0 && len(rec) > 0 && !sharesToken(rec, actIDs) {
+			continue // a record about other bookings or orders ("UDMOP1 and XAZ3C0 ... are not part of this action")
 		}
 		f := foldText(t.text)
 		for _, h := range st.e.lx.find(f.text) {

@@ -938,7 +938,10 @@ func (st *state) checkClaimedStep() {
 	for _, low := range sentenceSplit(strings.Join(texts, "\n")) {
 		// A sentence that itself denies something ("you wouldn't need a
 		// ticket") does not claim that a step happened.
-		if containsAny(low, doneMarks...) && !hasNeg(low) {
+		// Nor does one that reports a step missed ("his overtime missed the
+		// cutoff", "I was underpaid"): a record that it did not happen
+		// agrees with it.
+		if containsAny(low, doneMarks...) && !hasNeg(low) && !containsAny(low, missedMarks...) {
 			claims = append(claims, claimSent{low, stemSet(low)})
 		}
 		if len(claims) >= 8 {
@@ -1005,6 +1008,11 @@ func (st *state) checkClaimedStep() {
 		}
 	}
 }
+
+// missedMarks in a counterparty's sentence say that a step failed to
+// happen, in words hasNeg does not read as a negation.
+var missedMarks = []string{" missed ", " underpaid", " underpayment", " left out", " failed to", " was skipped", " got skipped", " omitted",
+	" se perdió", " se perdio", " quedó fuera", " quedo fuera", " quedaron fuera", " se perdieron", " fehlte", " vergessen", " ausgelassen", " manqué", " manque ", " oublié", " oublie "}
 
 // negWord are the folded negation words that open a denial in a record.
 var negWord = map[string]bool{"no": true, "not": true, "never": true, "none": true, "without": true, "nobody": true,
