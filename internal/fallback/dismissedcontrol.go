@@ -51,7 +51,7 @@ var doneWords = []string{" already ", " completed ", " ya ", " bereits ", " scho
 // checkDismissedControl flags a message sentence that dismisses a control
 // the policies require.
 func (st *state) checkDismissedControl(v *j3fold) {
-	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") || !containsAny(st.msg.text, dismissWords...) {
+	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") || !containsAny(clipBytes(st.msg.text, maxClaimBytes), dismissWords...) {
 		return
 	}
 	var pol strings.Builder
@@ -59,7 +59,7 @@ func (st *state) checkDismissedControl(v *j3fold) {
 		pol.WriteString(v.policy(pi))
 	}
 	ps := pol.String()
-	for _, sent := range strings.Split(st.msg.text, " . ") {
+	for _, sent := range strings.Split(clipBytes(st.msg.text, maxClaimBytes), " . ") {
 		sent = " " + sent + " "
 		if !containsAny(sent, dismissWords...) || containsAny(sent, doneWords...) {
 			continue

@@ -30,7 +30,7 @@ func (st *state) checkSpecialCategory() {
 	if a.Recipient == "" || !st.externalRecipient() || !sharesData(a) {
 		return
 	}
-	m := st.msg.text
+	m := clipBytes(st.msg.text, maxClaimBytes) // like every sentence-level check
 	term := ""
 	for _, t := range specialTerms {
 		if strings.Contains(m, t) {
