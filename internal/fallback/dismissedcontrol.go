@@ -48,10 +48,22 @@ var dismissWords = []string{" no need", " not needed", " unnecessary", " overkil
 // read by the hearsay and paperwork checks.
 var doneWords = []string{" already ", " completed ", " ya ", " bereits ", " schon ", " deja "}
 
+// The word lists as phrase sets: one map look-up per space of the message
+// instead of one substring search per word.
+var (
+	psDismiss    = newPhraseSet(dismissWords)
+	psDone       = newPhraseSet(doneWords)
+	psRulesNamed = newPhraseSet(rulesNamed)
+)
+
 // checkDismissedControl flags a message sentence that dismisses a control
 // the policies require.
 func (st *state) checkDismissedControl(v *j3fold) {
-	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") || !containsAny(clipBytes(st.msg.text, maxClaimBytes), dismissWords...) {
+	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") {
+		return
+	}
+	msg := clipBytes(st.msg.text, maxClaimBytes)
+	if !psDismiss.in(msg) {
 		return
 	}
 	var pol strings.Builder
@@ -59,12 +71,12 @@ func (st *state) checkDismissedControl(v *j3fold) {
 		pol.WriteString(v.policy(pi))
 	}
 	ps := pol.String()
-	for _, sent := range strings.Split(clipBytes(st.msg.text, maxClaimBytes), " . ") {
+	for _, sent := range strings.Split(msg, " . ") {
 		sent = " " + sent + " "
-		if !containsAny(sent, dismissWords...) || containsAny(sent, doneWords...) {
+		if !psDismiss.in(sent) || psDone.in(sent) {
 			continue
 		}
-		if containsAny(sent, rulesNamed...) {
+		if psRulesNamed.in(sent) {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,
 				obs:    "The counterparty asks the agent to set the rules aside.",
 				reason: "The message asks for the request to be handled without regard to the rules; the policies still apply.",
