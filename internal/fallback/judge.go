@@ -505,17 +505,33 @@ var recWords = [3][]string{
 	{"expired"},
 }
 
+// recDigitWords are words every match of the pair's record pattern that
+// holds a digit also holds ("12 cycles", "used 3", "2 months ago"), so a
+// digit alone no longer sends every record with a date or an amount to the
+// regular expression.
+var recDigitWords = [3][]string{
+	{"cycles", "sessions", "logins", "hours of use", "uses", "runs", "streams", "used ", "utilis"},
+	nil,
+	{"month", "year", "hace ", "vor ", "il y a "},
+}
+
 // recMayMatch is a cheap necessary condition for the record pattern of pair
-// pi to match s: an ASCII digit (not for reRecSettled, whose matches hold
-// none of their own) or one of recWords, in ASCII case-insensitive form.
-// Text with non-ASCII bytes always passes ((?i) folds "ſ" and "K" too).
+// pi to match s: one of recWords, or an ASCII digit with one of
+// recDigitWords (none for reRecSettled, whose matches hold no digit of
+// their own), in ASCII case-insensitive form. Text with non-ASCII bytes
+// always passes ((?i) folds "ſ" and "K" too).
 func recMayMatch(pi int, s string) bool {
+	digit := false
 	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf || pi != 1 && s[i] >= '0' && s[i] <= '9' {
+		if s[i] >= utf8.RuneSelf {
 			return true
 		}
+		if s[i] >= '0' && s[i] <= '9' {
+			digit = true
+		}
 	}
-	return containsAny(toLower(s), recWords[pi]...)
+	low := toLower(s)
+	return containsAny(low, recWords[pi]...) || digit && containsAny(low, recDigitWords[pi]...)
 }
 
 var reAgreed = regexp.MustCompile(`(?i)\b(?:agreed|contract\w*|agreement|as per|per our|per the|our rate|the rate|standard rate|usual rate|acordad\w*|pactad\w*|contrato|vereinbart\w*|vertrag\w*|convenu\w*|contrat)\b`)
