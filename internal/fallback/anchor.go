@@ -33,7 +33,7 @@ func newHeadRE(re *regexp.Regexp, heads ...string) *headRE {
 	}
 	h := &headRE{re: re, at: regexp.MustCompile(`\A(?:` + src + `)`), heads: heads}
 	for _, w := range heads {
-		if w == "" || w != strings.ToLower(w) {
+		if w == "" || w != toLower(w) {
 			panic("fallback: headRE heads must be lower-case and non-empty: " + w)
 		}
 		h.first[w[0]] = true

@@ -37,7 +37,7 @@ func (st *state) checkEntitlement() {
 			continue
 		}
 		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			low := strings.ToLower(sent)
+			low := toLower(sent)
 			if !containsAny(foldText(sent).text, entitlementWords...) {
 				continue
 			}

@@ -83,7 +83,7 @@ func (st *state) checkForbiddenShare() {
 // customers, not only a payment (category financial alone).
 func (st *state) releasesRecords() bool {
 	for _, d := range st.c.Action.DataCategories {
-		k := strings.ToLower(strings.TrimSpace(d))
+		k := toLower(strings.TrimSpace(d))
 		if k != "financial" && k != "" {
 			return true
 		}

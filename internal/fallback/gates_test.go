@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // gateTexts are random lower-case texts built from the gate words, their
@@ -85,7 +86,9 @@ func TestCtlSentencesMatchesLoop(t *testing.T) {
 func TestRecMayMatch(t *testing.T) {
 	pool := []string{" ", "2 ", "12 cycles", "used ", "months ago", "no fee is outstanding", "nothing outstanding",
 		"Picked Up", "COLLECTED", "settled", "expired", "EXPIRED", "paid in full", "hace ", "vor ", "il y a ", "ſettled",
-		"cycles de", "Zyklen", "redeemed", "activated", "completed", "x", "ago", "released", "closed out", "gated out"}
+		"cycles de", "Zyklen", "redeemed", "activated", "completed", "x", "ago", "released", "closed out", "gated out",
+		"3", "SESSIONS", "logins", "hours of use", "Uses", "runs", "streams", "used", "utilisé", "utilises ", "Months", "year", "years ago",
+		"HACE 2 meses", "vor 3 Jahren", "il y a 4 mois", "Kelvin", "day", "was used 4 times", "invoice 1234 paid"}
 	r := rand.New(rand.NewSource(2))
 	res := []*regexp.Regexp{reRecUsed, reRecSettled, reRecOld}
 	for range 50000 {
@@ -99,8 +102,14 @@ func TestRecMayMatch(t *testing.T) {
 		}
 		s := b.String()
 		for pi, re := range res {
-			if re.MatchString(s) && !recMayMatch(pi, s) {
+			m := re.MatchString(s)
+			if m && !recMayMatch(pi, s) {
 				t.Fatalf("pair %d: %q matches but recMayMatch is false", pi, s)
+			}
+			// checkStates reads recMayMatch && MatchString: the same as with
+			// the digit-only filter it replaced.
+			if (oldRecMayMatch(pi, s) && m) != (recMayMatch(pi, s) && m) {
+				t.Fatalf("pair %d: %q: differs from the old filter", pi, s)
 			}
 		}
 	}
@@ -123,4 +132,15 @@ func TestSenderNotMayMatch(t *testing.T) {
 			t.Fatalf("%q matches but senderNotMayMatch is false", s)
 		}
 	}
+}
+
+// oldRecMayMatch is recMayMatch before the eighth round (any
+// ASCII digit passed), the reference of TestRecMayMatch.
+func oldRecMayMatch(pi int, s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || pi != 1 && s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return containsAny(strings.ToLower(s), recWords[pi]...)
 }

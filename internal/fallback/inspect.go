@@ -3,7 +3,6 @@ package fallback
 import (
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -196,7 +195,7 @@ func (st *state) hasTension() bool {
 		}
 	}
 	cp := st.c.Counterparty
-	tier := strings.ToLower(cp.TrustTier)
+	tier := toLower(cp.TrustTier)
 	if tier == "untrusted" || tier == "probationary" || cp.GASLLevel >= 3 {
 		return true
 	}

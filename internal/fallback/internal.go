@@ -25,7 +25,7 @@ func (st *state) orgDomains() map[string]bool {
 	}
 	var out map[string]bool
 	for _, m := range reEmail.FindAllStringSubmatch(clipBytes(cp.Reference, 512), 4) {
-		d := registrable(strings.ToLower(m[1]))
+		d := registrable(toLower(m[1]))
 		if d == "" || freemail[d] {
 			continue
 		}
@@ -56,14 +56,14 @@ func (st *state) internalRecipient() bool {
 	rest := r
 	for i := len(ms) - 1; i >= 0; i-- {
 		m := ms[i]
-		if !org[registrable(strings.ToLower(r[m[2]:m[3]]))] {
+		if !org[registrable(toLower(r[m[2]:m[3]]))] {
 			return false
 		}
 		rest = rest[:m[0]] + rest[m[1]:]
 	}
 	// Anything besides the addresses must be a plain label, not a second
 	// destination ("and bcc x@y", a url, an account number).
-	l := strings.ToLower(rest)
+	l := toLower(rest)
 	return !strings.ContainsAny(l, "/:") && !hasASCIIDigit(l) && !containsAny(l, "bcc", " cc", "forward", "copy to", "and ")
 }
 
@@ -111,9 +111,9 @@ func (st *state) secretsStayInside() bool {
 		return false
 	}
 	// A reset goes only to the requester's own mailbox, not a colleague's.
-	ref := strings.ToLower(st.c.Counterparty.Reference)
+	ref := toLower(st.c.Counterparty.Reference)
 	for _, m := range reEmail.FindAllString(st.c.Action.Recipient, 8) {
-		if !strings.Contains(ref, strings.ToLower(m)) {
+		if !strings.Contains(ref, toLower(m)) {
 			return false
 		}
 	}

@@ -20,7 +20,7 @@ import (
 // ("address in vendor master", "phone on file"): the counterparty writes from
 // where the owner's records say it should.
 func onFileRef(ref string) bool {
-	r := strings.ToLower(ref)
+	r := toLower(ref)
 	if containsAny(r, "not on file", "not in our", "not in the", "not registered", "unregistered", "no registrada", "not on the") {
 		return false
 	}
@@ -141,7 +141,7 @@ func rolesIn(s string) map[string]bool {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
 	}
-	return rolesInLow(strings.ToLower(s))
+	return rolesInLow(toLower(s))
 }
 
 func rolesInLow(low string) map[string]bool {
@@ -299,7 +299,7 @@ var (
 // a vault or secret manager, a recovery address or account on file, the
 // owner's own portal or mailbox.
 func internalStore(r string) bool {
-	r = strings.ToLower(r)
+	r = toLower(r)
 	if containsAny(r, "not on file", "new address", "(new)", "no registrada", "no registrado", "not registered", "nicht hinterlegt", "non enregistré", "nueva", "neue ", "nouveau", "nouvelle") {
 		return false
 	}
@@ -323,7 +323,7 @@ func (st *state) checkControls() {
 	txt := a.Description + " . " + strings.ReplaceAll(a.Action, "_", " ")
 	where := "proposed action"
 	m := ""
-	if controlGate(strings.ToLower(txt)) {
+	if controlGate(toLower(txt)) {
 		m = ctlOffRE.FindString(txt)
 		if m == "" {
 			m = reCtlOff2.FindString(txt)
@@ -378,7 +378,7 @@ func (st *state) bulkSensitiveOut() string {
 	}
 	pii := false
 	for _, d := range a.DataCategories {
-		k := strings.ToLower(strings.TrimSpace(d))
+		k := toLower(strings.TrimSpace(d))
 		switch k {
 		case "government_id", "card", "cards", "payment_card", "card_number", "pan", "ssn":
 			return k
@@ -386,7 +386,7 @@ func (st *state) bulkSensitiveOut() string {
 			pii = true
 		}
 	}
-	desc := strings.ToLower(a.Description)
+	desc := toLower(a.Description)
 	// "credit card" alone is how a payment is made ("charge it to the credit
 	// card ending 9448"), not card data leaving; the number itself is.
 	if containsAny(desc, "card number", "card numbers", "passport", "social security", "ssn", "national id", "nir") && len(a.DataCategories) > 0 {
@@ -452,7 +452,7 @@ func (st *state) checkStates(sents []sentence) {
 			if e := sn.start + len(sn.text); len(low) == min(len(st.c.Message), maxClaimBytes) && e <= len(low) {
 				ls = low[sn.start:e]
 			} else {
-				ls = strings.ToLower(sn.text)
+				ls = toLower(sn.text)
 			}
 			if judgeGates.mask(ls)&(1<<pi) == 0 {
 				continue
@@ -481,7 +481,7 @@ func (st *state) checkStates(sents []sentence) {
 					}
 				}
 				// "2 months ago" against "a few weeks" is not a contradiction.
-				if strings.Contains(strings.ToLower(r[0]), "month") || strings.Contains(strings.ToLower(r[0]), "mes") || strings.Contains(strings.ToLower(r[0]), "monat") || strings.Contains(strings.ToLower(r[0]), "mois") {
+				if strings.Contains(toLower(r[0]), "month") || strings.Contains(toLower(r[0]), "mes") || strings.Contains(toLower(r[0]), "monat") || strings.Contains(toLower(r[0]), "mois") {
 					if n > 0 && n < 3 {
 						continue
 					}
@@ -505,17 +505,33 @@ var recWords = [3][]string{
 	{"expired"},
 }
 
+// recDigitWords are words every match of the pair's record pattern that
+// holds a digit also holds ("12 cycles", "used 3", "2 months ago"), so a
+// digit alone no longer sends every record with a date or an amount to the
+// regular expression.
+var recDigitWords = [3][]string{
+	{"cycles", "sessions", "logins", "hours of use", "uses", "runs", "streams", "used ", "utilis"},
+	nil,
+	{"month", "year", "hace ", "vor ", "il y a "},
+}
+
 // recMayMatch is a cheap necessary condition for the record pattern of pair
-// pi to match s: an ASCII digit (not for reRecSettled, whose matches hold
-// none of their own) or one of recWords, in ASCII case-insensitive form.
-// Text with non-ASCII bytes always passes ((?i) folds "ſ" and "K" too).
+// pi to match s: one of recWords, or an ASCII digit with one of
+// recDigitWords (none for reRecSettled, whose matches hold no digit of
+// their own), in ASCII case-insensitive form. Text with non-ASCII bytes
+// always passes ((?i) folds "ſ" and "K" too).
 func recMayMatch(pi int, s string) bool {
+	digit := false
 	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf || pi != 1 && s[i] >= '0' && s[i] <= '9' {
+		if s[i] >= utf8.RuneSelf {
 			return true
 		}
+		if s[i] >= '0' && s[i] <= '9' {
+			digit = true
+		}
 	}
-	return containsAny(strings.ToLower(s), recWords[pi]...)
+	low := toLower(s)
+	return containsAny(low, recWords[pi]...) || digit && containsAny(low, recDigitWords[pi]...)
 }
 
 var reAgreed = regexp.MustCompile(`(?i)\b(?:agreed|contract\w*|agreement|as per|per our|per the|our rate|the rate|standard rate|usual rate|acordad\w*|pactad\w*|contrato|vereinbart\w*|vertrag\w*|convenu\w*|contrat)\b`)
@@ -533,14 +549,14 @@ func ratesIn(s string) []rate {
 	var out []rate
 	for _, m := range reRate.FindAllStringSubmatch(s, 6) {
 		// A rate needs a currency on one side of the number.
-		if m[1] == "" && !containsAny(strings.ToLower(m[0]), "usd", "eur", "gbp", "dollar", "euro", "$", "€", "£") {
+		if m[1] == "" && !containsAny(toLower(m[0]), "usd", "eur", "gbp", "dollar", "euro", "$", "€", "£") {
 			continue
 		}
 		v, err := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
 		if err != nil || v <= 0 {
 			continue
 		}
-		u := strings.ToLower(m[3])
+		u := toLower(m[3])
 		if u == "hr" {
 			u = "hour"
 		}
@@ -560,7 +576,7 @@ func (st *state) checkRates(sents []sentence) {
 		if !hasASCIIDigit(sn.text) {
 			continue
 		}
-		low := strings.ToLower(sn.text)
+		low := toLower(sn.text)
 		if !containsAny(low, "agree", "contract", "as per", "per our", "per the", "rate", "acordad", "pactad", "vereinbart", "vertrag", "convenu", "contrat") || !reAgreed.MatchString(sn.text) {
 			continue // a new quote is not a claim about the agreed rate
 		}
@@ -609,7 +625,7 @@ func (st *state) checkDestination() {
 	if a.Amount <= 0 || a.Recipient == "" {
 		return
 	}
-	rl := strings.ToLower(a.Recipient)
+	rl := toLower(a.Recipient)
 	if internalStore(rl) || containsAny(rl, "original", "same card", "on record") {
 		return
 	}
@@ -632,7 +648,7 @@ func (st *state) checkDestination() {
 	}
 	policyRule := ""
 	for _, p := range st.policies() {
-		pl := strings.ToLower(p.Statement)
+		pl := toLower(p.Statement)
 		if containsAny(pl, "original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file", "método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine") {
 			policyRule = policyName(p)
 			break
@@ -682,7 +698,7 @@ func (st *state) checkDestination() {
 // checkStatus flags an action that records a status the records contradict:
 // marking "obtained" what a system fact says is pending.
 func (st *state) checkStatus() {
-	if !statusGate(strings.ToLower(st.c.Action.Description)) && !st.lowStatusGate() {
+	if !statusGate(toLower(st.c.Action.Description)) && !st.lowStatusGate() {
 		return
 	}
 	txt := st.c.Action.Description
@@ -729,7 +745,7 @@ func brandIn(label, claimed string) bool {
 // secretsOut reports secret data categories in the proposed action.
 func (st *state) secretsOut() bool {
 	for _, d := range st.c.Action.DataCategories {
-		if secretCategories[strings.ToLower(strings.TrimSpace(d))] {
+		if secretCategories[toLower(strings.TrimSpace(d))] {
 			return true
 		}
 	}
@@ -782,7 +798,7 @@ func senderNotMayMatch(s string) bool {
 			return true
 		}
 	}
-	l := strings.ToLower(s)
+	l := toLower(s)
 	return containsAny(l, "not", "isn") &&
 		containsAny(l, "sender", "caller", "counterparty", "requester", "requestor", "agent", "domain", "number", "address")
 }
@@ -939,7 +955,7 @@ func (st *state) lowMessage() string {
 		if len(m) > maxClaimBytes {
 			m = m[:maxClaimBytes]
 		}
-		l := strings.ToLower(m)
+		l := toLower(m)
 		st.lowMsg = &l
 	}
 	return *st.lowMsg
@@ -949,7 +965,7 @@ func (st *state) lowMessage() string {
 // cheap tokenisation the corroboration test needs.
 func plainWords(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	for _, w := range strings.FieldsFunc(toLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
 	}) {
 		if len(w) >= 5 && !genericWords[w] {

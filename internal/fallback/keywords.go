@@ -2,7 +2,6 @@ package fallback
 
 import (
 	"fmt"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -67,12 +66,12 @@ func init() {
 	}
 }
 
-// kwOf returns the cue words that strings.ToLower(s) contains.
+// kwOf returns the cue words that toLower(s) contains.
 func kwOf(s string) kwSet {
 	low := s
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
-			low = strings.ToLower(s)
+			low = toLower(s)
 			break
 		}
 	}

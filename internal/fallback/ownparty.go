@@ -41,7 +41,7 @@ func (st *state) recipientExplained() bool {
 		}
 	}
 	cpd := map[string]bool{}
-	for _, d := range domainsOf(strings.ToLower(clipBytes(st.c.Counterparty.Reference, 512))) {
+	for _, d := range domainsOf(toLower(clipBytes(st.c.Counterparty.Reference, 512))) {
 		if r := registrable(d); r != "" && !freemail[r] {
 			cpd[r] = true
 		}
@@ -49,7 +49,7 @@ func (st *state) recipientExplained() bool {
 	if len(cpd) == 0 {
 		return false
 	}
-	ds := domainsOf(strings.ToLower(clipBytes(a.Recipient, 512)))
+	ds := domainsOf(toLower(clipBytes(a.Recipient, 512)))
 	if len(ds) == 0 {
 		return false
 	}
@@ -90,7 +90,7 @@ func (st *state) refundToOwnPayment() bool {
 			return false
 		}
 	}
-	if !containsAny(strings.ToLower(clipBytes(a.Description, maxClaimBytes)+" "+clipBytes(a.Action, 200)), refundFamily...) {
+	if !containsAny(toLower(clipBytes(a.Description, maxClaimBytes)+" "+clipBytes(a.Action, 200)), refundFamily...) {
 		return false
 	}
 	r := strings.TrimSpace(clipBytes(a.Recipient, 200))
@@ -116,7 +116,7 @@ func (st *state) refundToOwnPayment() bool {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(strings.ToLower(fs)) {
+			if hasNeg(toLower(fs)) {
 				continue // "card ending 9911 is not on file" speaks against it
 			}
 			for _, w := range strings.FieldsFunc(fs, func(c rune) bool { return c < '0' || c > '9' }) {

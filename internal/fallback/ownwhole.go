@@ -17,8 +17,8 @@ func (st *state) checkOwnWhole() {
 	if len(qs) == 0 || st.hasFinding("scope") || !st.c.Counterparty.Verified {
 		return
 	}
-	ref := strings.ToLower(strings.TrimSpace(st.c.Counterparty.Reference))
-	if len(ref) < 4 || !strings.Contains(strings.ToLower(st.c.Action.Recipient), ref) {
+	ref := toLower(strings.TrimSpace(st.c.Counterparty.Reference))
+	if len(ref) < 4 || !strings.Contains(toLower(st.c.Action.Recipient), ref) {
 		return
 	}
 	kept := qs[:0:0]

@@ -37,7 +37,7 @@ func (st *state) checkPolicyBan(v *j3fold) {
 		return
 	}
 	desc := v.desc()
-	act := strings.ToLower(st.c.Action.Action) + " " + desc
+	act := toLower(st.c.Action.Action) + " " + desc
 	for pi, p := range st.policies() {
 		for _, sent := range strings.Split(v.policy(pi), " . ") {
 			sent = " " + strings.TrimSpace(sent) + " "

@@ -44,7 +44,7 @@ func (st *state) checkIfForbidden(v *j3fold) {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 || st.hasFinding("ifforbidden") {
 		return
 	}
-	act := strings.ToLower(st.c.Action.Action) + " " + v.desc()
+	act := toLower(st.c.Action.Action) + " " + v.desc()
 	for pi, p := range st.policies() {
 		low := v.policy(pi)
 		for _, sent := range strings.Split(low, " . ") {

@@ -1,9 +1,5 @@
 package fallback
 
-import (
-	"strings"
-)
-
 // ---- a policy that covers the action, with its conditions on record ----
 //
 // "Thanks for the callback confirming our new account" reads like a bank
@@ -41,7 +37,7 @@ func (st *state) policyCovers() bool {
 		// A permission for this action whose words a record repeats.
 		for _, sent := range splitClauses(stmt) {
 			f := " " + foldText(sent).text + " "
-			if !containsAny(f, coverPermitWords...) || hasNeg(strings.ToLower(sent)) {
+			if !containsAny(f, coverPermitWords...) || hasNeg(toLower(sent)) {
 				continue
 			}
 			ps := stemSet(sent)
@@ -77,7 +73,7 @@ func (st *state) recordStems() map[string]bool {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(strings.ToLower(fs)) {
+			if hasNeg(toLower(fs)) {
 				continue
 			}
 			for w := range stemSet(fs) {

@@ -33,7 +33,7 @@ func (st *state) checkQuantity() {
 		}
 		for _, fs := range splitClauses(clipBytes(t.text, maxClaimBytes)) {
 			f := " " + foldText(fs).text + " "
-			if hasNeg(strings.ToLower(fs)) || !containsAny(f, tallyWords...) {
+			if hasNeg(toLower(fs)) || !containsAny(f, tallyWords...) {
 				continue
 			}
 			got := countsIn(f)

@@ -66,7 +66,7 @@ func (st *state) checkRoleHolder() {
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
 			f := " " + foldText(fs).text + " "
-			if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(strings.ToLower(fs)) {
+			if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(toLower(fs)) {
 				continue
 			}
 			if n, _ := sharedStems(stemSet(fs), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {

@@ -56,7 +56,7 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	for i, w := range words {
 		// The first word is usually the verb ("Set", "Designar"); it counts
 		// only as the subject of an "X as <role>" description.
-		if i == 0 && (len(words) < 2 || !isRoleLead(strings.ToLower(words[1]))) {
+		if i == 0 && (len(words) < 2 || !isRoleLead(toLower(words[1]))) {
 			continue
 		}
 		r := []rune(w)

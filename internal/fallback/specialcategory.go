@@ -53,11 +53,11 @@ func (st *state) checkSpecialCategory() {
 
 // sharesData reports whether the action passes personal data on.
 func sharesData(a consult.Action) bool {
-	if strings.Contains(strings.ToLower(a.Action), "share") || strings.Contains(strings.ToLower(a.Action), "send") {
+	if strings.Contains(toLower(a.Action), "share") || strings.Contains(toLower(a.Action), "send") {
 		return true
 	}
 	for _, d := range a.DataCategories {
-		k := strings.ToLower(strings.TrimSpace(d))
+		k := toLower(strings.TrimSpace(d))
 		if personalCategories[k] || specialCategories[k] || k == "sensitive" {
 			return true
 		}

@@ -57,7 +57,7 @@ func (st *state) stakesOf() {
 		}
 	}
 	for _, d := range a.DataCategories {
-		k := strings.ToLower(strings.TrimSpace(d))
+		k := toLower(strings.TrimSpace(d))
 		switch {
 		case secretCategories[k]:
 			raise(consult.Critical, "it releases "+k)
@@ -183,7 +183,7 @@ func (st *state) checkIdentity() {
 	}
 	// Look-alike and throwaway domains.
 	for _, d := range domainsOf(ref + " " + claimed) {
-		d = strings.ToLower(d)
+		d = toLower(d)
 		base := registrable(d)
 		if freemail[base] && claimed != "" && orgClaim(claimed) && !onFileRef(ref) {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.6, sig: consult.High, hard: true,
@@ -293,7 +293,7 @@ func (st *state) knownDomainList() []string {
 	known := map[string]bool{}
 	add := func(s string) {
 		for _, k := range domainsOf(s) {
-			known[registrable(strings.ToLower(k))] = true
+			known[registrable(toLower(k))] = true
 		}
 	}
 	add(st.c.Goal)
@@ -458,9 +458,9 @@ func (st *state) checkContradictions() {
 			continue
 		}
 		if m := reTierClaim2.FindStringSubmatch(sn.text); m != nil {
-			claimTier = strings.ToLower(m[1])
+			claimTier = toLower(m[1])
 		} else if m := reTierClaim.FindStringSubmatch(sn.text); m != nil && !negatedBefore(sn.text, strings.Index(sn.text, m[0])) {
-			claimTier = strings.ToLower(m[1])
+			claimTier = toLower(m[1])
 		}
 		if claimTier != "" {
 			break
@@ -468,7 +468,7 @@ func (st *state) checkContradictions() {
 	}
 	if claimTier != "" {
 		for _, t := range st.trusted {
-			low := strings.ToLower(t.text)
+			low := toLower(t.text)
 			if !strings.Contains(low, "member") && !strings.Contains(low, "tier") && !strings.Contains(low, "loyalty") && !strings.Contains(low, "level") {
 				continue
 			}
@@ -676,7 +676,7 @@ func negatedBefore(s string, i int) bool {
 	if i < 0 {
 		return false
 	}
-	pre := strings.ToLower(s[max(0, i-24):i])
+	pre := toLower(s[max(0, i-24):i])
 	f := strings.Fields(pre)
 	if len(f) > 2 {
 		f = f[len(f)-2:]
@@ -692,7 +692,7 @@ func negatedBefore(s string, i int) bool {
 }
 
 func singular(n string) string {
-	n = strings.ToLower(n)
+	n = toLower(n)
 	switch n {
 	case "people", "persons", "person":
 		return "person"
@@ -703,7 +703,7 @@ func singular(n string) string {
 }
 
 func countValue(s string) int {
-	if v, ok := countWords[strings.ToLower(s)]; ok {
+	if v, ok := countWords[toLower(s)]; ok {
 		return v
 	}
 	v, _ := strconv.Atoi(s)
@@ -832,9 +832,9 @@ func datesIn(s string) []monthDay {
 	var out []monthDay
 	for _, m := range reDate.FindAllStringSubmatch(s, 16) {
 		if m[1] != "" {
-			out = append(out, monthDay{strings.ToLower(m[1]), strings.TrimLeft(m[2], "0")})
+			out = append(out, monthDay{toLower(m[1]), strings.TrimLeft(m[2], "0")})
 		} else {
-			out = append(out, monthDay{strings.ToLower(m[4]), strings.TrimLeft(m[3], "0")})
+			out = append(out, monthDay{toLower(m[4]), strings.TrimLeft(m[3], "0")})
 		}
 	}
 	return out
@@ -991,7 +991,7 @@ func perUnit(stmt, match string) bool {
 	if i < 0 {
 		return false
 	}
-	rest := strings.ToLower(stmt[i+len(match):])
+	rest := toLower(stmt[i+len(match):])
 	if len(rest) > 24 {
 		rest = rest[:24]
 	}
@@ -1032,7 +1032,7 @@ func (st *state) checkData() {
 	a := st.c.Action
 	var secrets, special []string
 	for _, d := range a.DataCategories {
-		k := strings.ToLower(strings.TrimSpace(d))
+		k := toLower(strings.TrimSpace(d))
 		switch {
 		case secretCategories[k]:
 			secrets = append(secrets, k)
@@ -1070,7 +1070,7 @@ func (st *state) externalRecipient() bool {
 // externalAddress reports a recipient that is not one of the owner's own
 // stores (the counterparty's own organisation still counts as outside).
 func (st *state) externalAddress() bool {
-	r := strings.ToLower(st.c.Action.Recipient)
+	r := toLower(st.c.Action.Recipient)
 	if r == "" {
 		return true // data handed back in the conversation goes to the counterparty
 	}
@@ -1081,7 +1081,7 @@ func (st *state) externalAddress() bool {
 // standing, to whom ordinary (non-secret) data may flow under policy.
 func (st *state) trustedCounterparty() bool {
 	cp := st.c.Counterparty
-	switch strings.ToLower(cp.TrustTier) {
+	switch toLower(cp.TrustTier) {
 	case "registered", "controlled", "clinical":
 		return cp.Verified && cp.GASLLevel < 3
 	}
@@ -1102,7 +1102,7 @@ func (st *state) checkNewParty() {
 	a := st.c.Action
 	personal := false
 	for _, d := range a.DataCategories {
-		k := strings.ToLower(strings.TrimSpace(d))
+		k := toLower(strings.TrimSpace(d))
 		if personalCategories[k] || specialCategories[k] {
 			personal = true
 		}
@@ -1193,7 +1193,7 @@ func addressOnFile(w, known string) bool {
 // carries a word of that name, while the name itself is known to the case:
 // the address is that person's, and the name decides.
 func ownAddress(self string, pieces []string, known string) bool {
-	self = strings.ToLower(strings.TrimSpace(self))
+	self = toLower(strings.TrimSpace(self))
 	at := strings.IndexByte(self, '@')
 	if at <= 0 || strings.ContainsAny(self[:at], " \t") {
 		return false

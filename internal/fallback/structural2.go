@@ -118,7 +118,7 @@ func (st *state) checkPrecondition() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(strings.ToLower(fs)) {
+			if hasNeg(toLower(fs)) {
 				negs = append(negs, negSent{t, fs, stemSet(fs)})
 			}
 		}
@@ -136,7 +136,7 @@ func (st *state) checkPrecondition() {
 	gated := 0
 	for _, p := range st.policies() {
 		for _, sent := range splitSentences(clipBytes(p.Statement, maxClaimBytes)) {
-			low := " " + strings.ToLower(sent) + " "
+			low := " " + toLower(sent) + " "
 			gi, gw := -1, ""
 			for _, g := range gateWords {
 				if i := strings.Index(low, g); i >= 0 && (gi < 0 || i < gi) {
@@ -235,7 +235,7 @@ var useVerbs = []string{
 // or ship is expired, discontinued, cancelled, suspended or revoked.
 func (st *state) checkLapsed() {
 	a := st.c.Action
-	desc := strings.ToLower(a.Description + " " + a.Action + " ")
+	desc := toLower(a.Description + " " + a.Action + " ")
 	use := false
 	for _, v := range useVerbs {
 		if strings.Contains(desc, v) {
@@ -253,7 +253,7 @@ func (st *state) checkLapsed() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + strings.ToLower(fs) + " "
+			low := " " + toLower(fs) + " "
 			lw := ""
 			for _, w := range lapsedWords {
 				if i := strings.Index(low, w); i > 0 && !isAlnumByte(low[i-1]) && !negatedBefore(low, i) {
@@ -294,7 +294,7 @@ func (st *state) checkLapsed() {
 // containing a digit ("604418", "po-3310"), lower case.
 func idTokens(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	for _, w := range strings.FieldsFunc(toLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
 	}) {
 		w = strings.Trim(w, "-")
@@ -324,7 +324,7 @@ func (st *state) checkFactThreshold() {
 	dir := 0 // +1: the value must be at or below the threshold; -1: at or above
 	var pol consult.Policy
 	for _, p := range st.policies() {
-		low := strings.ToLower(clipBytes(p.Statement, maxClaimBytes))
+		low := toLower(clipBytes(p.Statement, maxClaimBytes))
 		if !containsAny(low, "threshold", "limit", "ceiling", "maximum", "minimum", "umbral", "límite", "grenze", "seuil", "plafond") {
 			continue
 		}
@@ -346,7 +346,7 @@ func (st *state) checkFactThreshold() {
 		if t.kind != "system fact" && t.kind != "verified evidence" {
 			continue
 		}
-		low := strings.ToLower(clipBytes(t.text, maxClaimBytes))
+		low := toLower(clipBytes(t.text, maxClaimBytes))
 		ti, tw := -1, ""
 		for _, w := range thresholdWords {
 			if i := strings.Index(low, w); i >= 0 {
@@ -394,7 +394,7 @@ func (st *state) releaseAuthorised() bool {
 		return false
 	}
 	for _, d := range a.DataCategories {
-		if secretCategories[strings.ToLower(strings.TrimSpace(d))] {
+		if secretCategories[toLower(strings.TrimSpace(d))] {
 			return false
 		}
 	}
@@ -412,7 +412,7 @@ func (st *state) releaseAuthorised() bool {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := strings.ToLower(fs)
+			low := toLower(fs)
 			if hasNeg(low) || !containsAny(low, authWords...) {
 				continue
 			}
@@ -442,7 +442,7 @@ func (st *state) checkPercentLimit() {
 		return
 	}
 	for _, p := range st.policies() {
-		low := strings.ToLower(clipBytes(p.Statement, maxClaimBytes))
+		low := toLower(clipBytes(p.Statement, maxClaimBytes))
 		pi := strings.IndexByte(low, '%')
 		if pi <= 0 {
 			continue
@@ -461,7 +461,7 @@ func (st *state) checkPercentLimit() {
 						if t.kind == "earlier turn" {
 							continue
 						}
-						tl := strings.ToLower(clipBytes(t.text, maxClaimBytes))
+						tl := toLower(clipBytes(t.text, maxClaimBytes))
 						tied := false
 						for _, id := range ids {
 							if strings.Contains(tl, id) {
@@ -510,7 +510,7 @@ func (st *state) checkRestrictedData() {
 	var cats [][]string
 	for _, d := range a.DataCategories {
 		var ws []string
-		for _, w := range strings.FieldsFunc(strings.ToLower(d), func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
+		for _, w := range strings.FieldsFunc(toLower(d), func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
 			if len(w) >= 4 {
 				ws = append(ws, w)
 			}
@@ -524,7 +524,7 @@ func (st *state) checkRestrictedData() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := strings.ToLower(fs)
+			low := toLower(fs)
 			if !containsAny(low, restrictWords...) {
 				continue
 			}
@@ -563,7 +563,7 @@ type polAmount struct {
 }
 
 func curCode(s string) string {
-	switch strings.ToLower(s) {
+	switch toLower(s) {
 	case "$", "usd", "dollar", "dollars":
 		return "USD"
 	case "€", "eur", "euro", "euros":
@@ -598,7 +598,7 @@ func numValue(s, suffix string) float64 {
 		f, _ := strconv.ParseFloat("0."+dec, 64)
 		v += f
 	}
-	switch strings.ToLower(suffix) {
+	switch toLower(suffix) {
 	case "k":
 		v *= 1e3
 	case "m":
@@ -654,7 +654,7 @@ func (st *state) checkPolicyLimits2() {
 			continue
 		}
 		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			low := strings.ToLower(sent)
+			low := toLower(sent)
 			for _, pa := range policyAmounts(low) {
 				if seen++; seen > 16 {
 					return // bounded: cost stays linear however many policies
@@ -704,7 +704,7 @@ func (st *state) requirementOnRecord(req string) bool {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(strings.ToLower(fs)) {
+			if hasNeg(toLower(fs)) {
 				continue
 			}
 			if n, _ := sharedStems(stemSet(fs), rs); n >= 2 {
@@ -795,7 +795,7 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 		texts = append(texts, clipBytes(t.text, maxClaimBytes))
 	}
 	for _, tx := range texts {
-		f := strings.Fields(strings.ToLower(tx))
+		f := strings.Fields(toLower(tx))
 		for i := 1; i < len(f); i++ {
 			if strings.HasPrefix(f[i], scaling) {
 				if n, err := strconv.Atoi(strings.Trim(f[i-1], "(")); err == nil && n > 0 && n < 10000 {
@@ -816,7 +816,7 @@ var actionUnits = []string{"claim", "order", "transaction", "request", "payment"
 // an approval ticket signed by a supervisor") a record shows is satisfied.
 func (st *state) escalationMet(stmt string) bool {
 	for _, sent := range splitClauses(clipBytes(stmt, maxClaimBytes)) {
-		low := " " + strings.ToLower(sent) + " "
+		low := " " + toLower(sent) + " "
 		for _, g := range gateWords {
 			if i := strings.Index(low, g); i >= 0 {
 				if st.requirementOnRecord(low[i:]) {

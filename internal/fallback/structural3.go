@@ -49,7 +49,7 @@ func sentenceSplit(s string) []string {
 			for j > start && isAlnumByte(s[j-1]) {
 				j--
 			}
-			if j < i && titleAbbrevs[strings.ToLower(s[j:i])] && (j == start || !isAlnumByte(s[j-1])) && i+2 < len(s) && s[i+1] == ' ' && (isAlnumByte(s[i+2]) || s[i+2] >= 0x80) {
+			if j < i && titleAbbrevs[toLower(s[j:i])] && (j == start || !isAlnumByte(s[j-1])) && i+2 < len(s) && s[i+1] == ' ' && (isAlnumByte(s[i+2]) || s[i+2] >= 0x80) {
 				continue // "Dr. Chen", "S.L. es" stays in its sentence
 			}
 			if j < i && i-j <= 2 && isDigits(s[j:i]) && i+1 < len(s) && s[i+1] == ' ' && monthAt(s, i+2) {
@@ -84,7 +84,7 @@ func monthAt(s string, i int) bool {
 	for e < len(s) && s[e] != ' ' && s[e] != ',' && s[e] != '.' && s[e] != ')' && s[e] != ';' {
 		e++
 	}
-	w := strings.ToLower(s[i:e])
+	w := toLower(s[i:e])
 	for _, m := range germanMonths {
 		if w == m {
 			return true
@@ -364,7 +364,7 @@ func (st *state) policyGrants() (grant, restricted bool) {
 			if n, _ := sharedStems(stemSet(sent), act); n < 2 {
 				continue
 			}
-			low := " " + strings.ToLower(sent) + " "
+			low := " " + toLower(sent) + " "
 			// "without manager approval", "sin aprobación" grant: read them
 			// before the negations, which they would otherwise trip.
 			granted := false
@@ -421,7 +421,7 @@ func (st *state) premiseConfirmed() bool {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := strings.ToLower(fs)
+			low := toLower(fs)
 			if hasNeg(low) {
 				continue
 			}
@@ -479,7 +479,7 @@ func (st *state) destinationKnown() bool {
 	if r == "" {
 		return false
 	}
-	low := strings.ToLower(r)
+	low := toLower(r)
 	if containsAny(low, "new ", "(new)", "nueva", "neue", "nouveau", "nouvelle", "not on file") {
 		return false
 	}
@@ -545,11 +545,11 @@ var reversalWords = []string{"returned", "bounced", "failed", "reversed", "rejec
 // or means: a resubmitted invoice copy, a second refund request.
 func (st *state) checkAlreadyDone() {
 	a := st.c.Action
-	desc := strings.ToLower(clipBytes(a.Description, 2048))
+	desc := toLower(clipBytes(a.Description, 2048))
 	// The movement must be what the action does - its name or the verb the
 	// description opens with - not a detail of it ("..., customer paying up
 	// to $100" in a flight change).
-	head := strings.ToLower(actionWords(a.Action))
+	head := toLower(actionWords(a.Action))
 	if f := strings.Fields(desc); len(f) > 0 {
 		head += " " + f[0]
 	}
@@ -575,7 +575,7 @@ func (st *state) checkAlreadyDone() {
 		if t.kind != "system fact" && t.kind != "verified evidence" {
 			continue
 		}
-		lt := strings.ToLower(clipBytes(t.text, maxClaimBytes))
+		lt := toLower(clipBytes(t.text, maxClaimBytes))
 		if containsAny(lt, reversalWords...) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
@@ -591,7 +591,7 @@ func (st *state) checkAlreadyDone() {
 			if tied == "" {
 				continue
 			}
-			low := " " + strings.ToLower(fs) + " "
+			low := " " + toLower(fs) + " "
 			w, at := wordIn(low, done)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
 				continue
@@ -645,7 +645,7 @@ func (st *state) checkPartyLapsed() {
 		return
 	}
 	a := st.c.Action
-	desc := strings.ToLower(clipBytes(a.Description, 2048) + " " + actionWords(a.Action))
+	desc := toLower(clipBytes(a.Description, 2048) + " " + actionWords(a.Action))
 	if containsAny(desc, leaveWords...) {
 		return
 	}
@@ -658,7 +658,7 @@ func (st *state) checkPartyLapsed() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + strings.ToLower(fs) + " "
+			low := " " + toLower(fs) + " "
 			lw, at := wordIn(low, standingLapsed)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, renewWords...) {
 				continue
@@ -770,7 +770,7 @@ func (st *state) checkNoConsent() {
 	a := st.c.Action
 	personal := false
 	for _, d := range a.DataCategories {
-		k := strings.ToLower(strings.TrimSpace(d))
+		k := toLower(strings.TrimSpace(d))
 		if personalCategories[k] && k != "financial" || specialCategories[k] {
 			personal = true
 		}
@@ -788,7 +788,7 @@ func (st *state) checkNoConsent() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + strings.ToLower(fs) + " "
+			low := " " + toLower(fs) + " "
 			if !containsAny(low, consentWords...) || containsAny(low, needWords...) {
 				continue
 			}
@@ -848,7 +848,7 @@ func (st *state) checkUnlisted() {
 			return // already evidenced
 		}
 	}
-	ref := strings.ToLower(clipBytes(cp.Reference, 512))
+	ref := toLower(clipBytes(cp.Reference, 512))
 	why := ""
 	if _, at := wordIn(" "+ref+" ", unlistedMarks); at >= 0 {
 		why = fmt.Sprintf("its reference says the channel is not on the owner's records (%q)", clipCase(cp.Reference, 100))
@@ -872,7 +872,7 @@ func (st *state) checkUnlisted() {
 					continue
 				}
 				for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-					low := strings.ToLower(fs)
+					low := toLower(fs)
 					if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
 						continue
 					}
@@ -932,7 +932,7 @@ func (st *state) checkClaimedStep() {
 	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, strings.ToLower(clipBytes(t.Text, 2048)))
+			texts = append(texts, toLower(clipBytes(t.Text, 2048)))
 		}
 	}
 	for _, low := range sentenceSplit(strings.Join(texts, "\n")) {
@@ -956,7 +956,7 @@ func (st *state) checkClaimedStep() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if !hasNeg(strings.ToLower(fs)) {
+			if !hasNeg(toLower(fs)) {
 				continue
 			}
 			// The stems a negation bears on: within four words after it, or
@@ -1057,7 +1057,7 @@ func (st *state) checkInvokedAuthority() {
 	}
 	why := ""
 	if !cp.Verified {
-		low := " " + strings.ToLower(clipBytes(cp.ClaimedIdentity, 200)) + " "
+		low := " " + toLower(clipBytes(cp.ClaimedIdentity, 200)) + " "
 		r, at := wordIn(low, seniorRoles)
 		if at < 0 {
 			// German titles are compounds: "Betriebsratsvorsitzender",
@@ -1118,7 +1118,7 @@ func (st *state) approvalOnRecord(role string) bool {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := strings.ToLower(fs)
+			low := toLower(fs)
 			if _, at := wordIn(" "+low+" ", []string{role}); at < 0 {
 				continue
 			}
@@ -1196,7 +1196,7 @@ func (st *state) checkWindow() {
 			act = st.actionStems(2048)
 		}
 		for _, sent := range splitSentences(p.Statement) {
-			low := strings.ToLower(sent)
+			low := toLower(sent)
 			for _, w := range windowWords {
 				if i := strings.Index(low, w); i >= 0 {
 					if d := spanAfter(low, i+len(w)); d > 0 {
@@ -1222,7 +1222,7 @@ func (st *state) checkWindow() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + strings.ToLower(fs) + " "
+			low := " " + toLower(fs) + " "
 			tied := false
 			for _, id := range ids {
 				if strings.Contains(low, id) {
@@ -1352,7 +1352,7 @@ func (st *state) checkSkipStep() {
 	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, strings.ToLower(clipBytes(t.Text, 2048)))
+			texts = append(texts, toLower(clipBytes(t.Text, 2048)))
 		}
 	}
 	hit := false

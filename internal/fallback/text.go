@@ -468,7 +468,7 @@ func secretWordAt(s string, p int) bool {
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		if c >= utf8.RuneSelf {
-			return secretKeys[strings.ToLower(w)]
+			return secretKeys[toLower(w)]
 		}
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A'

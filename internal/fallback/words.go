@@ -150,7 +150,7 @@ func (st *state) buildClaims() []consult.Claim {
 	var out []consult.Claim
 	seen := map[string]bool{}
 	addClaim := func(cl consult.Claim) {
-		k := strings.ToLower(cl.Claim)
+		k := toLower(cl.Claim)
 		if seen[k] || cl.Claim == "" {
 			return
 		}
@@ -168,7 +168,7 @@ func (st *state) buildClaims() []consult.Claim {
 	contradictedBy := map[string]bool{}
 	for _, f := range st.findings {
 		if f.kind == "contradiction" {
-			contradictedBy[strings.ToLower(f.claim.Claim)] = true
+			contradictedBy[toLower(f.claim.Claim)] = true
 		}
 	}
 	for _, f := range st.c.Facts {
@@ -289,7 +289,7 @@ func (st *state) hasFinding(kind string) bool {
 }
 
 func (st *state) untrusted() bool {
-	t := strings.ToLower(st.c.Counterparty.TrustTier)
+	t := toLower(st.c.Counterparty.TrustTier)
 	return t == "untrusted" || st.c.Counterparty.GASLLevel >= 3
 }
 

@@ -1,0 +1,51 @@
+package fallback
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// toLower must equal strings.ToLower (the reference it replaced) on every
+// input, invalid UTF-8 included.
+func TestToLowerMatchesStrings(t *testing.T) {
+	for _, s := range lowerSamples {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Errorf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	}
+	// Every byte and every rune in the first planes, alone and in context.
+	for c := 0; c < 256; c++ {
+		for _, s := range []string{string([]byte{byte(c)}), "aB" + string([]byte{byte(c)}) + "Cd", "ab" + string([]byte{byte(c)})} {
+			if got, want := toLower(s), strings.ToLower(s); got != want {
+				t.Errorf("toLower(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+	for r := rune(0); r < 0x20000; r++ {
+		s := "X" + string(r) + "y"
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Fatalf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+var lowerSamples = []string{
+	"", "a", "A", "hello", "Hello, World", "ALL CAPS 123", "ünïcödé", "ÜNÏCÖDÉ", "İstanbul", "ſecret", "KELVIN K", "ΣΑΣ", "ǅ ǈ ǋ",
+	"\xff", "a\xffB", "\xed\xa0\x80X", "\xef\xbf\xbdA", "\uFFFD", "ok\uFFFD", "a\xc3", "A\xc3", "\xc3\xa9\xc3", "Ａ", "ＡＢＣ", "ß", "ẞ",
+	"€4,900.00 TO Our NEW account", strings.Repeat("Mixed Case ünï \xfe ", 50),
+}
+
+func FuzzToLower(f *testing.F) {
+	for _, s := range lowerSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Fatalf("toLower(%q) = %q, want %q", s, got, want)
+		}
+		if utf8.ValidString(s) && !utf8.ValidString(toLower(s)) {
+			t.Fatalf("invalid output for %q", s)
+		}
+	})
+}
