@@ -267,12 +267,7 @@ func (st *state) checkLapsed() {
 			if invoiceOwed(desc, lw) {
 				continue // an ended contract still owes its invoices
 			}
-			tied := false
-			for _, id := range ids {
-				if strings.Contains(low, id) {
-					tied = true
-				}
-			}
+			tied := containsAny(low, ids...)
 			if !tied {
 				if n, _ := sharedStems(stemSet(fs), dstems); n >= 2 {
 					tied = true
@@ -462,13 +457,7 @@ func (st *state) checkPercentLimit() {
 							continue
 						}
 						tl := toLower(clipBytes(t.text, maxClaimBytes))
-						tied := false
-						for _, id := range ids {
-							if strings.Contains(tl, id) {
-								tied = true
-							}
-						}
-						if !tied {
+						if !containsAny(tl, ids...) {
 							continue
 						}
 						base := 0.0

@@ -427,13 +427,7 @@ func (st *state) premiseConfirmed() bool {
 			}
 			var fst map[string]bool // stems of the record sentence, once
 			for _, m := range ms {
-				tied := false
-				for _, id := range m.ids {
-					if strings.Contains(low, id) {
-						tied = true
-					}
-				}
-				if !tied {
+				if !containsAny(low, m.ids...) {
 					continue
 				}
 				if fst == nil {
@@ -1223,13 +1217,7 @@ func (st *state) checkWindow() {
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
 			low := " " + toLower(fs) + " "
-			tied := false
-			for _, id := range ids {
-				if strings.Contains(low, id) {
-					tied = true
-				}
-			}
-			if !tied {
+			if !containsAny(low, ids...) {
 				continue
 			}
 			elapsed := 0.0
