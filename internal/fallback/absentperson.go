@@ -48,7 +48,7 @@ func (st *state) checkAbsentPerson() {
 		return // a person's name: first and last, not a team or one word
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {

@@ -20,7 +20,7 @@ var backdateStems = []string{"backdat", "back dat", "ruckdatier", "zuruckdatier"
 
 // checkBackdate flags an action or proposal to backdate.
 func (st *state) checkBackdate(v *j3fold) {
-	for _, s := range []string{v.desc(), clipBytes(st.msg.text, maxClaimBytes)} {
+	for _, s := range []string{v.desc(), st.msgHead()} {
 		if at := backdateAt(s); at != "" {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "backdate", score: 0.5, sig: consult.High, hard: true,
 				obs:    "The action backdates a date the records rely on (" + at + ").",

@@ -130,7 +130,7 @@ func bareHourToday(tok []string, i int) bool {
 // checkClockDeadline adds a weak urgency cue for a clock-time deadline in
 // the counterparty's message.
 func (st *state) checkClockDeadline() {
-	p, e, ok := clockDeadlineIn(clipBytes(st.msg.text, maxClaimBytes), st.msgTokens())
+	p, e, ok := clockDeadlineIn(st.msgHead(), st.msgTokens())
 	if !ok {
 		return
 	}

@@ -66,14 +66,14 @@ func (st *state) checkCoverGap(v *j3fold) {
 		return
 	}
 	for ti, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		denied, _ := coverState(v.record(ti))
 		if !denied {
 			continue
 		}
-		_, claims := coverState(clipBytes(st.msg.text, maxClaimBytes))
+		_, claims := coverState(st.msgHead())
 		f := finding{kind: "covergap", score: 0.5, sig: consult.High, hard: true, refs: []string{t.id},
 			obs:    fmt.Sprintf("The owner asks to stay covered, and %s %s says the plan leaves a gap: %s", t.kind, t.id, clipCase(t.text, 160)),
 			reason: "A record shows the proposed change leaves the owner without cover that the goal requires; the plan has to change.",

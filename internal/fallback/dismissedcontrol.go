@@ -62,7 +62,7 @@ func (st *state) checkDismissedControl(v *j3fold) {
 	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") {
 		return
 	}
-	msg := clipBytes(st.msg.text, maxClaimBytes)
+	msg := st.msgHead()
 	if !psDismiss.in(msg) {
 		return
 	}

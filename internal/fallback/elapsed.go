@@ -61,12 +61,18 @@ func claimedElapsedIn(tok []string) int {
 	return 0
 }
 
-// recordElapsed returns the largest day count a trusted record gives as
-// time passed ("47 days after delivery", "seit 47 Tagen"), or 0.
-func (st *state) recordElapsed() (int, trustedText) {
-	best, from := 0, trustedText{}
+// dayCount is a time passed that a trusted record gives, in days.
+type dayCount struct {
+	days int
+	from trustedText
+}
+
+// recordDayCounts lists, in order, the times passed the system facts and
+// verified evidence give ("47 days after delivery", "seit 47 Tagen").
+func (st *state) recordDayCounts() []dayCount {
+	var out []dayCount
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		f := " " + foldText(clipBytes(t.text, maxClaimBytes)).text + " "
@@ -79,9 +85,21 @@ func (st *state) recordElapsed() (int, trustedText) {
 			if !ok || n > 3650 {
 				continue
 			}
-			if u, ok := dayUnits[tok[i+1]]; ok && n*u > best {
-				best, from = n*u, t
+			if u, ok := dayUnits[tok[i+1]]; ok {
+				out = append(out, dayCount{n * u, t})
 			}
+		}
+	}
+	return out
+}
+
+// longestDayCount returns the largest of the counts (the first of equals),
+// or 0.
+func longestDayCount(counts []dayCount) (int, trustedText) {
+	best, from := 0, trustedText{}
+	for _, c := range counts {
+		if c.days > best {
+			best, from = c.days, c.from
 		}
 	}
 	return best, from
@@ -93,11 +111,12 @@ func (st *state) checkElapsed() {
 	if claimed == 0 {
 		return
 	}
-	rec, t := st.recordElapsed()
+	counts := st.recordDayCounts()
+	rec, t := longestDayCount(counts)
 	if rec == 0 || rec < claimed*3/2 || rec-claimed < 7 {
 		return
 	}
-	if st.recordAgreesElapsed(claimed) {
+	if agreesElapsed(counts, claimed) {
 		return // another record gives the claimed time: the longer one dates something else
 	}
 	st.add(finding{tactic: consult.InconsistentClaims, kind: "elapsed", score: 0.7, sig: consult.High, hard: true,
@@ -106,28 +125,14 @@ func (st *state) checkElapsed() {
 		refs:   []string{t.id}, disp: consult.SeekApproval})
 }
 
-// recordAgreesElapsed reports a trusted record that gives a time passed
-// close to the claimed one ("the subscription started 5 days ago" beside
-// "the account was opened 400 days ago"): the claim is then about the event
-// that record dates, and the largest count belongs to another.
-func (st *state) recordAgreesElapsed(claimed int) bool {
-	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
-			continue
-		}
-		f := " " + foldText(clipBytes(t.text, maxClaimBytes)).text + " "
-		if !containsAny(f, " after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres") {
-			continue
-		}
-		tok := strings.Fields(f)
-		for i := 0; i+1 < len(tok); i++ {
-			n, ok := countOf(tok[i])
-			if !ok || n > 3650 {
-				continue
-			}
-			if u, ok := dayUnits[tok[i+1]]; ok && 2*n*u >= claimed && (n*u < claimed*3/2 || n*u-claimed < 7) {
-				return true
-			}
+// agreesElapsed reports a record's time passed close to the claimed one
+// ("the subscription started 5 days ago" beside "the account was opened 400
+// days ago"): the claim is then about the event that record dates, and the
+// largest count belongs to another.
+func agreesElapsed(counts []dayCount, claimed int) bool {
+	for _, c := range counts {
+		if 2*c.days >= claimed && (c.days < claimed*3/2 || c.days-claimed < 7) {
+			return true
 		}
 	}
 	return false

@@ -45,13 +45,8 @@ var firstPerson = []string{" i approved", " i ve approved", " ive approved", " i
 var approvalRecordWords = []string{"approv", "authori", "sign", "change order", "exception", "waiver", "consent",
 	"genehm", "freigab", "unterschr", "aprob", "autoriz", "firma", "valid", "accord", "derog"}
 
-// relayedApproval returns the clause of the folded message that relays
-// someone else's approval, or "".
-func relayedApproval(folded string) string {
-	return relayedApprovalIn(newClauseView(folded))
-}
-
-// relayedApprovalIn is relayedApproval over a clause view (msgClauses).
+// relayedApprovalIn returns the clause of the message's clause view
+// (msgClauses) that relays someone else's approval, or "".
 func relayedApprovalIn(cv *clauseView) string {
 	for i, cl := range cv.cl {
 		if cv.has(i, psApprovalVerbs) && cv.has(i, psSecondHand) && !cv.has(i, psFirstPerson) {
@@ -66,7 +61,7 @@ func relayedApprovalIn(cv *clauseView) string {
 // says an approval, sign-off or change order is not there.
 func (st *state) approvalAbsentOnRecord() (string, string) {
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -162,7 +157,7 @@ func (st *state) relayedOnRecord(clause string) bool {
 	cs := stemSet(clause)
 	act := stemSet(clipBytes(st.c.Action.Description, maxClaimBytes))
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {

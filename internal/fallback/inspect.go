@@ -103,6 +103,12 @@ type trustedText struct {
 	kind string // "system fact", "verified evidence", "owner fact", "earlier turn"
 }
 
+// isRecord reports a system fact or verified evidence: what the owner's
+// systems hold, as against what the owner or an earlier turn said.
+func (t trustedText) isRecord() bool {
+	return t.kind == "system fact" || t.kind == "verified evidence"
+}
+
 func (e *Engine) inspect(c *consult.Case) *state {
 	st := &state{e: e, c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
 	st.msg = foldText(c.Message)

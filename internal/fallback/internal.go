@@ -133,7 +133,7 @@ func (st *state) deadlineConfirmed() bool {
 		return false
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		txt := clipBytes(t.text, maxClaimBytes)

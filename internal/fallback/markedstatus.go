@@ -67,7 +67,7 @@ func (st *state) checkMarkedStatus(v *j3fold) {
 		return
 	}
 	for ti, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		tok := strings.Fields(v.record(ti))

@@ -113,17 +113,14 @@ func foldInto(s string, withOffs bool) folded {
 					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 					markSentence(toks)
 				} else {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
-					lastSepWasSpaceOnly = false
-					if c == '.' || c == ':' {
-						// "u.r.g.e.n.t" counts as spaced letters.
-						lastSepWasSpaceOnly = true
-					}
+					toks, curStart, _ = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+					// "u.r.g.e.n.t" counts as spaced letters.
+					lastSepWasSpaceOnly = c == '.' || c == ':'
 				}
 			case c == '-' || c == '_' || c == '*':
 				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 			default:
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+				toks, curStart, _ = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 				lastSepWasSpaceOnly = false
 			}
 			continue
@@ -186,7 +183,7 @@ func foldInto(s string, withOffs bool) folded {
 			}
 		}
 	}
-	toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+	toks, _, _ = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
 
 	// Second pass: leetspeak inside words (in place: a word's folded bytes
 	// only ever keep or lose length), then spaced-out letters.

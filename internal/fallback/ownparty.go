@@ -112,7 +112,7 @@ func (st *state) refundToOwnPayment() bool {
 	}
 	tail := r[end-4 : end]
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {

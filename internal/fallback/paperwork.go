@@ -79,14 +79,9 @@ func clausesOf(folded string) []string {
 	return strings.Split(clipBytes(folded, maxClaimBytes), ".")
 }
 
-// deferredPaperwork returns the clause of folded text in which a control
-// document is deferred until after the act or waived, or "".
-func deferredPaperwork(folded string) string {
-	return deferredPaperworkIn(newClauseView(folded), "")
-}
-
-// deferredPaperworkIn is deferredPaperwork over a clause view, which the
-// state builds once for the message (msgClauses), for an action whose folded
+// deferredPaperworkIn returns the clause of a clause view (the state builds
+// one for the message: msgClauses) in which a control document is deferred
+// until after the act or waived, or "", for an action whose folded
 // description is given: paperwork the action itself produces ("Create PO
 // for 2 BrewPro machines") is done by the act, so a later time in the
 // clause ("I'm out tomorrow, so could you raise the PO today") does not

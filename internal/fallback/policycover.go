@@ -69,7 +69,7 @@ func (st *state) policyCovers() bool {
 func (st *state) recordStems() map[string]bool {
 	out := map[string]bool{}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {

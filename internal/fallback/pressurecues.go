@@ -85,7 +85,7 @@ func (st *state) clauseCue(label, phrase, clause string, weight float64) {
 
 // checkPressureShapes adds the sentence-shape cues of the message.
 func (st *state) checkPressureShapes() {
-	whole := " " + clipBytes(st.msg.text, maxClaimBytes) + " "
+	whole := " " + st.msgHead() + " "
 	favour := psFavourPast.in(whole) && psFavourAsk.in(whole)
 	gift := psGift.in(whole) && psAsk.in(whole)
 	ack, loss, hurt := "", "", ""

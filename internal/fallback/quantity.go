@@ -28,7 +28,7 @@ func (st *state) checkQuantity() {
 		return
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitClauses(clipBytes(t.text, maxClaimBytes)) {

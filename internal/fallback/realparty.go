@@ -61,7 +61,7 @@ func (st *state) checkRoleHolder() {
 		return
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -115,7 +115,7 @@ func (st *state) checkDesignatedPayee() {
 	}
 	known := all.String()
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {

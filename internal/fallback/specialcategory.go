@@ -30,7 +30,7 @@ func (st *state) checkSpecialCategory() {
 	if a.Recipient == "" || !st.externalRecipient() || !sharesData(a) {
 		return
 	}
-	m := clipBytes(st.msg.text, maxClaimBytes) // like every sentence-level check
+	m := st.msgHead()
 	term := ""
 	for _, t := range specialTerms {
 		if strings.Contains(m, t) {

@@ -249,7 +249,7 @@ func (st *state) checkLapsed() {
 	ids := idTokens(a.Description)
 	dstems := stemSet(a.Description)
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -338,7 +338,7 @@ func (st *state) checkFactThreshold() {
 		return
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		low := toLower(clipBytes(t.text, maxClaimBytes))
@@ -403,7 +403,7 @@ func (st *state) releaseAuthorised() bool {
 		return false
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -509,7 +509,7 @@ func (st *state) checkRestrictedData() {
 		}
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {

@@ -238,7 +238,7 @@ func (st *state) destinationVerified() bool {
 		return false
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -417,7 +417,7 @@ func (st *state) premiseConfirmed() bool {
 		return false
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -566,7 +566,7 @@ func (st *state) checkAlreadyDone() {
 		return
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		lt := toLower(clipBytes(t.text, maxClaimBytes))
@@ -648,7 +648,7 @@ func (st *state) checkPartyLapsed() {
 		return
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -778,7 +778,7 @@ func (st *state) checkNoConsent() {
 	}
 	names := recipientNames(a.Recipient)
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -862,7 +862,7 @@ func (st *state) checkUnlisted() {
 		}
 		if len(nws) > 0 {
 			for _, t := range st.trusted {
-				if t.kind != "system fact" && t.kind != "verified evidence" {
+				if !t.isRecord() {
 					continue
 				}
 				for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -946,7 +946,7 @@ func (st *state) checkClaimedStep() {
 		return
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -1108,7 +1108,7 @@ func (st *state) checkInvokedAuthority() {
 // counterparty mentions is then the owner's own, not a lever.
 func (st *state) approvalOnRecord(role string) bool {
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
@@ -1212,7 +1212,7 @@ func (st *state) checkWindow() {
 		return
 	}
 	for _, t := range st.trusted {
-		if t.kind != "system fact" && t.kind != "verified evidence" {
+		if !t.isRecord() {
 			continue
 		}
 		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {

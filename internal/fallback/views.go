@@ -42,9 +42,14 @@ func (st *state) actionStems(clip int) map[string]bool {
 
 // msgTokens returns the words of the folded message up to maxClaimBytes,
 // as strings.Fields gives them (claimedElapsed, clockDeadline).
+// msgHead is the folded message as the sentence-level checks read it: its
+// first maxClaimBytes, where the claims that matter are, which keeps a huge
+// message linear and cheap.
+func (st *state) msgHead() string { return clipBytes(st.msg.text, maxClaimBytes) }
+
 func (st *state) msgTokens() []string {
 	if st.v.msgTok == nil {
-		t := strings.Fields(clipBytes(st.msg.text, maxClaimBytes))
+		t := strings.Fields(st.msgHead())
 		st.v.msgTok = &t
 	}
 	return *st.v.msgTok
