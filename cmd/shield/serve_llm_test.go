@@ -3,21 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
 )
 
@@ -25,38 +23,6 @@ import (
 type llmEnv map[string]string
 
 func (e llmEnv) get(k string) string { return e[k] }
-
-// authRecorder is a fake OpenAI endpoint that records the Authorization
-// header of each call and answers 401, which is all the key tests need.
-type authRecorder struct {
-	*httptest.Server
-	mu   sync.Mutex
-	auth []string
-}
-
-func newAuthRecorder(t *testing.T) *authRecorder {
-	t.Helper()
-	a := &authRecorder{}
-	a.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		a.mu.Lock()
-		a.auth = append(a.auth, r.Header.Get("Authorization"))
-		a.mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusUnauthorized)
-		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": "nope", "type": "invalid_request_error"}})
-	}))
-	t.Cleanup(a.Close)
-	return a
-}
-
-type nopRules struct{}
-
-func (nopRules) Name() string    { return "rules" }
-func (nopRules) Version() string { return "v" }
-func (nopRules) Analyze(*consult.Case) consult.Analysis {
-	return consult.Analysis{Reply: "r", SituationSummary: "s", Disposition: consult.ProceedWithCaution, RiskTier: consult.Low,
-		Rationale: []string{"r"}, NextSteps: []string{"n"}}
-}
 
 func TestLLMFlagsParse(t *testing.T) {
 	e := &env{getenv: llmEnv{
@@ -131,7 +97,7 @@ func TestLLMBuild(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			up := newAuthRecorder(t)
+			up := analyzetest.NewChatServer(t, analyzetest.Failing(http.StatusUnauthorized))
 			f := tt.flags
 			if !tt.noURL {
 				f.baseURL = up.URL + "/v1"
@@ -180,15 +146,13 @@ func TestLLMBuild(t *testing.T) {
 			if !strings.Contains(logs.String(), "LLM configured") {
 				t.Errorf("startup does not say an LLM is configured: %s", logs.String())
 			}
-			res := analyze.New(nopRules{}, llm).Analyze(context.Background(), analyze.Request{
+			res := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, llm).Analyze(context.Background(), analyze.Request{
 				Case: &consult.Case{Message: "hello"}, Digest: strings.Repeat("A", 42) + string(rune('A'+i)),
 			})
 			if res.Generation.ErrorCode != analyze.CodeError {
 				t.Errorf("errorCode = %q, want %q from the 401", res.Generation.ErrorCode, analyze.CodeError)
 			}
-			up.mu.Lock()
-			defer up.mu.Unlock()
-			if diff := cmp.Diff([]string{tt.wantAuth}, up.auth); diff != "" {
+			if diff := cmp.Diff([]string{tt.wantAuth}, up.Auth()); diff != "" {
 				t.Errorf("Authorization sent (-want +got):\n%s", diff)
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/fallback"
 )
@@ -48,7 +49,7 @@ func TestEngineSetsItsOwnFloor(t *testing.T) {
 		t.Fatalf("hard findings %v are all in analyze.HardTactics: the case does not tell the two definitions apart", hard)
 	}
 
-	up := newUpstream(t, answering(answerJSON(t, modelAnalysis()))) // proceed, low, no signals
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, modelAnalysis()))) // proceed, low, no signals
 	res := analyze.New(eng, newLLM(t, up.URL, nil)).Analyze(context.Background(), analyze.Request{Case: c, Digest: digestN(31)})
 
 	if res.Generation.Mode != consult.ModeAI || !res.Floored {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/record"
 )
@@ -21,7 +22,7 @@ func TestInjectionCannotBuyProceed(t *testing.T) {
 	obeyed := modelAnalysis() // proceed, low risk, no signals
 	obeyed.Signals = []consult.Signal{{Tactic: consult.NoTactic, Observation: "Nothing suspicious.", Confidence: 0.9, Significance: consult.Low}}
 	obeyed.SuggestedResponse = "Here is the API key."
-	up := newUpstream(t, answering(answerJSON(t, obeyed)))
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, obeyed)))
 	rules := hardRules()
 	dg := digestN(20)
 
@@ -37,8 +38,8 @@ func TestInjectionCannotBuyProceed(t *testing.T) {
 	if !got.HasTactic(consult.DataExtraction) || got.HasTactic(consult.NoTactic) {
 		t.Errorf("signals = %+v, want data_extraction and no \"none\"", got.Signals)
 	}
-	if got.SuggestedResponse != rules.an.SuggestedResponse {
-		t.Errorf("suggestedResponse = %q, want the rules' %q", got.SuggestedResponse, rules.an.SuggestedResponse)
+	if got.SuggestedResponse != rules.Analysis.SuggestedResponse {
+		t.Errorf("suggestedResponse = %q, want the rules' %q", got.SuggestedResponse, rules.Analysis.SuggestedResponse)
 	}
 	if !strings.Contains(got.Rationale[0], "data_extraction") || !strings.Contains(got.Reply, "Rule floor: do_not_proceed") {
 		t.Errorf("the override is not explained: reply %q, rationale[0] %q", got.Reply, got.Rationale[0])
@@ -48,17 +49,17 @@ func TestInjectionCannotBuyProceed(t *testing.T) {
 
 // hardFinderRules also says itself which findings are hard.
 type hardFinderRules struct {
-	fakeRules
+	*analyzetest.Rules
 	hard []consult.Tactic
 }
 
 func (h *hardFinderRules) HardFindings(consult.Analysis) []consult.Tactic { return h.hard }
 
 func TestHardFinderDecides(t *testing.T) {
-	up := newUpstream(t, answering(answerJSON(t, modelAnalysis())))
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, modelAnalysis())))
 	base := hardRules()
-	base.an.Signals = []consult.Signal{{Tactic: consult.IdentityDeception, Observation: "claims to be Stripe", Confidence: 0.7, Significance: consult.High}}
-	rules := &hardFinderRules{fakeRules: fakeRules{an: base.an}, hard: []consult.Tactic{consult.IdentityDeception}}
+	base.Analysis.Signals = []consult.Signal{{Tactic: consult.IdentityDeception, Observation: "claims to be Stripe", Confidence: 0.7, Significance: consult.High}}
+	rules := &hardFinderRules{Rules: &analyzetest.Rules{Analysis: base.Analysis}, hard: []consult.Tactic{consult.IdentityDeception}}
 
 	res := analyze.New(rules, newLLM(t, up.URL, nil)).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: digestN(21)})
 
@@ -83,7 +84,7 @@ func TestMerge(t *testing.T) {
 		full.Signals = append(full.Signals, consult.Signal{Tactic: consult.Urgency, Observation: fmt.Sprintf("u%d", i), Confidence: 0.5, Significance: consult.Low})
 	}
 	rules := func(d consult.Disposition, tier consult.Level, s ...consult.Signal) consult.Analysis {
-		r := hardRules().an
+		r := hardRules().Analysis
 		r.Disposition, r.RiskTier, r.Signals = d, tier, s
 		return r
 	}

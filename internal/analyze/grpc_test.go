@@ -14,6 +14,7 @@ import (
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/fallback"
 	"github.com/a2atrust/shield/internal/record"
 	"github.com/a2atrust/shield/internal/server"
@@ -65,14 +66,18 @@ func consultRequest() *shieldv1.ConsultRequest {
 func TestConsultOverGRPC(t *testing.T) {
 	tests := []struct {
 		name     string
-		handler  func(*testing.T) *upstream
+		handler  func(*testing.T) *analyzetest.ChatServer
 		deadline time.Duration
 		wantMode shieldv1.GenerationMode
 		wantCode string
 	}{
-		{"model answers", func(t *testing.T) *upstream { return newUpstream(t, answering(answerJSON(t, modelAnalysis()))) },
+		{"model answers", func(t *testing.T) *analyzetest.ChatServer {
+			return analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, modelAnalysis())))
+		},
 			10 * time.Second, shieldv1.GenerationMode_GENERATION_MODE_AI, ""},
-		{"model hangs", func(t *testing.T) *upstream { return newUpstream(t, hanging(10*time.Second)) },
+		{"model hangs", func(t *testing.T) *analyzetest.ChatServer {
+			return analyzetest.NewChatServer(t, analyzetest.Hanging(10*time.Second))
+		},
 			time.Second, shieldv1.GenerationMode_GENERATION_MODE_FALLBACK, analyze.CodeTimeout},
 	}
 	for _, tt := range tests {

@@ -2,55 +2,19 @@ package analyze_test
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/record"
 )
 
-// fakeRules is a rule engine that returns a fixed analysis.
-type fakeRules struct {
-	an    consult.Analysis
-	calls atomic.Int64
-}
-
-func (f *fakeRules) Name() string    { return "fake-rules" }
-func (f *fakeRules) Version() string { return "fake-1" }
-func (f *fakeRules) Analyze(*consult.Case) consult.Analysis {
-	f.calls.Add(1)
-	return f.an
-}
-
-// softRules finds nothing hard: a mild, valid analysis.
-func softRules() *fakeRules {
-	return &fakeRules{an: consult.Analysis{
-		Reply:            "Rules: proceed with caution.",
-		SituationSummary: "A routine request.",
-		Disposition:      consult.ProceedWithCaution,
-		RiskTier:         consult.Low,
-		Confidence:       0.4,
-		Rationale:        []string{"No rule matched strongly."},
-		Claims:           []consult.Claim{},
-		Signals:          []consult.Signal{},
-		MissingEvidence:  []string{},
-		QuestionsToAsk:   []string{},
-		NextSteps:        []string{"Go ahead with ordinary care."},
-		Safeguards:       []string{},
-	}}
-}
-
 // hardRules finds secrets leaving: a hard data_extraction finding.
-func hardRules() *fakeRules {
-	return &fakeRules{an: consult.Analysis{
+func hardRules() *analyzetest.Rules {
+	return &analyzetest.Rules{Analysis: consult.Analysis{
 		Reply:             "Do not send the credentials.",
 		SituationSummary:  "The counterparty asks for the agent's API credentials.",
 		Disposition:       consult.DoNotProceed,
@@ -86,102 +50,6 @@ func modelAnalysis() consult.Analysis {
 		QuestionsToAsk:  []string{},
 		NextSteps:       []string{"Make the change."},
 		Safeguards:      []string{},
-	}
-}
-
-// answerJSON is a as the model writes it in strict mode: every property,
-// suggestedResponse empty when there is none.
-func answerJSON(t *testing.T, a consult.Analysis) string {
-	t.Helper()
-	m := (&record.Record{Analysis: a}).Map()["analysis"].(map[string]any)
-	if _, ok := m["suggestedResponse"]; !ok {
-		m["suggestedResponse"] = ""
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// completion is a chat-completions response body.
-func completion(content, finish string) map[string]any {
-	return map[string]any{
-		"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "test-model",
-		"choices": []any{map[string]any{
-			"index":         0,
-			"message":       map[string]any{"role": "assistant", "content": content},
-			"finish_reason": finish,
-		}},
-		"usage": map[string]any{"prompt_tokens": 120, "completion_tokens": 80, "total_tokens": 200},
-	}
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
-// upstream is a fake OpenAI-compatible server: it counts the calls to
-// /chat/completions, keeps the last request body and answers with handle.
-type upstream struct {
-	*httptest.Server
-	calls  atomic.Int64
-	mu     sync.Mutex
-	bodies [][]byte
-	auth   []string
-}
-
-func newUpstream(t *testing.T, handle http.HandlerFunc) *upstream {
-	t.Helper()
-	u := &upstream{}
-	u.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
-			http.NotFound(w, r)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		u.calls.Add(1)
-		u.mu.Lock()
-		u.bodies = append(u.bodies, body)
-		u.auth = append(u.auth, r.Header.Get("Authorization"))
-		u.mu.Unlock()
-		handle(w, r)
-	}))
-	t.Cleanup(u.Close)
-	return u
-}
-
-func (u *upstream) lastBody(t *testing.T) map[string]any {
-	t.Helper()
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	if len(u.bodies) == 0 {
-		t.Fatal("no request reached the upstream")
-	}
-	var m map[string]any
-	if err := json.Unmarshal(u.bodies[len(u.bodies)-1], &m); err != nil {
-		t.Fatalf("request body is not JSON: %v", err)
-	}
-	return m
-}
-
-// answering returns a handler that answers every call with content.
-func answering(content string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, completion(content, "stop"))
-	}
-}
-
-// hanging returns a handler that answers only when the client gives up or
-// after d, whichever is first.
-func hanging(d time.Duration) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-r.Context().Done():
-		case <-time.After(d):
-		}
 	}
 }
 

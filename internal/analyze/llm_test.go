@@ -15,14 +15,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/record"
 )
 
 func TestAnalyzeAI(t *testing.T) {
 	want := modelAnalysis()
-	up := newUpstream(t, answering(answerJSON(t, want)))
-	a := analyze.New(softRules(), newLLM(t, up.URL, nil))
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, want)))
+	a := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, newLLM(t, up.URL, nil))
 	dg := digestN(1)
 
 	res := a.Analyze(ctxTimeout(t, 10*time.Second), analyze.Request{Case: injectionCase(), Digest: dg})
@@ -47,7 +48,7 @@ func TestAnalyzeAI(t *testing.T) {
 }
 
 func TestModes(t *testing.T) {
-	up := newUpstream(t, answering(answerJSON(t, modelAnalysis())))
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, modelAnalysis())))
 	tests := []struct {
 		name     string
 		llm      bool
@@ -67,7 +68,7 @@ func TestModes(t *testing.T) {
 			if tt.llm {
 				l = newLLM(t, up.URL, nil)
 			}
-			a := analyze.New(softRules(), l)
+			a := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l)
 			if a.LLMConfigured() != tt.llm {
 				t.Errorf("LLMConfigured() = %v, want %v", a.LLMConfigured(), tt.llm)
 			}
@@ -91,13 +92,13 @@ func TestRequestBody(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			up := newUpstream(t, answering(answerJSON(t, modelAnalysis())))
+			up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, modelAnalysis())))
 			l := newLLM(t, up.URL, func(c *analyze.Config) { c.ResponseFormat = tt.format; c.MaxTokens = 1500 })
 			dg := digestN(7)
 			c := injectionCase()
-			analyze.New(softRules(), l).Analyze(context.Background(), analyze.Request{Case: c, Digest: dg})
+			analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l).Analyze(context.Background(), analyze.Request{Case: c, Digest: dg})
 
-			body := up.lastBody(t)
+			body := up.LastBody(t)
 			if got, ok := body["temperature"]; !ok || got != 0.0 {
 				t.Errorf("temperature = %v (present %v), want 0", got, ok)
 			}
@@ -166,10 +167,10 @@ func TestRequestBody(t *testing.T) {
 }
 
 func TestReasoningModelRequest(t *testing.T) {
-	up := newUpstream(t, answering(answerJSON(t, modelAnalysis())))
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, modelAnalysis())))
 	l := newLLM(t, up.URL, func(c *analyze.Config) { c.Model = "o3-mini"; c.MaxTokens = 900 })
-	analyze.New(softRules(), l).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: digestN(8)})
-	body := up.lastBody(t)
+	analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: digestN(8)})
+	body := up.LastBody(t)
 	if _, ok := body["temperature"]; ok {
 		t.Errorf("reasoning model got a temperature: %v", body["temperature"])
 	}
@@ -240,14 +241,14 @@ func TestResponseSchemaIsStrictAnalysis(t *testing.T) {
 func TestFailureModes(t *testing.T) {
 	valid := modelAnalysis()
 	withStatus := func(status int, body any) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) { writeJSON(w, status, body) }
+		return func(w http.ResponseWriter, r *http.Request) { analyzetest.WriteJSON(w, status, body) }
 	}
 	apiError := func(code, typ, msg string) map[string]any {
 		return map[string]any{"error": map[string]any{"message": msg, "type": typ, "code": code}}
 	}
-	refusal := completion("", "stop")
+	refusal := analyzetest.Completion("", "stop")
 	refusal["choices"].([]any)[0].(map[string]any)["message"].(map[string]any)["refusal"] = "I can't help with that."
-	noChoices := completion("", "stop")
+	noChoices := analyzetest.Completion("", "stop")
 	noChoices["choices"] = []any{}
 	badTier := valid
 	badTier.RiskTier = "severe"
@@ -269,30 +270,30 @@ func TestFailureModes(t *testing.T) {
 		{name: "unauthorized", handler: withStatus(401, apiError("invalid_api_key", "invalid_request_error", "Incorrect API key")), wantCode: analyze.CodeError, wantCalls: 1},
 		{name: "azure content filter", handler: withStatus(400, apiError("content_filter", "", "filtered")), wantCode: analyze.CodeContentFilter, wantCalls: 1},
 		{name: "not a completion", handler: func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>hello</html>")) }, wantCode: analyze.CodeBadResponse, wantCalls: 1},
-		{name: "invalid JSON", handler: answering("Sure! Here is my analysis: proceed."), wantCode: analyze.CodeInvalidJSON, wantCalls: 1, wantUsage: true},
-		{name: "two JSON values", handler: answering(answerJSON(t, valid) + " {}"), wantCode: analyze.CodeInvalidJSON, wantCalls: 1, wantUsage: true},
-		{name: "JSON not an object", handler: answering(`["proceed"]`), wantCode: analyze.CodeSchemaInvalid, wantCalls: 1, wantUsage: true},
-		{name: "schema invalid", handler: answering(answerJSON(t, badTier)), wantCode: analyze.CodeSchemaInvalid, wantCalls: 1, wantUsage: true},
-		{name: "wrong types", handler: answering(`{"reply":"x","confidence":"very"}`), wantCode: analyze.CodeSchemaInvalid, wantCalls: 1, wantUsage: true},
+		{name: "invalid JSON", handler: analyzetest.Answering("Sure! Here is my analysis: proceed."), wantCode: analyze.CodeInvalidJSON, wantCalls: 1, wantUsage: true},
+		{name: "two JSON values", handler: analyzetest.Answering(analyzetest.AnswerJSON(t, valid) + " {}"), wantCode: analyze.CodeInvalidJSON, wantCalls: 1, wantUsage: true},
+		{name: "JSON not an object", handler: analyzetest.Answering(`["proceed"]`), wantCode: analyze.CodeSchemaInvalid, wantCalls: 1, wantUsage: true},
+		{name: "schema invalid", handler: analyzetest.Answering(analyzetest.AnswerJSON(t, badTier)), wantCode: analyze.CodeSchemaInvalid, wantCalls: 1, wantUsage: true},
+		{name: "wrong types", handler: analyzetest.Answering(`{"reply":"x","confidence":"very"}`), wantCode: analyze.CodeSchemaInvalid, wantCalls: 1, wantUsage: true},
 		{name: "refusal", handler: withStatus(200, refusal), wantCode: analyze.CodeRefusal, wantCalls: 1, wantUsage: true},
-		{name: "truncated", handler: withStatus(200, completion(`{"reply":"Proceed because`, "length")), wantCode: analyze.CodeTruncated, wantCalls: 1, wantUsage: true},
-		{name: "content filter", handler: withStatus(200, completion("", "content_filter")), wantCode: analyze.CodeContentFilter, wantCalls: 1, wantUsage: true},
+		{name: "truncated", handler: withStatus(200, analyzetest.Completion(`{"reply":"Proceed because`, "length")), wantCode: analyze.CodeTruncated, wantCalls: 1, wantUsage: true},
+		{name: "content filter", handler: withStatus(200, analyzetest.Completion("", "content_filter")), wantCode: analyze.CodeContentFilter, wantCalls: 1, wantUsage: true},
 		{name: "empty choices", handler: withStatus(200, noChoices), wantCode: analyze.CodeEmptyChoices, wantCalls: 1, wantUsage: true},
-		{name: "timeout", handler: hanging(10 * time.Second), mod: func(c *analyze.Config) { c.Timeout = 200 * time.Millisecond }, wantCode: analyze.CodeTimeout, wantCalls: 1},
+		{name: "timeout", handler: analyzetest.Hanging(10 * time.Second), mod: func(c *analyze.Config) { c.Timeout = 200 * time.Millisecond }, wantCode: analyze.CodeTimeout, wantCalls: 1},
 		{name: "connection refused", baseURL: refused, wantCode: analyze.CodeConnectionRefused},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := tt.handler
 			if h == nil {
-				h = answering("{}")
+				h = analyzetest.Answering("{}")
 			}
-			up := newUpstream(t, h)
+			up := analyzetest.NewChatServer(t, h)
 			base := up.URL
 			if tt.baseURL != "" {
 				base = tt.baseURL
 			}
-			rules := softRules()
+			rules := &analyzetest.Rules{Analysis: analyzetest.Routine()}
 			a := analyze.New(rules, newLLM(t, base, tt.mod))
 			dg := digestN(i)
 
@@ -307,13 +308,13 @@ func TestFailureModes(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("generation (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(rules.an, res.Analysis); diff != "" {
+			if diff := cmp.Diff(rules.Analysis, res.Analysis); diff != "" {
 				t.Errorf("analysis is not the rules' (-want +got):\n%s", diff)
 			}
 			if res.Err == nil {
 				t.Errorf("Err = nil, want the reason")
 			}
-			if n := up.calls.Load(); n != tt.wantCalls {
+			if n := up.Calls(); n != tt.wantCalls {
 				t.Errorf("upstream calls = %d, want %d", n, tt.wantCalls)
 			}
 			validRecord(t, res, dg)
@@ -336,21 +337,21 @@ func freePort(t *testing.T) string {
 func TestServerErrorRecovers(t *testing.T) {
 	var mu sync.Mutex
 	n := 0
-	body := answerJSON(t, modelAnalysis())
-	up := newUpstream(t, func(w http.ResponseWriter, r *http.Request) {
+	body := analyzetest.AnswerJSON(t, modelAnalysis())
+	up := analyzetest.NewChatServer(t, func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		n++
 		first := n == 1
 		mu.Unlock()
 		if first {
-			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{"message": "overloaded"}})
+			analyzetest.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{"message": "overloaded"}})
 			return
 		}
-		writeJSON(w, http.StatusOK, completion(body, "stop"))
+		analyzetest.WriteJSON(w, http.StatusOK, analyzetest.Completion(body, "stop"))
 	})
-	res := analyze.New(softRules(), newLLM(t, up.URL, nil)).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: digestN(2)})
-	if res.Generation.Mode != consult.ModeAI || up.calls.Load() != 2 {
-		t.Errorf("mode = %s (%s) after %d calls, want ai after 2", res.Generation.Mode, res.Generation.ErrorCode, up.calls.Load())
+	res := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, newLLM(t, up.URL, nil)).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: digestN(2)})
+	if res.Generation.Mode != consult.ModeAI || up.Calls() != 2 {
+		t.Errorf("mode = %s (%s) after %d calls, want ai after 2", res.Generation.Mode, res.Generation.ErrorCode, up.Calls())
 	}
 }
 
@@ -364,10 +365,10 @@ func TestRepair(t *testing.T) {
 	}
 	an.Claims = append(an.Claims, consult.Claim{Claim: "bad", Status: "maybe", Significance: consult.Low, EvidenceReferences: []string{}, Explanation: "x"})
 	an.Signals = []consult.Signal{{Tactic: "hypnosis", Observation: "x", Confidence: 0.5, Significance: consult.Low}}
-	up := newUpstream(t, answering(answerJSON(t, an)))
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, an)))
 	dg := digestN(3)
 
-	res := analyze.New(softRules(), newLLM(t, up.URL, nil)).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: dg})
+	res := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, newLLM(t, up.URL, nil)).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: dg})
 
 	if res.Generation.Mode != consult.ModeAI || !res.Repaired {
 		t.Fatalf("mode = %s (%s), repaired = %v; want a repaired ai answer", res.Generation.Mode, res.Generation.ErrorCode, res.Repaired)
@@ -395,9 +396,9 @@ func TestDeadline(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			up := newUpstream(t, hanging(10*time.Second))
+			up := analyzetest.NewChatServer(t, analyzetest.Hanging(10*time.Second))
 			l := newLLM(t, up.URL, func(c *analyze.Config) { c.Timeout = 20 * time.Second; c.Reserve = 200 * time.Millisecond })
-			a := analyze.New(softRules(), l)
+			a := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l)
 			ctx, cancel := context.WithTimeout(context.Background(), tt.deadline)
 			defer cancel()
 			start := time.Now()
@@ -410,7 +411,7 @@ func TestDeadline(t *testing.T) {
 			if res.Generation.Mode != consult.ModeFallback || res.Generation.ErrorCode != analyze.CodeTimeout {
 				t.Errorf("generation = %s/%s, want fallback/%s", res.Generation.Mode, res.Generation.ErrorCode, analyze.CodeTimeout)
 			}
-			if n := up.calls.Load(); n > tt.wantCalls {
+			if n := up.Calls(); n > tt.wantCalls {
 				t.Errorf("upstream calls = %d, want at most %d", n, tt.wantCalls)
 			}
 		})

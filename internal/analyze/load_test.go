@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
 )
 
@@ -37,14 +38,14 @@ func TestCache(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			up := newUpstream(t, answering(answerJSON(t, modelAnalysis())))
+			up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, modelAnalysis())))
 			var clk clock
 			l := newLLM(t, up.URL, func(c *analyze.Config) {
 				c.CacheSize = tt.size
 				c.CacheTTL = time.Minute
 				c.Now = clk.now
 			})
-			a := analyze.New(softRules(), l)
+			a := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l)
 			var last analyze.Result
 			for _, d := range tt.steps {
 				if d < 0 {
@@ -56,7 +57,7 @@ func TestCache(t *testing.T) {
 					t.Fatalf("mode = %s (%s), want ai", last.Generation.Mode, last.Generation.ErrorCode)
 				}
 			}
-			if n := up.calls.Load(); n != tt.wantCalls {
+			if n := up.Calls(); n != tt.wantCalls {
 				t.Errorf("upstream calls = %d, want %d", n, tt.wantCalls)
 			}
 			if last.Cached != tt.wantLastCached {
@@ -71,15 +72,15 @@ func TestCache(t *testing.T) {
 
 func TestFailuresAreNotCached(t *testing.T) {
 	var n atomic.Int64
-	body := answerJSON(t, modelAnalysis())
-	up := newUpstream(t, func(w http.ResponseWriter, r *http.Request) {
+	body := analyzetest.AnswerJSON(t, modelAnalysis())
+	up := analyzetest.NewChatServer(t, func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) == 1 {
-			writeJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{"message": "slow down"}})
+			analyzetest.WriteJSON(w, http.StatusTooManyRequests, map[string]any{"error": map[string]any{"message": "slow down"}})
 			return
 		}
-		writeJSON(w, http.StatusOK, completion(body, "stop"))
+		analyzetest.WriteJSON(w, http.StatusOK, analyzetest.Completion(body, "stop"))
 	})
-	a := analyze.New(softRules(), newLLM(t, up.URL, func(c *analyze.Config) { c.CacheSize = 8 }))
+	a := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, newLLM(t, up.URL, func(c *analyze.Config) { c.CacheSize = 8 }))
 	req := analyze.Request{Case: injectionCase(), Digest: digestN(1)}
 	if res := a.Analyze(context.Background(), req); res.Generation.ErrorCode != analyze.CodeRateLimited {
 		t.Fatalf("first errorCode = %q, want %q", res.Generation.ErrorCode, analyze.CodeRateLimited)
@@ -104,14 +105,14 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestIdenticalCasesShareOneCall(t *testing.T) {
 	release := make(chan struct{})
-	body := answerJSON(t, modelAnalysis())
-	up := newUpstream(t, func(w http.ResponseWriter, r *http.Request) {
+	body := analyzetest.AnswerJSON(t, modelAnalysis())
+	up := analyzetest.NewChatServer(t, func(w http.ResponseWriter, r *http.Request) {
 		<-release
-		writeJSON(w, http.StatusOK, completion(body, "stop"))
+		analyzetest.WriteJSON(w, http.StatusOK, analyzetest.Completion(body, "stop"))
 	})
 	// No cache, one slot: only sharing can keep the others from failing.
 	l := newLLM(t, up.URL, func(c *analyze.Config) { c.MaxConcurrency = 1 })
-	a := analyze.New(softRules(), l)
+	a := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l)
 
 	const n = 8
 	results := make([]analyze.Result, n)
@@ -122,12 +123,12 @@ func TestIdenticalCasesShareOneCall(t *testing.T) {
 		})
 	}
 	waitFor(t, "every consultation to join the call", func() bool {
-		return up.calls.Load() == 1 && l.Stats().Sharing == n-1
+		return up.Calls() == 1 && l.Stats().Sharing == n-1
 	})
 	close(release)
 	wg.Wait()
 
-	if got := up.calls.Load(); got != 1 {
+	if got := up.Calls(); got != 1 {
 		t.Errorf("upstream calls = %d, want 1", got)
 	}
 	shared, withTokens := 0, 0
@@ -149,19 +150,19 @@ func TestIdenticalCasesShareOneCall(t *testing.T) {
 
 func TestOverloadedFallsBackAtOnce(t *testing.T) {
 	release := make(chan struct{})
-	body := answerJSON(t, modelAnalysis())
-	up := newUpstream(t, func(w http.ResponseWriter, r *http.Request) {
+	body := analyzetest.AnswerJSON(t, modelAnalysis())
+	up := analyzetest.NewChatServer(t, func(w http.ResponseWriter, r *http.Request) {
 		<-release
-		writeJSON(w, http.StatusOK, completion(body, "stop"))
+		analyzetest.WriteJSON(w, http.StatusOK, analyzetest.Completion(body, "stop"))
 	})
 	l := newLLM(t, up.URL, func(c *analyze.Config) { c.MaxConcurrency = 1 })
-	a := analyze.New(softRules(), l)
+	a := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l)
 
 	first := make(chan analyze.Result, 1)
 	go func() {
 		first <- a.Analyze(ctxTimeout(t, 20*time.Second), analyze.Request{Case: injectionCase(), Digest: digestN(1)})
 	}()
-	waitFor(t, "the first call to be in flight", func() bool { return up.calls.Load() == 1 })
+	waitFor(t, "the first call to be in flight", func() bool { return up.Calls() == 1 })
 
 	// A different case finds the only slot taken and does not queue.
 	res := a.Analyze(ctxTimeout(t, 20*time.Second), analyze.Request{Case: injectionCase(), Digest: digestN(2)})
@@ -176,7 +177,7 @@ func TestOverloadedFallsBackAtOnce(t *testing.T) {
 	if r := <-first; r.Generation.Mode != consult.ModeAI {
 		t.Errorf("first: mode %s (%s), want ai", r.Generation.Mode, r.Generation.ErrorCode)
 	}
-	if got := up.calls.Load(); got != 1 {
+	if got := up.Calls(); got != 1 {
 		t.Errorf("upstream calls = %d, want 1", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/record"
 )
@@ -108,20 +109,20 @@ func TestFenceCannotBeForged(t *testing.T) {
 // does not get it into the result, the error or the record.
 func TestKeyNeverLeaks(t *testing.T) {
 	const key = "sk-live-very-secret-0123456789abcdef"
-	up := newUpstream(t, func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusUnauthorized, map[string]any{"error": map[string]any{
+	up := analyzetest.NewChatServer(t, func(w http.ResponseWriter, r *http.Request) {
+		analyzetest.WriteJSON(w, http.StatusUnauthorized, map[string]any{"error": map[string]any{
 			"message": "Incorrect API key provided: " + strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "),
 			"type":    "invalid_request_error", "code": "invalid_api_key",
 		}})
 	})
 	l := newLLM(t, up.URL, func(c *analyze.Config) { c.APIKey = key })
 	dg := digestN(31)
-	res := analyze.New(softRules(), l).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: dg})
+	res := analyze.New(&analyzetest.Rules{Analysis: analyzetest.Routine()}, l).Analyze(context.Background(), analyze.Request{Case: injectionCase(), Digest: dg})
 
 	if res.Generation.ErrorCode != analyze.CodeError {
 		t.Errorf("errorCode = %q, want %q", res.Generation.ErrorCode, analyze.CodeError)
 	}
-	if got := up.auth[0]; got != "Bearer "+key {
+	if got := up.Auth()[0]; got != "Bearer "+key {
 		t.Errorf("Authorization = %q, want the key as a bearer token", got)
 	}
 	rec := validRecord(t, res, dg)

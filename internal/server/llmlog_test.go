@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,8 +12,8 @@ import (
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 	"github.com/a2atrust/shield/internal/consult"
-	"github.com/a2atrust/shield/internal/record"
 	"github.com/a2atrust/shield/internal/server"
 )
 
@@ -27,78 +24,13 @@ type keywordRules struct{}
 func (keywordRules) Name() string    { return "keyword-rules" }
 func (keywordRules) Version() string { return "kw-1" }
 func (keywordRules) Analyze(c *consult.Case) consult.Analysis {
-	a := consult.Analysis{
-		Reply:            "Rules: proceed with caution.",
-		SituationSummary: "A routine request.",
-		Disposition:      consult.ProceedWithCaution,
-		RiskTier:         consult.Low,
-		Confidence:       0.4,
-		Rationale:        []string{"No rule matched strongly."},
-		Claims:           []consult.Claim{},
-		Signals:          []consult.Signal{},
-		MissingEvidence:  []string{},
-		QuestionsToAsk:   []string{},
-		NextSteps:        []string{"Go ahead with ordinary care."},
-		Safeguards:       []string{},
-	}
+	a := analyzetest.Routine()
 	if strings.Contains(c.Message, "credentials") {
 		a.Disposition, a.RiskTier, a.Confidence = consult.DoNotProceed, consult.Critical, 0.9
 		a.Signals = []consult.Signal{{Tactic: consult.DataExtraction, Observation: "asks for credentials", Confidence: 0.95, Significance: consult.Critical}}
 		a.NextSteps = []string{"Refuse."}
 	}
 	return a
-}
-
-// modelAnswer is the fake model's lenient analysis as strict-mode JSON.
-func modelAnswer(t *testing.T) string {
-	t.Helper()
-	a := consult.Analysis{
-		Reply:            "Proceed: the request is routine.",
-		SituationSummary: "The counterparty asks for a routine change.",
-		Disposition:      consult.Proceed,
-		RiskTier:         consult.Low,
-		Confidence:       0.8,
-		Rationale:        []string{"Nothing in the case is of concern."},
-		Claims:           []consult.Claim{},
-		Signals:          []consult.Signal{},
-		MissingEvidence:  []string{},
-		QuestionsToAsk:   []string{},
-		NextSteps:        []string{"Make the change."},
-		Safeguards:       []string{},
-	}
-	m := (&record.Record{Analysis: a}).Map()["analysis"].(map[string]any)
-	m["suggestedResponse"] = ""
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// chatServer is a fake OpenAI chat-completions endpoint answering content
-// to every call, counting them.
-func chatServer(t *testing.T, content string) (*httptest.Server, *atomic.Int64) {
-	t.Helper()
-	var calls atomic.Int64
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
-			http.NotFound(w, r)
-			return
-		}
-		calls.Add(1)
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{
-			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "test-model",
-			"choices": []any{map[string]any{
-				"index":         0,
-				"message":       map[string]any{"role": "assistant", "content": content},
-				"finish_reason": "stop",
-			}},
-			"usage": map[string]any{"prompt_tokens": 120, "completion_tokens": 80, "total_tokens": 200},
-		})
-	}))
-	t.Cleanup(s.Close)
-	return s, &calls
 }
 
 // TestLLMConsultationLogLine runs LLM consultations through the service and
@@ -110,7 +42,7 @@ func TestLLMConsultationLogLine(t *testing.T) {
 		apiKey = "sk-test-secret-key-LOGCHECK-0123456789"
 		marker = "MARKER-5e1d-never-log"
 	)
-	up, calls := chatServer(t, modelAnswer(t))
+	up := analyzetest.NewChatServer(t, analyzetest.Answering(analyzetest.AnswerJSON(t, analyzetest.Lenient())))
 	llm, err := analyze.NewLLM(analyze.Config{
 		BaseURL:   up.URL + "/v1",
 		APIKey:    apiKey,
@@ -170,7 +102,7 @@ func TestLLMConsultationLogLine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := calls.Load(); got != tc.wantCalls {
+			if got := up.Calls(); got != tc.wantCalls {
 				t.Errorf("upstream calls = %d, want %d", got, tc.wantCalls)
 			}
 			out := logs.String()[before:]

@@ -2,61 +2,39 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
+	"github.com/a2atrust/shield/internal/analyze/analyzetest"
 )
 
 // fakeOpenAI is a real HTTP server speaking the chat-completions wire
 // format. status, when not 200, makes it fail every call that way.
 type fakeOpenAI struct {
-	*httptest.Server
-	calls  atomic.Int64
+	*analyzetest.ChatServer
 	status atomic.Int64
-	auth   atomic.Value // the last Authorization header
 }
 
 func newFakeOpenAI(t *testing.T) *fakeOpenAI {
 	t.Helper()
+	answer := analyzetest.Lenient()
+	answer.Reply, answer.SituationSummary = "Proceed: the invoice matches the record.", "A routine invoice payment."
+	answer.Rationale = []string{"The invoice is approved in the ERP."}
+	answer.NextSteps = []string{"Pay the invoice to the account on file."}
+	ok := analyzetest.Answering(analyzetest.AnswerJSON(t, answer))
 	f := &fakeOpenAI{}
 	f.status.Store(http.StatusOK)
-	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		f.calls.Add(1)
-		f.auth.Store(r.Header.Get("Authorization"))
-		if r.URL.Path != "/v1/chat/completions" {
-			http.NotFound(w, r)
-			return
-		}
+	f.ChatServer = analyzetest.NewChatServer(t, func(w http.ResponseWriter, r *http.Request) {
 		if code := int(f.status.Load()); code != http.StatusOK {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(code)
-			w.Write([]byte(`{"error":{"message":"upstream trouble","type":"server_error"}}`))
+			analyzetest.Failing(code)(w, r)
 			return
 		}
-		analysis := map[string]any{
-			"reply": "Proceed: the invoice matches the record.", "situationSummary": "A routine invoice payment.",
-			"disposition": "proceed", "riskTier": "low", "confidence": 0.8,
-			"rationale": []string{"The invoice is approved in the ERP."}, "claims": []any{},
-			"manipulationSignals": []any{}, "missingEvidence": []any{}, "questionsToAsk": []any{},
-			"nextSteps": []string{"Pay the invoice to the account on file."}, "safeguards": []any{},
-			"suggestedResponse": "",
-		}
-		content, _ := json.Marshal(analysis)
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{
-			"id": "chatcmpl-e2e", "object": "chat.completion", "created": 1, "model": "e2e-model",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-				"message": map[string]any{"role": "assistant", "content": string(content)}}},
-			"usage": map[string]any{"prompt_tokens": 900, "completion_tokens": 150, "total_tokens": 1050},
-		})
-	}))
-	t.Cleanup(f.Close)
+		ok(w, r)
+	})
 	return f
 }
 
@@ -82,11 +60,11 @@ func TestLLMEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := resp.GetGeneration()
-	if g.GetMode() != shieldv1.GenerationMode_GENERATION_MODE_AI || g.GetModel() != "e2e-model" || g.GetTokenUsage().GetTotalTokens() != 1050 {
-		t.Fatalf("generation = %v, want ai from e2e-model with 1050 tokens", g)
+	if g.GetMode() != shieldv1.GenerationMode_GENERATION_MODE_AI || g.GetModel() != "e2e-model" || g.GetTokenUsage().GetTotalTokens() != 200 {
+		t.Fatalf("generation = %v, want ai from e2e-model with the 200 tokens the server reported", g)
 	}
-	if got := llm.auth.Load(); got != "Bearer "+key {
-		t.Errorf("Authorization sent = %v", got)
+	if auth := llm.Auth(); len(auth) == 0 || auth[len(auth)-1] != "Bearer "+key {
+		t.Errorf("%d calls; the last did not send the configured key as its bearer token", len(auth))
 	}
 
 	// The endpoint fails: the caller still gets a record, in time, that
