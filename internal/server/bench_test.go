@@ -12,6 +12,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/encoding"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -202,5 +203,30 @@ func BenchmarkValidate(b *testing.B) {
 		if err := server.Validate(req); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkEncodeResponse compares the encoding of the typical case's
+// response by gRPC's default codec (protobuf-go) with Codec's, in the same
+// run.
+func BenchmarkEncodeResponse(b *testing.B) {
+	resp, err := benchService(b).Consult(context.Background(), typicalRequest(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		codec encoding.CodecV2
+	}{{"protobuf-go", encoding.GetCodecV2("proto")}, {"codec", server.Codec{}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bs, err := c.codec.Marshal(resp)
+				if err != nil {
+					b.Fatal(err)
+				}
+				bs.Free()
+			}
+		})
 	}
 }
