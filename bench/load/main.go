@@ -47,6 +47,7 @@ type config struct {
 	shield      string
 	profile     string
 	only        string
+	fixed       bool
 }
 
 func main() {
@@ -59,6 +60,7 @@ func main() {
 	flag.BoolVar(&c.records, "records", true, "also measure Consult with the record log (--records-sync always)")
 	flag.StringVar(&c.shield, "shield", "", "path to a shield binary (default: go build ./cmd/shield), e.g. to compare two builds in one session")
 	flag.StringVar(&c.profile, "profile", "", "write the server's CPU profile of each saturation run into this folder (serves with --debug-listen)")
+	flag.BoolVar(&c.fixed, "fixed", true, "also run each target at the fixed rate (-rate); false: saturation only, for quick comparisons")
 	flag.StringVar(&c.only, "only", "", "run only the targets whose name contains this (e.g. 'typical'); Health/Check always runs")
 	flag.Parse()
 	if err := run(context.Background(), c, os.Stdout); err != nil {
@@ -156,6 +158,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 			continue
 		}
 		for _, mode := range []string{"saturation", "fixed"} {
+			if mode == "fixed" && !c.fixed {
+				continue
+			}
 			fmt.Fprintf(out, "ghz %s at %s ...\n", t.name, mode)
 			var prof <-chan error
 			if c.profile != "" && mode == "saturation" {
