@@ -12,9 +12,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/encoding"
 	"google.golang.org/grpc/mem"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/encoding/protowire"
@@ -263,4 +266,53 @@ func FuzzCodecMatchesProto(f *testing.F) {
 		}
 		checkEncoding(t, responseWith(&st))
 	})
+}
+
+// rawCodec decodes as the default codec does and keeps the last bytes it
+// decoded, so that a test sees what the server put on the wire.
+type rawCodec struct {
+	mu   sync.Mutex
+	last []byte
+}
+
+func (c *rawCodec) Name() string { return "proto" }
+
+func (c *rawCodec) Marshal(v any) (mem.BufferSlice, error) {
+	return encoding.GetCodecV2("proto").Marshal(v)
+}
+
+func (c *rawCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	c.mu.Lock()
+	c.last = data.Materialize()
+	c.mu.Unlock()
+	return encoding.GetCodecV2("proto").Unmarshal(data, v)
+}
+
+// TestServerSendsCodecBytes checks that the gRPC server encodes responses
+// with Codec: what arrives is the deterministic encoding of the response,
+// which protobuf-go's default encoder, iterating maps in random order,
+// would give only by chance for a record of dozens of keys.
+func TestServerSendsCodecBytes(t *testing.T) {
+	h := start(t, options{})
+	for name, req := range loadExamples(t) {
+		t.Run(name, func(t *testing.T) {
+			rc := &rawCodec{}
+			for range 3 {
+				resp, err := h.client.Consult(context.Background(), req, grpc.ForceCodecV2(rc))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := proto.MarshalOptions{Deterministic: true}.Marshal(resp)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rc.mu.Lock()
+				got := rc.last
+				rc.mu.Unlock()
+				if !bytes.Equal(got, want) {
+					t.Fatalf("the server sent %d bytes that are not the deterministic encoding of the response (%d bytes)", len(got), len(want))
+				}
+			}
+		})
+	}
 }
