@@ -3,11 +3,15 @@
 // call), Consult on a typical case in rules mode, and Consult on a 64 KB
 // case, each at saturation and at a fixed rate; plus the peak RSS of the
 // server process and, separately, the cost of the record log with fsync.
-// It prints a table, the Consult/Health ratios and the targets of
+// It prints a table with the CPU per call of both the server and ghz, the
+// Consult/Health ratios, the throughput ratio that ghz's own CPU allows on
+// a machine it shares with the server, and the targets of
 // docs/performance.md.
 //
 //	go run ./bench/load                 # defaults: 10s a run, 1000 req/s
 //	go run ./bench/load -duration 30s -strict
+//	go run ./bench/load -profile /tmp/prof   # the server's CPU profile of each saturation run
+//	go run ./bench/load -shield ./old -only typical -fixed=false   # quick runs of a given binary
 package main
 
 import (
