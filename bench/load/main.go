@@ -3,11 +3,15 @@
 // call), Consult on a typical case in rules mode, and Consult on a 64 KB
 // case, each at saturation and at a fixed rate; plus the peak RSS of the
 // server process and, separately, the cost of the record log with fsync.
-// It prints a table, the Consult/Health ratios and the targets of
+// It prints a table with the CPU per call of both the server and ghz, the
+// Consult/Health ratios, the throughput ratio that ghz's own CPU allows on
+// a machine it shares with the server, and the targets of
 // docs/performance.md.
 //
 //	go run ./bench/load                 # defaults: 10s a run, 1000 req/s
 //	go run ./bench/load -duration 30s -strict
+//	go run ./bench/load -profile /tmp/prof   # the server's CPU profile of each saturation run
+//	go run ./bench/load -shield ./old -only typical -fixed=false   # quick runs of a given binary
 package main
 
 import (
@@ -18,6 +22,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,6 +48,10 @@ type config struct {
 	ghz         string
 	strict      bool
 	records     bool
+	shield      string
+	profile     string
+	only        string
+	fixed       bool
 }
 
 func main() {
@@ -53,6 +62,10 @@ func main() {
 	flag.StringVar(&c.ghz, "ghz", "", "path to a ghz binary (default: go install "+ghzModule+" into a temporary folder)")
 	flag.BoolVar(&c.strict, "strict", false, "exit non-zero when a target is missed")
 	flag.BoolVar(&c.records, "records", true, "also measure Consult with the record log (--records-sync always)")
+	flag.StringVar(&c.shield, "shield", "", "path to a shield binary (default: go build ./cmd/shield), e.g. to compare two builds in one session")
+	flag.StringVar(&c.profile, "profile", "", "write the server's CPU profile of each saturation run into this folder (serves with --debug-listen)")
+	flag.BoolVar(&c.fixed, "fixed", true, "also run each target at the fixed rate (-rate); false: saturation only, for quick comparisons")
+	flag.StringVar(&c.only, "only", "", "run only the targets whose name contains this (e.g. 'typical'); Health/Check always runs")
 	flag.Parse()
 	if err := run(context.Background(), c, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
@@ -70,6 +83,12 @@ type result struct {
 	// the run divided by the calls it answered: the server's own cost,
 	// whatever ghz, sharing the machine, spends on its side.
 	cpuPerCall time.Duration
+	// ghzCPUPerCall is ghz's CPU time (user + system, from its rusage)
+	// divided by the calls it made. On a machine ghz shares with the
+	// server, saturation throughput is bounded by the cores over the sum
+	// of both costs, so a ratio of throughputs is a ratio of those sums,
+	// not of the server's costs alone.
+	ghzCPUPerCall time.Duration
 }
 
 func run(ctx context.Context, c config, out io.Writer) error {
@@ -80,9 +99,12 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	defer os.RemoveAll(tmp)
 
 	fmt.Fprintln(out, "building shield and ghz ...")
-	shield := filepath.Join(tmp, "shield")
-	if err := sh(ctx, nil, "go", "build", "-o", shield, "./cmd/shield"); err != nil {
-		return err
+	shield := c.shield
+	if shield == "" {
+		shield = filepath.Join(tmp, "shield")
+		if err := sh(ctx, nil, "go", "build", "-o", shield, "./cmd/shield"); err != nil {
+			return err
+		}
 	}
 	if c.ghz == "" {
 		env := append(os.Environ(), "GOBIN="+tmp, "GOFLAGS=")
@@ -118,7 +140,14 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	paths["health"] = filepath.Join(tmp, "health.json")
 
-	srv, err := startServer(ctx, shield)
+	var extra []string
+	if c.profile != "" {
+		if err := os.MkdirAll(c.profile, 0o755); err != nil {
+			return err
+		}
+		extra = []string{"--debug-listen", "127.0.0.1:0"}
+	}
+	srv, err := startServer(ctx, shield, extra...)
 	if err != nil {
 		return err
 	}
@@ -129,8 +158,19 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	var results []result
 	for _, t := range targets {
+		if t.name != "Health/Check" && !strings.Contains(t.name, c.only) {
+			continue
+		}
 		for _, mode := range []string{"saturation", "fixed"} {
+			if mode == "fixed" && !c.fixed {
+				continue
+			}
 			fmt.Fprintf(out, "ghz %s at %s ...\n", t.name, mode)
+			var prof <-chan error
+			if c.profile != "" && mode == "saturation" {
+				name := strings.NewReplacer("/", "-", " ", "-").Replace(t.name) + ".pprof"
+				prof = profile(ctx, srv.debugAddr, filepath.Join(c.profile, name), c.duration)
+			}
 			before := cpuTime(srv.pid)
 			r, err := ghz(ctx, c, srv.addr, t.call, t.data, mode)
 			if err != nil {
@@ -139,6 +179,11 @@ func run(ctx context.Context, c config, out io.Writer) error {
 			}
 			if r.ok > 0 {
 				r.cpuPerCall = (cpuTime(srv.pid) - before) / time.Duration(r.ok)
+			}
+			if prof != nil {
+				if err := <-prof; err != nil {
+					fmt.Fprintf(out, "profile of %s: %v\n", t.name, err)
+				}
 			}
 			r.name = t.name
 			results = append(results, r)
@@ -183,9 +228,49 @@ func sh(ctx context.Context, env []string, name string, args ...string) error {
 }
 
 type server struct {
-	addr string
-	pid  int
-	stop func() (peakRSS int64)
+	addr      string
+	debugAddr string // with --debug-listen: where net/http/pprof is served
+	pid       int
+	stop      func() (peakRSS int64)
+}
+
+// profile fetches a CPU profile of the server covering most of a run of
+// length d (starting a little after it, ending a little before it, so
+// that neither ghz's start nor its end is in it) into path.
+func profile(ctx context.Context, debugAddr, path string, d time.Duration) <-chan error {
+	errc := make(chan error, 1)
+	go func() {
+		if debugAddr == "" {
+			errc <- errors.New("the server did not report a debug address")
+			return
+		}
+		time.Sleep(d / 10)
+		secs := max(1, int((d*8/10)/time.Second))
+		url := fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", debugAddr, secs)
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			errc <- err
+			return
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			errc <- err
+			return
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			errc <- fmt.Errorf("%s: %s", url, resp.Status)
+			return
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			errc <- err
+			return
+		}
+		_, err = io.Copy(f, resp.Body)
+		errc <- errors.Join(err, f.Close())
+	}()
+	return errc
 }
 
 // cpuTime is the CPU time (user + system) process pid has used so far, from
@@ -220,24 +305,31 @@ func startServer(ctx context.Context, shield string, extra ...string) (*server, 
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	addrc := make(chan string, 1)
+	addrc := make(chan [2]string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		found := false
+		debugAddr := ""
 		for sc.Scan() {
 			if found {
 				continue // drain the consultation log so the server never blocks
 			}
-			var line map[string]any
-			if json.Unmarshal(sc.Bytes(), &line) == nil && line["msg"] == "serving" {
-				addrc <- line["addr"].(string)
+			var line struct{ Msg, Addr string }
+			if json.Unmarshal(sc.Bytes(), &line) != nil {
+				continue
+			}
+			switch line.Msg {
+			case "debug serving":
+				debugAddr = line.Addr
+			case "serving":
+				addrc <- [2]string{line.Addr, debugAddr}
 				found = true
 			}
 		}
 		close(addrc)
 	}()
-	addr, ok := <-addrc
+	addrs, ok := <-addrc
 	if !ok {
 		cmd.Wait()
 		return nil, fmt.Errorf("shield %s did not start", strings.Join(extra, " "))
@@ -261,7 +353,7 @@ func startServer(ctx context.Context, shield string, extra ...string) (*server, 
 			}
 		}
 	}()
-	return &server{addr: addr, pid: cmd.Process.Pid, stop: func() int64 {
+	return &server{addr: addrs[0], debugAddr: addrs[1], pid: cmd.Process.Pid, stop: func() int64 {
 		close(done)
 		wg.Wait()
 		cmd.Process.Signal(os.Interrupt)
@@ -308,6 +400,9 @@ func ghz(ctx context.Context, c config, addr, call, data, mode string) (result, 
 	if err != nil {
 		return result{}, fmt.Errorf("ghz %s: %w", call, err)
 	}
+	// ghz's whole life (start-up, connections, the run, the report) from
+	// its rusage; start-up and report are a few ms against the run.
+	ghzCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	var rep ghzReport
 	if err := json.Unmarshal(raw, &rep); err != nil {
 		return result{}, fmt.Errorf("ghz output: %w", err)
@@ -337,8 +432,13 @@ func ghz(ctx context.Context, c config, addr, call, data, mode string) (result, 
 		return time.Duration(lat[min(len(lat)-1, int(p*float64(len(lat))))])
 	}
 	r.p50, r.p99, r.p999 = pct(0.50), pct(0.99), pct(0.999)
+	if n := len(rep.Details); n > 0 {
+		r.ghzCPUPerCall = ghzCPU / time.Duration(n)
+	}
 	return r, nil
 }
+
+func us(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.3f", float64(d.Microseconds())/1000) }
 
@@ -352,10 +452,10 @@ func find(rs []result, name, mode string) result {
 }
 
 func report(w io.Writer, c config, rs []result, withLog *result, peak int64) {
-	fmt.Fprintf(w, "\n%-30s %-11s %10s %9s %9s %9s %12s %8s\n", "target", "load", "req/s", "p50 ms", "p99 ms", "p99.9 ms", "server CPU/call", "errors")
+	fmt.Fprintf(w, "\n%-30s %-11s %10s %9s %9s %9s %15s %13s %8s\n", "target", "load", "req/s", "p50 ms", "p99 ms", "p99.9 ms", "server CPU/call", "ghz CPU/call", "errors")
 	row := func(r result, load string) {
-		fmt.Fprintf(w, "%-30s %-11s %10.0f %9s %9s %9s %12.1fµs %8d\n", r.name, load, r.rps, ms(r.p50), ms(r.p99), ms(r.p999),
-			float64(r.cpuPerCall.Nanoseconds())/1000, r.errors)
+		fmt.Fprintf(w, "%-30s %-11s %10.0f %9s %9s %9s %13.1fµs %11.1fµs %8d\n", r.name, load, r.rps, ms(r.p50), ms(r.p99), ms(r.p999),
+			us(r.cpuPerCall), us(r.ghzCPUPerCall), r.errors)
 	}
 	for _, r := range rs {
 		load := "saturation"
@@ -371,9 +471,22 @@ func report(w io.Writer, c config, rs []result, withLog *result, peak int64) {
 	fmt.Fprintf(w, "\nratios against Health/Check in this run (saturation throughput; p99 at %d/s):\n", c.rate)
 	for _, name := range []string{"Consult typical", "Consult 64KB"} {
 		s, f := find(rs, name, "saturation"), find(rs, name, "fixed")
+		if s.ok == 0 {
+			continue
+		}
 		hf := find(rs, "Health/Check", "fixed")
 		fmt.Fprintf(w, "  %-16s throughput %.2f x, p99 %.2f x, server CPU per call %.2f x\n", name, s.rps/h.rps,
 			float64(f.p99)/float64(max(hf.p99, 1)), float64(s.cpuPerCall)/float64(max(h.cpuPerCall, 1)))
+	}
+	// At saturation the two processes share the cores, so throughput is at
+	// most cores / (server + ghz CPU per call); the ratio of those bounds
+	// is the best throughput ratio this machine can show with ghz on it.
+	if t := find(rs, "Consult typical", "saturation"); t.ok > 0 && h.ok > 0 {
+		hc, tc := h.cpuPerCall+h.ghzCPUPerCall, t.cpuPerCall+t.ghzCPUPerCall
+		fmt.Fprintf(w, "  CPU per call, server + ghz: Health/Check %.0fµs (ghz %.0f%%), Consult typical %.0fµs (ghz %.0f%%): "+
+			"throughput ratio bound %.2f x; with a free server, ghz alone allows %.2f x\n",
+			us(hc), 100*us(h.ghzCPUPerCall)/us(hc), us(tc), 100*us(t.ghzCPUPerCall)/us(tc),
+			float64(hc)/float64(tc), float64(hc)/float64(max(t.ghzCPUPerCall, 1)))
 	}
 	if withLog != nil {
 		t := find(rs, "Consult typical", "saturation")

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/a2atrust/shield/internal/record"
 )
 
@@ -275,5 +277,40 @@ func TestReadmeDocumentsEveryServeFlag(t *testing.T) {
 	}
 	if n < 10 {
 		t.Fatalf("found only %d flags in serve -h:\n%s", n, help)
+	}
+}
+
+// TestGCSettings checks how the collector's settings of serve are resolved:
+// a flag wins, GOGC and GOMEMLIMIT (already applied by the runtime) come
+// next, and serve's defaults fill the rest.
+func TestGCSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		env         fakeEnv
+		args        []string
+		wantPercent int
+		wantLimit   uint
+	}{
+		{name: "defaults", wantPercent: 400, wantLimit: 40},
+		{name: "flags", args: []string{"--gc-percent", "150", "--memory-limit-mib", "200"}, wantPercent: 150, wantLimit: 200},
+		{name: "shield env", env: fakeEnv{"SHIELD_GC_PERCENT": "300", "SHIELD_MEMORY_LIMIT_MIB": "48"}, wantPercent: 300, wantLimit: 48},
+		{name: "runtime env", env: fakeEnv{"GOGC": "100", "GOMEMLIMIT": "off"}, wantPercent: 0, wantLimit: 0},
+		{name: "GOGC only", env: fakeEnv{"GOGC": "50"}, wantPercent: 0, wantLimit: 40},
+		{name: "flag over runtime env", env: fakeEnv{"GOGC": "50", "GOMEMLIMIT": "1GiB"}, args: []string{"--gc-percent", "200"}, wantPercent: 200, wantLimit: 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vars := tc.env
+			if vars == nil {
+				vars = fakeEnv{}
+			}
+			c, err := parseServe(&env{getenv: vars.get, stderr: io.Discard}, tc.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			percent, limit := gcSettings(vars.get, c.gcPercent, c.memoryLimitMiB)
+			if diff := cmp.Diff([2]int{tc.wantPercent, int(tc.wantLimit)}, [2]int{percent, int(limit)}); diff != "" {
+				t.Errorf("(gc percent, limit MiB) (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

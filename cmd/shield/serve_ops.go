@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"sync"
@@ -43,6 +44,7 @@ type opsFlags struct {
 	maxCallTime         time.Duration
 	maxInFlight         int
 	maxConnectionAge    time.Duration
+	debugListen         string
 }
 
 func (f *opsFlags) register(fs *flag.FlagSet) {
@@ -57,6 +59,7 @@ func (f *opsFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.maxCallTime, "max-call-time", 30*time.Second, "longest a call may take on the server, whatever the client's deadline (0: no ceiling)")
 	fs.IntVar(&f.maxInFlight, "max-in-flight", 4096, "calls handled at once across all connections; more are refused with RESOURCE_EXHAUSTED (0: no limit)")
 	fs.DurationVar(&f.maxConnectionAge, "max-connection-age", 0, "close client connections after this long (with a 30s grace), so that clients rebalance across replicas (0: never)")
+	fs.StringVar(&f.debugListen, "debug-listen", "", "loopback host:port to serve Go's net/http/pprof profiles on, under /debug/pprof/ (off when empty)")
 }
 
 // opsRuntime is what the operations flags add to the server.
@@ -85,6 +88,7 @@ type ops struct {
 	failed atomic.Bool // the record log failed; health is NOT_SERVING
 
 	httpSrv  *http.Server
+	debugSrv *http.Server
 	sighup   chan os.Signal
 	quit     chan struct{} // closed by close: stops the reload loop
 	wg       sync.WaitGroup
@@ -107,7 +111,30 @@ func (f *opsFlags) validate() error {
 	if f.maxCallTime < 0 || f.maxInFlight < 0 || f.maxConnectionAge < 0 {
 		return errors.New("-max-call-time, -max-in-flight and -max-connection-age must not be negative")
 	}
+	if f.debugListen != "" {
+		if err := loopbackOnly(f.debugListen); err != nil {
+			return fmt.Errorf("-debug-listen: %w", err)
+		}
+	}
 	return nil
+}
+
+// loopbackOnly refuses an address that other hosts could reach: profiles
+// show the server's goroutines, command line and allocation sites, and a
+// CPU profile on demand costs the server CPU, so they are for whoever is
+// already on the machine (or comes in through a port-forward).
+func loopbackOnly(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return err
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("%q is not a loopback address (127.0.0.1, ::1 or localhost)", addr)
 }
 
 func (f *opsFlags) build(ctx context.Context, logger *slog.Logger) (*opsRuntime, error) {
@@ -237,7 +264,37 @@ func (o *ops) start(ctx context.Context, g *server.GRPC) error {
 			}
 		})
 	}
+	if o.f.debugListen != "" {
+		if err := o.startDebug(); err != nil {
+			return err
+		}
+	}
 	o.wg.Go(func() { o.reloadLoop(ctx, g) })
+	return nil
+}
+
+// startDebug serves net/http/pprof on -debug-listen, on a mux of its own:
+// importing net/http/pprof registers on http.DefaultServeMux, which no
+// server here uses, so the profiles appear nowhere else.
+func (o *ops) startDebug() error {
+	lis, err := net.Listen("tcp", o.f.debugListen)
+	if err != nil {
+		return fmt.Errorf("debug: listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	// No write timeout: a CPU profile or trace takes as long as asked.
+	o.debugSrv = &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, IdleTimeout: 2 * time.Minute}
+	o.logger.Info("debug serving", "addr", lis.Addr().String())
+	o.wg.Go(func() {
+		if err := o.debugSrv.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			o.logger.Error("debug server failed", "err", err)
+		}
+	})
 	return nil
 }
 
@@ -301,6 +358,10 @@ func (o *ops) close() error {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			err = o.httpSrv.Shutdown(ctx)
 			cancel()
+		}
+		if o.debugSrv != nil {
+			// A profile being taken is not worth delaying the exit for.
+			err = errors.Join(err, o.debugSrv.Close())
 		}
 		o.wg.Wait()
 		if o.records != nil {

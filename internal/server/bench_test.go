@@ -6,12 +6,16 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/encoding"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/analyze"
@@ -35,6 +39,40 @@ func benchService(b *testing.B) *server.Service {
 
 var benchSizes = []int{1 << 10, 64 << 10, 1000 << 10}
 
+// typicalRequest is the load test's typical case (bench/load): the
+// vendor-bank-change example in rules mode.
+func typicalRequest(b *testing.B) *shieldv1.ConsultRequest {
+	b.Helper()
+	raw, err := os.ReadFile("../../examples/vendor-bank-change.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var req shieldv1.ConsultRequest
+	if err := protojson.Unmarshal(raw, &req); err != nil {
+		b.Fatal(err)
+	}
+	req.Mode = shieldv1.AnalysisMode_ANALYSIS_MODE_RULES
+	return &req
+}
+
+// benchRequest is one request the benchmarks run, with its name and size.
+type benchRequest struct {
+	name string
+	size int
+	req  *shieldv1.ConsultRequest
+}
+
+// benchRequests are casegen's requests at each of sizes, then the load
+// test's typical case.
+func benchRequests(b *testing.B, sizes []int) []benchRequest {
+	var rs []benchRequest
+	for _, size := range sizes {
+		rs = append(rs, benchRequest{sizeName(size), size, casegen.Request(size)})
+	}
+	t := typicalRequest(b)
+	return append(rs, benchRequest{"typical", proto.Size(t), t})
+}
+
 func sizeName(n int) string {
 	if n >= 1000<<10 {
 		return "1MiB"
@@ -46,11 +84,11 @@ func sizeName(n int) string {
 // analyse, build, validate the record, convert) without a transport.
 func BenchmarkConsultHandler(b *testing.B) {
 	svc := benchService(b)
-	for _, size := range benchSizes {
-		req := casegen.Request(size)
-		b.Run(sizeName(size), func(b *testing.B) {
+	for _, r := range benchRequests(b, benchSizes) {
+		req := r.req
+		b.Run(r.name, func(b *testing.B) {
 			b.ReportAllocs()
-			b.SetBytes(int64(size))
+			b.SetBytes(int64(r.size))
 			for b.Loop() {
 				if _, err := svc.Consult(context.Background(), req); err != nil {
 					b.Fatal(err)
@@ -77,8 +115,8 @@ func (f fixedRules) Analyze(*consult.Case) consult.Analysis { return f.an }
 // the response).
 func BenchmarkConsultFixedAnalysis(b *testing.B) {
 	engine := fallback.Default()
-	for _, size := range benchSizes {
-		req := casegen.Request(size)
+	for _, r := range benchRequests(b, benchSizes) {
+		req := r.req
 		rules := fixedRules{Rules: engine, an: engine.Analyze(server.CaseFromProto(req.GetCase()))}
 		svc, err := server.New(server.Options{
 			Analyzer: analyze.New(rules, nil),
@@ -87,9 +125,9 @@ func BenchmarkConsultFixedAnalysis(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(sizeName(size), func(b *testing.B) {
+		b.Run(r.name, func(b *testing.B) {
 			b.ReportAllocs()
-			b.SetBytes(int64(size))
+			b.SetBytes(int64(r.size))
 			for b.Loop() {
 				if _, err := svc.Consult(context.Background(), req); err != nil {
 					b.Fatal(err)
@@ -144,9 +182,9 @@ func BenchmarkRPC(b *testing.B) {
 				}
 			}
 		})
-		for _, size := range benchSizes[:2] {
-			req := casegen.Request(size)
-			b.Run(name+"/consult-"+sizeName(size), func(b *testing.B) {
+		for _, r := range benchRequests(b, benchSizes[:2]) {
+			req := r.req
+			b.Run(name+"/consult-"+r.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					if _, err := client.Consult(context.Background(), req); err != nil {
@@ -165,5 +203,30 @@ func BenchmarkValidate(b *testing.B) {
 		if err := server.Validate(req); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkEncodeResponse compares the encoding of the typical case's
+// response by gRPC's default codec (protobuf-go) with Codec's, in the same
+// run.
+func BenchmarkEncodeResponse(b *testing.B) {
+	resp, err := benchService(b).Consult(context.Background(), typicalRequest(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		codec encoding.CodecV2
+	}{{"protobuf-go", encoding.GetCodecV2("proto")}, {"codec", server.Codec{}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bs, err := c.codec.Marshal(resp)
+				if err != nil {
+					b.Fatal(err)
+				}
+				bs.Free()
+			}
+		})
 	}
 }

@@ -75,6 +75,8 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 		// there are enough for a typical client's concurrency (32 calls in
 		// flight: 3.9% -> 1.2% in newstack); idle ones cost a few KiB each.
 		grpc.NumStreamWorkers(uint32(max(32, runtime.GOMAXPROCS(0)))),
+		// The record of a response written by hand (see Codec).
+		grpc.ForceServerCodecV2(Codec{}),
 	}, o.ServerOptions...)
 	g := &GRPC{srv: grpc.NewServer(opts...), health: health.NewServer(), logger: logger}
 	shieldv1.RegisterShieldServiceServer(g.srv, svc)
