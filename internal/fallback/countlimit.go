@@ -94,7 +94,7 @@ func (st *state) checkCountLimit() {
 		return
 	}
 	for _, p := range st.policies() {
-		low := foldText(p.Statement).text
+		low := st.text(p.Statement).folded()
 		for _, lead := range countLeads {
 			from := 0
 			for from < len(low) {

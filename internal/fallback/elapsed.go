@@ -75,7 +75,7 @@ func (st *state) recordDayCounts() []dayCount {
 		if !t.isRecord() {
 			continue
 		}
-		f := " " + foldText(clipBytes(t.text, maxClaimBytes)).text + " "
+		f := " " + st.rec(t).folded() + " "
 		if !containsAny(f, " after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres") {
 			continue
 		}

@@ -44,8 +44,9 @@ func (st *state) checkForbiddenShare() {
 	}
 	act := stemSet(clipBytes(a.Description, maxClaimBytes))
 	for _, p := range st.policies() {
-		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			f := " " + foldText(sent).text + " "
+		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
+		for si, sent := range tv.clauseList() {
+			f := " " + tv.foldedClauses()[si] + " "
 			if !prohibitsRelease(f) {
 				continue
 			}

@@ -64,8 +64,9 @@ func (st *state) approvalAbsentOnRecord() (string, string) {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if approvalNegated(foldText(fs).text) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if approvalNegated(tv.foldedSentences()[si]) {
 				return t.id, fs
 			}
 		}
@@ -160,8 +161,9 @@ func (st *state) relayedOnRecord(clause string) bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			f := foldText(fs).text
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			f := tv.foldedSentences()[si]
 			if approvalNegated(f) || !containsAny(" "+f+" ", approvalVerbs...) {
 				continue
 			}

@@ -648,7 +648,7 @@ func (st *state) checkDestination() {
 	}
 	policyRule := ""
 	for _, p := range st.policies() {
-		pl := toLower(p.Statement)
+		pl := st.text(p.Statement).lower()
 		if containsAny(pl, "original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file", "método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine") {
 			policyRule = policyName(p)
 			break

@@ -115,8 +115,9 @@ func (st *state) refundToOwnPayment() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if hasNeg(tv.lowerSentences()[si]) {
 				continue // "card ending 9911 is not on file" speaks against it
 			}
 			for _, w := range strings.FieldsFunc(fs, func(c rune) bool { return c < '0' || c > '9' }) {

@@ -214,7 +214,7 @@ func (st *state) checkDeferredPaperwork() {
 	}
 	hard := false
 	for _, p := range st.policies() {
-		if psControlDocs.in(foldText(clipBytes(p.Statement, maxClaimBytes)).text) {
+		if psControlDocs.in(st.text(clipBytes(p.Statement, maxClaimBytes)).folded()) {
 			hard = true
 			break
 		}

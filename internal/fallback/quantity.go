@@ -31,8 +31,9 @@ func (st *state) checkQuantity() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitClauses(clipBytes(t.text, maxClaimBytes)) {
-			f := " " + foldText(fs).text + " "
+		tv := st.rec(t)
+		for ci, fs := range tv.clauseList() {
+			f := " " + tv.foldedClauses()[ci] + " "
 			if hasNeg(toLower(fs)) || !containsAny(f, tallyWords...) {
 				continue
 			}

@@ -117,8 +117,9 @@ func (st *state) checkPrecondition() {
 		if t.kind == "earlier turn" {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if hasNeg(tv.lowerSentences()[si]) {
 				negs = append(negs, negSent{t, fs, stemSet(fs)})
 			}
 		}
@@ -135,8 +136,9 @@ func (st *state) checkPrecondition() {
 	}
 	gated := 0
 	for _, p := range st.policies() {
-		for _, sent := range splitSentences(clipBytes(p.Statement, maxClaimBytes)) {
-			low := " " + toLower(sent) + " "
+		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
+		for si, sent := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			gi, gw := -1, ""
 			for _, g := range gateWords {
 				if i := strings.Index(low, g); i >= 0 && (gi < 0 || i < gi) {
@@ -252,8 +254,9 @@ func (st *state) checkLapsed() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			lw := ""
 			for _, w := range lapsedWords {
 				if i := strings.Index(low, w); i > 0 && !isAlnumByte(low[i-1]) && !negatedBefore(low, i) {
@@ -319,7 +322,7 @@ func (st *state) checkFactThreshold() {
 	dir := 0 // +1: the value must be at or below the threshold; -1: at or above
 	var pol consult.Policy
 	for _, p := range st.policies() {
-		low := toLower(clipBytes(p.Statement, maxClaimBytes))
+		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
 		if !containsAny(low, "threshold", "limit", "ceiling", "maximum", "minimum", "umbral", "límite", "grenze", "seuil", "plafond") {
 			continue
 		}
@@ -341,7 +344,7 @@ func (st *state) checkFactThreshold() {
 		if !t.isRecord() {
 			continue
 		}
-		low := toLower(clipBytes(t.text, maxClaimBytes))
+		low := st.rec(t).lower()
 		ti, tw := -1, ""
 		for _, w := range thresholdWords {
 			if i := strings.Index(low, w); i >= 0 {
@@ -406,12 +409,13 @@ func (st *state) releaseAuthorised() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if hasNeg(low) || !containsAny(low, authWords...) {
 				continue
 			}
-			fl := foldedText(fs)
+			fl := tv.foldedSentences()[si]
 			for _, w := range rw {
 				if strings.Contains(fl, " "+w) {
 					return true
@@ -437,7 +441,7 @@ func (st *state) checkPercentLimit() {
 		return
 	}
 	for _, p := range st.policies() {
-		low := toLower(clipBytes(p.Statement, maxClaimBytes))
+		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
 		pi := strings.IndexByte(low, '%')
 		if pi <= 0 {
 			continue
@@ -456,7 +460,7 @@ func (st *state) checkPercentLimit() {
 						if t.kind == "earlier turn" {
 							continue
 						}
-						tl := toLower(clipBytes(t.text, maxClaimBytes))
+						tl := st.rec(t).lower()
 						if !containsAny(tl, ids...) {
 							continue
 						}
@@ -512,8 +516,9 @@ func (st *state) checkRestrictedData() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if !containsAny(low, restrictWords...) {
 				continue
 			}
@@ -642,8 +647,9 @@ func (st *state) checkPolicyLimits2() {
 		if !hasASCIIDigit(p.Statement) {
 			continue
 		}
-		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			low := toLower(sent)
+		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
+		for si, sent := range tv.clauseList() {
+			low := tv.lowerClauses()[si]
 			for _, pa := range policyAmounts(low) {
 				if seen++; seen > 16 {
 					return // bounded: cost stays linear however many policies
@@ -692,8 +698,9 @@ func (st *state) requirementOnRecord(req string) bool {
 		if t.kind == "earlier turn" {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if hasNeg(tv.lowerSentences()[si]) {
 				continue
 			}
 			if n, _ := sharedStems(stemSet(fs), rs); n >= 2 {

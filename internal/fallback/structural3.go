@@ -241,7 +241,8 @@ func (st *state) destinationVerified() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+		tv := st.rec(t)
+		for _, fs := range tv.sentences() {
 			if i := strings.Index(fs, d); i < 0 || (i+4 < len(fs) && isDigitByte(fs[i+4])) || (i > 0 && isDigitByte(fs[i-1])) {
 				continue
 			}
@@ -360,11 +361,12 @@ func (st *state) policyGrants() (grant, restricted bool) {
 	amt := st.actionAmount()
 	cur := strings.ToUpper(a.Currency)
 	for _, p := range st.policies() {
-		for _, sent := range splitSentences(p.Statement) {
+		tv := st.text(p.Statement)
+		for si, sent := range tv.sentences() {
 			if n, _ := sharedStems(stemSet(sent), act); n < 2 {
 				continue
 			}
-			low := " " + toLower(sent) + " "
+			low := " " + tv.lowerSentences()[si] + " "
 			// "without manager approval", "sin aprobación" grant: read them
 			// before the negations, which they would otherwise trip.
 			granted := false
@@ -420,8 +422,9 @@ func (st *state) premiseConfirmed() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if hasNeg(low) {
 				continue
 			}
@@ -484,7 +487,7 @@ func (st *state) destinationKnown() bool {
 	for _, t := range st.trusted {
 		if t.kind == "system fact" || t.kind == "verified evidence" {
 			known.WriteString(" ")
-			known.WriteString(foldText(clipBytes(t.text, maxClaimBytes)).text)
+			known.WriteString(st.rec(t).folded())
 		}
 	}
 	k := known.String()
@@ -569,11 +572,11 @@ func (st *state) checkAlreadyDone() {
 		if !t.isRecord() {
 			continue
 		}
-		lt := toLower(clipBytes(t.text, maxClaimBytes))
-		if containsAny(lt, reversalWords...) {
+		tv := st.rec(t)
+		if containsAny(tv.lower(), reversalWords...) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
-		for _, fs := range sentenceSplit(clipBytes(t.text, maxClaimBytes)) {
+		for si, fs := range tv.sentences() {
 			// Only a sentence naming the action's id is read further.
 			tied := ""
 			for _, id := range ids {
@@ -585,7 +588,7 @@ func (st *state) checkAlreadyDone() {
 			if tied == "" {
 				continue
 			}
-			low := " " + toLower(fs) + " "
+			low := " " + tv.lowerSentences()[si] + " "
 			w, at := wordIn(low, done)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
 				continue
@@ -651,13 +654,14 @@ func (st *state) checkPartyLapsed() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			lw, at := wordIn(low, standingLapsed)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, renewWords...) {
 				continue
 			}
-			fl := foldText(fs).text
+			fl := tv.foldedSentences()[si]
 			name := ""
 			for _, n := range names {
 				if strings.Contains(fl, " "+n) || strings.HasPrefix(fl, n) {
@@ -781,8 +785,9 @@ func (st *state) checkNoConsent() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			if !containsAny(low, consentWords...) || containsAny(low, needWords...) {
 				continue
 			}
@@ -794,7 +799,7 @@ func (st *state) checkNoConsent() {
 			// "Jens Brandt, Mieter 2A" names no one) is not about a third
 			// person.
 			if len(names) > 0 {
-				if _, at := wordIn(" "+foldText(fs).text+" ", names[:1]); at >= 0 {
+				if _, at := wordIn(" "+tv.foldedSentences()[si]+" ", names[:1]); at >= 0 {
 					continue
 				}
 			}
@@ -865,12 +870,13 @@ func (st *state) checkUnlisted() {
 				if !t.isRecord() {
 					continue
 				}
-				for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-					low := toLower(fs)
+				tv := st.rec(t)
+				for si, fs := range tv.sentences() {
+					low := tv.lowerSentences()[si]
 					if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
 						continue
 					}
-					fl := " " + foldText(fs).text + " "
+					fl := " " + tv.foldedSentences()[si] + " "
 					hits := 0
 					for _, w := range nws {
 						if strings.Contains(fl, " "+w+" ") {
@@ -949,8 +955,9 @@ func (st *state) checkClaimedStep() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if !hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if !hasNeg(tv.lowerSentences()[si]) {
 				continue
 			}
 			// The stems a negation bears on: within four words after it, or
@@ -1111,8 +1118,9 @@ func (st *state) approvalOnRecord(role string) bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if _, at := wordIn(" "+low+" ", []string{role}); at < 0 {
 				continue
 			}
@@ -1189,8 +1197,9 @@ func (st *state) checkWindow() {
 		if act == nil {
 			act = st.actionStems(2048)
 		}
-		for _, sent := range splitSentences(p.Statement) {
-			low := toLower(sent)
+		tv := st.text(p.Statement)
+		for si, sent := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			for _, w := range windowWords {
 				if i := strings.Index(low, w); i >= 0 {
 					if d := spanAfter(low, i+len(w)); d > 0 {
@@ -1215,8 +1224,9 @@ func (st *state) checkWindow() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			if !containsAny(low, ids...) {
 				continue
 			}

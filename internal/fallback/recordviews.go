@@ -1,0 +1,129 @@
+package fallback
+
+// textView holds forms of one record text (a trusted record, a policy
+// statement, an earlier turn) that several checks read, each computed on
+// first use and kept for the rest of the analysis. Before it, each check
+// split and folded the same record again: a case with one system fact had
+// it cut into sentences and folded sentence by sentence a dozen times.
+//
+// A view belongs to a text, not to a record: the checks clip records at
+// different sizes, and a view keyed by the clipped text itself is right
+// for every clip without the checks having to agree on one.
+type textView struct {
+	s        string
+	sents    []string // splitSentences(s)
+	fsents   []string // foldText of each of sents
+	lsents   []string // toLower of each of sents
+	clauses  []string // splitClauses(s)
+	fclauses []string // foldText of each of clauses
+	lclauses []string // toLower of each of clauses
+	fold     *string  // foldText(s).text
+	low      *string  // toLower(s)
+	sentsOK  bool
+	clOK     bool
+}
+
+// text returns the view of s, which the caller has clipped as its check
+// clips it. Views are made only when a check asks, so a case whose records
+// no check reads pays nothing.
+func (st *state) text(s string) *textView {
+	if tv, ok := st.texts[s]; ok {
+		return tv
+	}
+	if st.texts == nil {
+		st.texts = make(map[string]*textView, 8)
+	}
+	tv := &textView{s: s}
+	st.texts[s] = tv
+	return tv
+}
+
+// rec returns the view of a trusted record's first maxClaimBytes, where
+// the sentence-level checks read it.
+func (st *state) rec(t trustedText) *textView { return st.text(clipBytes(t.text, maxClaimBytes)) }
+
+// sentences returns splitSentences of the text. The slice is shared:
+// callers must not change it.
+func (tv *textView) sentences() []string {
+	if !tv.sentsOK {
+		tv.sents = splitSentences(tv.s)
+		tv.sentsOK = true
+	}
+	return tv.sents
+}
+
+// foldedSentences returns foldText(...).text of each of sentences(), in
+// the same order.
+func (tv *textView) foldedSentences() []string {
+	if tv.fsents == nil {
+		ss := tv.sentences()
+		tv.fsents = make([]string, len(ss))
+		for i, s := range ss {
+			tv.fsents[i] = foldedText(s)
+		}
+	}
+	return tv.fsents
+}
+
+// clauseList returns splitClauses of the text (shared, like sentences).
+func (tv *textView) clauseList() []string {
+	if !tv.clOK {
+		tv.clauses = splitClauses(tv.s)
+		tv.clOK = true
+	}
+	return tv.clauses
+}
+
+// foldedClauses returns foldText(...).text of each of clauseList().
+func (tv *textView) foldedClauses() []string {
+	if tv.fclauses == nil {
+		cs := tv.clauseList()
+		tv.fclauses = make([]string, len(cs))
+		for i, c := range cs {
+			tv.fclauses[i] = foldedText(c)
+		}
+	}
+	return tv.fclauses
+}
+
+// folded returns foldText(s).text of the whole text.
+func (tv *textView) folded() string {
+	if tv.fold == nil {
+		f := foldedText(tv.s)
+		tv.fold = &f
+	}
+	return *tv.fold
+}
+
+// lower returns toLower of the whole text.
+func (tv *textView) lower() string {
+	if tv.low == nil {
+		l := toLower(tv.s)
+		tv.low = &l
+	}
+	return *tv.low
+}
+
+// lowerSentences returns toLower of each of sentences(), in the same order.
+func (tv *textView) lowerSentences() []string {
+	if tv.lsents == nil {
+		ss := tv.sentences()
+		tv.lsents = make([]string, len(ss))
+		for i, s := range ss {
+			tv.lsents[i] = toLower(s)
+		}
+	}
+	return tv.lsents
+}
+
+// lowerClauses returns toLower of each of clauseList(), in the same order.
+func (tv *textView) lowerClauses() []string {
+	if tv.lclauses == nil {
+		cs := tv.clauseList()
+		tv.lclauses = make([]string, len(cs))
+		for i, c := range cs {
+			tv.lclauses[i] = toLower(c)
+		}
+	}
+	return tv.lclauses
+}

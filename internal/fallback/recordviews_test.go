@@ -1,0 +1,101 @@
+package fallback
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// textViewForms is every form a textView gives, computed the way the checks
+// computed them before the view.
+type textViewForms struct {
+	Sents, FoldedSents, LowerSents       []string
+	Clauses, FoldedClauses, LowerClauses []string
+	Folded, Lower                        string
+}
+
+func directForms(s string) textViewForms {
+	f := textViewForms{Sents: splitSentences(s), Clauses: splitClauses(s), Folded: foldText(s).text, Lower: toLower(s)}
+	f.FoldedSents, f.LowerSents = []string{}, []string{}
+	for _, x := range f.Sents {
+		f.FoldedSents = append(f.FoldedSents, foldText(x).text)
+		f.LowerSents = append(f.LowerSents, toLower(x))
+	}
+	f.FoldedClauses, f.LowerClauses = []string{}, []string{}
+	for _, x := range f.Clauses {
+		f.FoldedClauses = append(f.FoldedClauses, foldText(x).text)
+		f.LowerClauses = append(f.LowerClauses, toLower(x))
+	}
+	return f
+}
+
+func viewForms(tv *textView) textViewForms {
+	return textViewForms{
+		Sents: tv.sentences(), FoldedSents: tv.foldedSentences(), LowerSents: tv.lowerSentences(),
+		Clauses: tv.clauseList(), FoldedClauses: tv.foldedClauses(), LowerClauses: tv.lowerClauses(),
+		Folded: tv.folded(), Lower: tv.lower(),
+	}
+}
+
+// TestTextViewMatchesDirect: each form of a view is what the check that
+// reads it used to compute itself, for texts with the cuts that the
+// splitters treat differently (decimals, abbreviations, dates, no cut).
+func TestTextViewMatchesDirect(t *testing.T) {
+	texts := map[string]string{
+		"empty":     "",
+		"blank":     "  \n ",
+		"plain":     "Invoice INV-5521 for $900.00 is approved and due in 10 days.",
+		"two":       "Vendor master lists an account ending 7710. It is unchanged since 2021!",
+		"decimal":   "The limit is 2.500 € per claim; above it a manager approves",
+		"abbrev":    "Dr. Chen signed off on 1. März. No change order exists?",
+		"unicode":   "Ｐａｙ the ſupplier… ÜBERWEISUNG nicht freigegeben",
+		"noEnd":     "no sentence end here",
+		"leet":      "p@ssw0rd reset requested by the CFO",
+		"newline":   "first line\nsecond line\n\nthird",
+		"sepsOnly":  ".;!?",
+		"longDigit": strings.Repeat("12345. ", 40),
+	}
+	for name, s := range texts {
+		t.Run(name, func(t *testing.T) {
+			st := &state{}
+			tv := st.text(s)
+			if diff := cmp.Diff(directForms(s), viewForms(tv)); diff != "" {
+				t.Errorf("view of %q (-want +got):\n%s", s, diff)
+			}
+			// A second ask gives the same view, not a new one.
+			if again := st.text(s); again != tv {
+				t.Errorf("text(%q) made a second view", s)
+			}
+		})
+	}
+}
+
+// TestRecViewClips: a record's view is of its first maxClaimBytes, where
+// the sentence-level checks read it, and a view of another clip of the same
+// record is a view of that clip.
+func TestRecViewClips(t *testing.T) {
+	long := strings.Repeat("The account ending 7710 is on file. ", maxClaimBytes/30)
+	tests := []struct {
+		name string
+		text string
+		clip int
+	}{
+		{"short", "Account ending 7710 is on file.", maxClaimBytes},
+		{"long", long, maxClaimBytes},
+		{"longOtherClip", long, 2048},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &state{}
+			rv := st.rec(trustedText{text: tc.text})
+			clipped := clipBytes(tc.text, tc.clip)
+			if diff := cmp.Diff(directForms(clipped), viewForms(st.text(clipped))); diff != "" {
+				t.Errorf("view of the %d-byte clip (-want +got):\n%s", tc.clip, diff)
+			}
+			if diff := cmp.Diff(directForms(clipBytes(tc.text, maxClaimBytes)), viewForms(rv)); diff != "" {
+				t.Errorf("record view (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
