@@ -156,7 +156,7 @@ func (st *state) relayedOnRecord(clause string) bool {
 		cw[w] = true
 	}
 	cs := stemSet(clause)
-	act := stemSet(clipBytes(st.c.Action.Description, maxClaimBytes))
+	act := st.descStems()
 	for _, t := range st.trusted {
 		if !t.isRecord() {
 			continue

@@ -23,18 +23,45 @@ type textView struct {
 	clOK     bool
 }
 
+// recViews holds the state's views of the records and of the action's
+// description, each made on first use.
+type recViews struct {
+	texts map[string]*textView // by the clipped text
+	ids   *[]string            // idTokens(action description)
+	stems map[string]bool      // stemSet(action description clipped to maxClaimBytes)
+}
+
+// descIDs returns idTokens of the action's description, which four checks
+// tie records to. The slice is shared: callers must not change it.
+func (st *state) descIDs() []string {
+	if st.rv.ids == nil {
+		ids := idTokens(st.c.Action.Description)
+		st.rv.ids = &ids
+	}
+	return *st.rv.ids
+}
+
+// descStems returns stemSet of the action's description clipped to
+// maxClaimBytes. The set is shared: callers must not change it.
+func (st *state) descStems() map[string]bool {
+	if st.rv.stems == nil {
+		st.rv.stems = stemSet(clipBytes(st.c.Action.Description, maxClaimBytes))
+	}
+	return st.rv.stems
+}
+
 // text returns the view of s, which the caller has clipped as its check
 // clips it. Views are made only when a check asks, so a case whose records
 // no check reads pays nothing.
 func (st *state) text(s string) *textView {
-	if tv, ok := st.texts[s]; ok {
+	if tv, ok := st.rv.texts[s]; ok {
 		return tv
 	}
-	if st.texts == nil {
-		st.texts = make(map[string]*textView, 8)
+	if st.rv.texts == nil {
+		st.rv.texts = make(map[string]*textView, 8)
 	}
 	tv := &textView{s: s}
-	st.texts[s] = tv
+	st.rv.texts[s] = tv
 	return tv
 }
 

@@ -99,3 +99,17 @@ func TestRecViewClips(t *testing.T) {
 		})
 	}
 }
+
+// TestDoneMarkSet: the claimed-step check's set finds a done mark exactly
+// where containsAny over the list does.
+func TestDoneMarkSet(t *testing.T) {
+	texts := []string{"", " ", "i already paid", " i already paid ", "we did it", " we did it ", "la verificación ya está hecha",
+		" ya ", "yay ", " das ist bereits erledigt ", " c'est déjà fait ", " he said so", "said", " prometimos ", " done", " done "}
+	for _, tx := range texts {
+		t.Run(tx, func(t *testing.T) {
+			if got, want := doneMarkSet.in(tx), containsAny(tx, doneMarks...); got != want {
+				t.Errorf("doneMarkSet.in(%q) = %v, containsAny says %v", tx, got, want)
+			}
+		})
+	}
+}

@@ -248,7 +248,7 @@ func (st *state) checkLapsed() {
 	if !use || containsAny(desc, "renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "final payout") {
 		return
 	}
-	ids := idTokens(a.Description)
+	ids := st.descIDs()
 	dstems := stemSet(a.Description)
 	for _, t := range st.trusted {
 		if !t.isRecord() {
@@ -436,7 +436,7 @@ func (st *state) checkPercentLimit() {
 	if amt <= 0 {
 		return
 	}
-	ids := idTokens(st.c.Action.Description)
+	ids := st.descIDs()
 	if len(ids) == 0 {
 		return
 	}

@@ -564,7 +564,7 @@ func (st *state) checkAlreadyDone() {
 	if containsAny(desc, "remaining", "balance", "outstanding", "rest ", "restbetrag", "saldo pendiente", "solde") {
 		return
 	}
-	ids := idTokens(a.Description)
+	ids := st.descIDs()
 	if len(ids) == 0 {
 		return
 	}
@@ -911,6 +911,26 @@ var doneMarks = []string{" already ", " i did ", " we did ", " completed ", " do
 	" bereits ", " schon ", " zugesagt ", " bestätigt ", " genehmigt ", " abgestimmt ", " versprochen ", " erledigt ", " déjà ", " deja ", " confirmé ", " promis ",
 	" approuvé ", " validé ", " accordé ", " a dit ", " avons fait "}
 
+// doneMarkSet answers containsAny(s, doneMarks...) in one pass.
+var doneMarkSet = newSubstrSet(doneMarks)
+
+// recordDenies reports a sentence of a system fact or verified evidence
+// that holds a negation (hasNeg), which checkClaimedStep needs before the
+// message is worth reading.
+func (st *state) recordDenies() bool {
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		for _, low := range st.rec(t).lowerSentences() {
+			if hasNeg(low) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // checkClaimedStep: the counterparty says a step already happened (a video
 // verification done, a refund promised on a call, an approval given) and a
 // system record says, about the same thing, that it did not ("no video
@@ -919,8 +939,8 @@ var doneMarks = []string{" already ", " i did ", " we did ", " completed ", " do
 // clause, up to four words after or three before it - so that a record
 // denying something else about the same object does not count.
 func (st *state) checkClaimedStep() {
-	if st.hasFinding("contradiction") {
-		return
+	if st.hasFinding("contradiction") || !st.recordDenies() {
+		return // a claim is only read against a record sentence that denies something
 	}
 	type claimSent struct {
 		text  string
@@ -935,13 +955,17 @@ func (st *state) checkClaimedStep() {
 			texts = append(texts, toLower(clipBytes(t.Text, 2048)))
 		}
 	}
-	for _, low := range sentenceSplit(strings.Join(texts, "\n")) {
+	joined := strings.Join(texts, "\n")
+	if !doneMarkSet.in(joined) {
+		return // no sentence of it claims a step
+	}
+	for _, low := range sentenceSplit(joined) {
 		// A sentence that itself denies something ("you wouldn't need a
 		// ticket") does not claim that a step happened.
 		// Nor does one that reports a step missed ("his overtime missed the
 		// cutoff", "I was underpaid"): a record that it did not happen
 		// agrees with it.
-		if containsAny(low, doneMarks...) && !hasNeg(low) && !containsAny(low, missedMarks...) {
+		if doneMarkSet.in(low) && !hasNeg(low) && !containsAny(low, missedMarks...) {
 			claims = append(claims, claimSent{low, stemSet(low)})
 		}
 		if len(claims) >= 8 {
@@ -1183,12 +1207,11 @@ func windowIn(s string) bool {
 // ("refunds within 30 days of delivery") and a system record tied to the
 // action by an id says more time has passed ("delivered 45 days ago").
 func (st *state) checkWindow() {
-	a := st.c.Action
 	if len(st.c.Policies) == 0 {
 		return
 	}
-	ids := idTokens(a.Description) // records must name the action's object
-	var act map[string]bool        // the action's stems, computed once a window is seen
+	ids := st.descIDs()     // records must name the action's object
+	var act map[string]bool // the action's stems, computed once a window is seen
 	window, pol, polSent := 0.0, consult.Policy{}, ""
 	for _, p := range st.policies() {
 		if !hasASCIIDigit(p.Statement) || !windowIn(p.Statement) {
