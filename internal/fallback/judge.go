@@ -617,6 +617,33 @@ var (
 	rePending   = regexp.MustCompile(`(?i)\b(?:pending|awaiting|not yet|has not|hasn(?:'|’)t|have not|haven(?:'|’)t|outstanding|in review|under review|en attente|pendiente|ausstehend)\b`)
 )
 
+// bankWordsIn is reBankWords.MatchString(s), for low = toLower(s) and
+// ascii = isASCII(s). On ASCII text, where (?i) folds only ASCII letters,
+// the regexp runs only when low holds one of its words: most records name
+// no account, and the regexp costs far more than the substring tests.
+func bankWordsIn(s string, ascii bool, low string) bool {
+	if ascii && !containsAny(low, "acct", "account", "remittance", "iban", "routing", "bank", "cuenta", "konto", "compte", "rib") {
+		return false
+	}
+	return reBankWords.MatchString(s)
+}
+
+// mayEnd reports whether reEnding may match s (low and ascii as for
+// bankWordsIn): on ASCII text it needs digits and one of its lead words.
+func mayEnd(s string, ascii bool, low string) bool {
+	return !ascii || hasASCIIDigit(s) && containsAny(low, "end", "termin", "finissant", "last")
+}
+
+// isASCII reports whether s is all ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // checkDestination compares where the money goes with where the records
 // and policies say it must go: the account on file, the original payment
 // method.
@@ -636,7 +663,11 @@ func (st *state) checkDestination() {
 		if t.kind == "owner fact" {
 			continue
 		}
-		if !reBankWords.MatchString(t.text) {
+		ascii, low := isASCII(t.text), st.text(t.text).lower()
+		if !bankWordsIn(t.text, ascii, low) {
+			continue
+		}
+		if !mayEnd(t.text, ascii, low) {
 			continue
 		}
 		for _, m := range reEnding.FindAllStringSubmatch(t.text, 4) {

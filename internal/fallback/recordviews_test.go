@@ -113,3 +113,24 @@ func TestDoneMarkSet(t *testing.T) {
 		})
 	}
 }
+
+// TestDestinationGates: the destination check's substring gates let
+// through every text its patterns match, including texts whose case the
+// patterns fold beyond ASCII (the Kelvin sign, the long s).
+func TestDestinationGates(t *testing.T) {
+	texts := []string{"", "Vendor master lists a remittance account ending 7710 at Wells Fargo.", "ACCT ENDS IN 1234", "Routing: 021000021",
+		"Cuenta terminada en 4321", "Konto endet auf 9876", "compte se terminant par 5555", "RIB finissant par 1234", "Bank last four: 4444",
+		"last 4 digits 1234", "Invoice INV-20931 for $48,250.00 is approved.", "Kelvin ban\u212a ending 1234", "\u212aonto la\u017ft four 1234",
+		"bankruptcy filed", "the iban is DE89370400440532013000", "nothing here"}
+	for _, tx := range texts {
+		t.Run(tx, func(t *testing.T) {
+			ascii, low := isASCII(tx), toLower(tx)
+			if got, want := bankWordsIn(tx, ascii, low), reBankWords.MatchString(tx); got != want {
+				t.Errorf("bankWordsIn = %v, reBankWords says %v", got, want)
+			}
+			if !mayEnd(tx, ascii, low) && reEnding.MatchString(tx) {
+				t.Errorf("the ending gate drops a text reEnding matches")
+			}
+		})
+	}
+}
