@@ -468,7 +468,7 @@ func (st *state) checkContradictions() {
 	}
 	if claimTier != "" {
 		for _, t := range st.trusted {
-			low := toLower(t.text)
+			low := st.text(t.text).lower()
 			if !strings.Contains(low, "member") && !strings.Contains(low, "tier") && !strings.Contains(low, "loyalty") && !strings.Contains(low, "level") {
 				continue
 			}
@@ -969,12 +969,12 @@ func (st *state) checkPolicies() {
 		if rec := codeTokens(t.text); len(actIDs) > 0 && len(rec) > 0 && !sharesToken(rec, actIDs) {
 			continue // a record about other bookings or orders ("UDMOP1 and XAZ3C0 ... are not part of this action")
 		}
-		f := foldText(t.text)
-		for _, h := range st.e.lx.find(f.text) {
+		for _, h := range st.e.lx.find(st.text(t.text).folded()) {
 			ph := &st.e.lx.phrases[h.phrase]
 			if ph.label != "@ineligible" {
 				continue
 			}
+			f := foldText(t.text) // the offsets, for the quote
 			st.add(finding{tactic: consult.PolicyBypass, kind: "ineligible", score: 0.45, sig: consult.High,
 				obs:    fmt.Sprintf("%s %s records %q, which rules out what is asked.", capFirst(t.kind), t.id, quoteAt(f, h.start, h.end)),
 				reason: fmt.Sprintf("The request asks for %s, but %s %s records %q: the outcome is outside what the policy allows.", st.actionName(), t.kind, t.id, quoteAt(f, h.start, h.end)),
@@ -1121,7 +1121,7 @@ func (st *state) checkNewParty() {
 		known.WriteString(foldedText(s))
 	}
 	for _, t := range st.trusted {
-		known.WriteString(foldedText(t.text))
+		known.WriteString(st.text(t.text).folded())
 	}
 	for _, t := range st.c.History {
 		if t.Role != consult.RoleCounterparty {
@@ -1129,7 +1129,7 @@ func (st *state) checkNewParty() {
 		}
 	}
 	for _, p := range st.policies() {
-		known.WriteString(foldedText(p.Statement))
+		known.WriteString(st.text(p.Statement).folded())
 	}
 	k := known.String()
 	pieces := strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' })
