@@ -100,17 +100,28 @@ func TestRecViewClips(t *testing.T) {
 	}
 }
 
-// TestDoneMarkSet: the claimed-step check's set finds a done mark exactly
-// where containsAny over the list does.
-func TestDoneMarkSet(t *testing.T) {
+// TestCheckSubstrSets: the checks' substring sets find a word exactly where
+// containsAny over their lists does.
+func TestCheckSubstrSets(t *testing.T) {
+	sets := []struct {
+		name  string
+		set   *substrSet
+		words []string
+	}{
+		{"doneMarks", doneMarkSet, doneMarks},
+		{"lapsed", lapsedSet, lapsedWords},
+	}
 	texts := []string{"", " ", "i already paid", " i already paid ", "we did it", " we did it ", "la verificación ya está hecha",
-		" ya ", "yay ", " das ist bereits erledigt ", " c'est déjà fait ", " he said so", "said", " prometimos ", " done", " done "}
-	for _, tx := range texts {
-		t.Run(tx, func(t *testing.T) {
-			if got, want := doneMarkSet.in(tx), containsAny(tx, doneMarks...); got != want {
-				t.Errorf("doneMarkSet.in(%q) = %v, containsAny says %v", tx, got, want)
-			}
-		})
+		" ya ", "yay ", " das ist bereits erledigt ", " c'est déjà fait ", " he said so", "said", " prometimos ", " done", " done ",
+		"the card expired", "voided", "void", "vertrag gekündigt", "abonnement résiliée", "suspendu", "closed.", "withdrawn from sale", "withdrawn"}
+	for _, s := range sets {
+		for _, tx := range texts {
+			t.Run(s.name+"/"+tx, func(t *testing.T) {
+				if got, want := s.set.in(tx), containsAny(tx, s.words...); got != want {
+					t.Errorf("in(%q) = %v, containsAny says %v", tx, got, want)
+				}
+			})
+		}
 	}
 }
 

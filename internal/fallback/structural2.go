@@ -226,6 +226,9 @@ var lapsedWords = []string{
 	"expiré", "expirée", "résilié", "résiliée", "annulé", "annulée", "suspendu", "suspendue", "révoqué", "révoquée",
 }
 
+// lapsedSet answers containsAny(s, lapsedWords...) in one pass.
+var lapsedSet = newSubstrSet(lapsedWords)
+
 // useVerbs: actions that rely on the object still being in force.
 var useVerbs = []string{
 	"refill", "dispens", "redeem", "honor", "honour", "ship", "pay", "charge", "use ", "apply",
@@ -249,12 +252,15 @@ func (st *state) checkLapsed() {
 		return
 	}
 	ids := st.descIDs()
-	dstems := stemSet(a.Description)
+	var dstems map[string]bool // the description's stems, made when first needed
 	for _, t := range st.trusted {
 		if !t.isRecord() {
 			continue
 		}
 		tv := st.rec(t)
+		if !lapsedSet.in(tv.lower()) {
+			continue // no sentence of the record can say the object lapsed
+		}
 		for si, fs := range tv.sentences() {
 			low := " " + tv.lowerSentences()[si] + " "
 			lw := ""
@@ -272,6 +278,9 @@ func (st *state) checkLapsed() {
 			}
 			tied := containsAny(low, ids...)
 			if !tied {
+				if dstems == nil {
+					dstems = stemSet(a.Description)
+				}
 				if n, _ := sharedStems(stemSet(fs), dstems); n >= 2 {
 					tied = true
 				}
