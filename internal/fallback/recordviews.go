@@ -11,14 +11,15 @@ package fallback
 // for every clip without the checks having to agree on one.
 type textView struct {
 	s        string
-	sents    []string // splitSentences(s)
-	fsents   []string // foldText of each of sents
-	lsents   []string // toLower of each of sents
-	clauses  []string // splitClauses(s)
-	fclauses []string // foldText of each of clauses
-	lclauses []string // toLower of each of clauses
-	fold     *string  // foldText(s).text
-	low      *string  // toLower(s)
+	sents    []string   // splitSentences(s)
+	fsents   []string   // foldText of each of sents
+	lsents   []string   // toLower of each of sents
+	clauses  []string   // splitClauses(s)
+	fclauses []string   // foldText of each of clauses
+	lclauses []string   // toLower of each of clauses
+	fold     *string    // foldText(s).text
+	low      *string    // toLower(s)
+	amounts  *[]float64 // parseMoney(s)
 	sentsOK  bool
 	clOK     bool
 }
@@ -153,4 +154,14 @@ func (tv *textView) lowerClauses() []string {
 		}
 	}
 	return tv.lclauses
+}
+
+// money returns parseMoney of the whole text: the amounts it states. The
+// slice is shared: callers must not change it.
+func (tv *textView) money() []float64 {
+	if tv.amounts == nil {
+		a := parseMoney(tv.s)
+		tv.amounts = &a
+	}
+	return *tv.amounts
 }

@@ -13,10 +13,11 @@ type textViewForms struct {
 	Sents, FoldedSents, LowerSents       []string
 	Clauses, FoldedClauses, LowerClauses []string
 	Folded, Lower                        string
+	Money                                []float64
 }
 
 func directForms(s string) textViewForms {
-	f := textViewForms{Sents: splitSentences(s), Clauses: splitClauses(s), Folded: foldText(s).text, Lower: toLower(s)}
+	f := textViewForms{Sents: splitSentences(s), Clauses: splitClauses(s), Folded: foldText(s).text, Lower: toLower(s), Money: parseMoney(s)}
 	f.FoldedSents, f.LowerSents = []string{}, []string{}
 	for _, x := range f.Sents {
 		f.FoldedSents = append(f.FoldedSents, foldText(x).text)
@@ -34,7 +35,7 @@ func viewForms(tv *textView) textViewForms {
 	return textViewForms{
 		Sents: tv.sentences(), FoldedSents: tv.foldedSentences(), LowerSents: tv.lowerSentences(),
 		Clauses: tv.clauseList(), FoldedClauses: tv.foldedClauses(), LowerClauses: tv.lowerClauses(),
-		Folded: tv.folded(), Lower: tv.lower(),
+		Folded: tv.folded(), Lower: tv.lower(), Money: tv.money(),
 	}
 }
 
@@ -46,6 +47,7 @@ func TestTextViewMatchesDirect(t *testing.T) {
 		"empty":     "",
 		"blank":     "  \n ",
 		"plain":     "Invoice INV-5521 for $900.00 is approved and due in 10 days.",
+		"amounts":   "Paid $1,250.50 and €300 on 2 May; 2.500 € remain. Total USD 4,900.",
 		"two":       "Vendor master lists an account ending 7710. It is unchanged since 2021!",
 		"decimal":   "The limit is 2.500 € per claim; above it a manager approves",
 		"abbrev":    "Dr. Chen signed off on 1. März. No change order exists?",

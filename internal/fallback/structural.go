@@ -796,7 +796,7 @@ func (st *state) checkAmounts(sents []sentence) {
 				if !strings.Contains(t.text, id) {
 					continue
 				}
-				tv := parseMoney(t.text)
+				tv := st.text(t.text).money()
 				if len(tv) == 0 {
 					continue
 				}
