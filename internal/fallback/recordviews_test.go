@@ -112,10 +112,13 @@ func TestCheckSubstrSets(t *testing.T) {
 	}{
 		{"doneMarks", doneMarkSet, doneMarks},
 		{"lapsed", lapsedSet, lapsedWords},
+		{"reversal", reversalSet, reversalWords},
+		{"standingLapsed", standingLapsedSet, standingLapsed},
 	}
 	texts := []string{"", " ", "i already paid", " i already paid ", "we did it", " we did it ", "la verificación ya está hecha",
 		" ya ", "yay ", " das ist bereits erledigt ", " c'est déjà fait ", " he said so", "said", " prometimos ", " done", " done ",
-		"the card expired", "voided", "void", "vertrag gekündigt", "abonnement résiliée", "suspendu", "closed.", "withdrawn from sale", "withdrawn"}
+		"the card expired", "voided", "void", "vertrag gekündigt", "abonnement résiliée", "suspendu", "closed.", "withdrawn from sale", "withdrawn",
+		"payment returned", "charged back", "zurückgebucht", "rejetée", "account blocked", "debarred supplier", "licence révoquée", "bloquée"}
 	for _, s := range sets {
 		for _, tx := range texts {
 			t.Run(s.name+"/"+tx, func(t *testing.T) {
@@ -143,6 +146,19 @@ func TestDestinationGates(t *testing.T) {
 			}
 			if !mayEnd(tx, ascii, low) && reEnding.MatchString(tx) {
 				t.Errorf("the ending gate drops a text reEnding matches")
+			}
+		})
+	}
+}
+
+// TestHasCurrencySign: the byte search agrees with strings.ContainsAny,
+// also on invalid UTF-8 around the signs.
+func TestHasCurrencySign(t *testing.T) {
+	texts := []string{"", "$", "USD 5", "5 €", "£3", "\xe2\x82", "\xe2\xe2\x82\xac", "\xf0\xe2\x82\xac", "\xc2\xc2\xa3", "\xa3", "€"[:2], "price: 4,900.00"}
+	for _, tx := range texts {
+		t.Run(tx, func(t *testing.T) {
+			if got, want := hasCurrencySign(tx), strings.ContainsAny(tx, "$€£"); got != want {
+				t.Errorf("hasCurrencySign(%q) = %v, strings.ContainsAny says %v", tx, got, want)
 			}
 		})
 	}

@@ -778,11 +778,18 @@ func parseMoney(s string) []float64 {
 	return out
 }
 
+// hasCurrencySign is strings.ContainsAny(s, "$€£") without decoding every
+// rune: a decoder never takes the lead byte of "€" or "£" into the rune
+// before it, so their bytes occur exactly where the runes do.
+func hasCurrencySign(s string) bool {
+	return strings.IndexByte(s, '$') >= 0 || strings.Contains(s, "€") || strings.Contains(s, "£")
+}
+
 // checkAmounts compares a price or amount the message ties to a reference
 // (contract, invoice, PO) with the amounts the records give for it.
 func (st *state) checkAmounts(sents []sentence) {
 	for _, sn := range sents {
-		if !strings.ContainsAny(sn.text, "$€£") && !sn.kw.any(kwCurrency) {
+		if !sn.kw.any(kwCurrency) && !hasCurrencySign(sn.text) {
 			continue
 		}
 		sent := sn.text

@@ -536,6 +536,9 @@ var (
 var reversalWords = []string{"returned", "bounced", "failed", "reversed", "rejected", "recalled", "charged back", "chargeback",
 	"devuelto", "devuelta", "rechazad", "fallid", "zurückgebucht", "zuruckgebucht", "zurückgewiesen", "fehlgeschlagen", "rejeté", "rejetée", "retourné", "échoué", "annulé"}
 
+// reversalSet answers containsAny(s, reversalWords...) in one pass.
+var reversalSet = newSubstrSet(reversalWords)
+
 // checkAlreadyDone: the action pays or refunds something (an invoice, a
 // claim, a booking it names by id) that a system record says was already
 // paid or refunded. Paying twice is the harm whatever the counterparty says
@@ -573,7 +576,7 @@ func (st *state) checkAlreadyDone() {
 			continue
 		}
 		tv := st.rec(t)
-		if containsAny(tv.lower(), reversalWords...) {
+		if reversalSet.in(tv.lower()) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
 		for si, fs := range tv.sentences() {
@@ -638,8 +641,8 @@ var renewWords = []string{"renewed", "reinstated", "restored", "lifted", "replac
 // expired, a licence revoked. The action relies on that standing, whatever
 // the request says.
 func (st *state) checkPartyLapsed() {
-	if st.hasFinding("lapsed") {
-		return
+	if st.hasFinding("lapsed") || !st.anyRecordHas(standingLapsedSet) {
+		return // without a lapsed word in a record no sentence can say a standing lapsed
 	}
 	a := st.c.Action
 	desc := toLower(clipBytes(a.Description, 2048) + " " + actionWords(a.Action))
@@ -687,6 +690,21 @@ func (st *state) checkPartyLapsed() {
 var standingLapsed = []string{"suspended", "expired", "revoked", "deactivated", "blocked", "blacklisted", "debarred", "void",
 	"gesperrt", "abgelaufen", "widerrufen", "suspendido", "suspendida", "caducado", "caducada", "vencido", "vencida", "revocado", "revocada", "bloqueado", "bloqueada",
 	"suspendu", "suspendue", "expiré", "expirée", "révoqué", "révoquée", "bloqué", "bloquée"}
+
+// standingLapsedSet answers containsAny(s, standingLapsed...) in one pass.
+var standingLapsedSet = newSubstrSet(standingLapsed)
+
+// anyRecordHas reports whether the lower-cased first maxClaimBytes of a
+// system fact or verified evidence hold a word of ss: a sentence of the
+// record holds one only if the record does.
+func (st *state) anyRecordHas(ss *substrSet) bool {
+	for _, t := range st.trusted {
+		if t.isRecord() && ss.in(st.rec(t).lower()) {
+			return true
+		}
+	}
+	return false
+}
 
 // recipientNames returns the folded proper-name words of a recipient's
 // leading name ("Brightpath IT (reseller) / Orbis Ltd tenant" ->
