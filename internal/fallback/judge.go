@@ -28,9 +28,9 @@ func onFileRef(ref string) bool {
 		"customer master", "registered contact", "crm contact", "address book", "known contact", "sso session", "(sso)", "logged-in", "logged in")
 }
 
-// compactAlnum keeps only the lower-case letters and digits of s.
-func compactAlnum(s string) string {
-	f := foldedText(s)
+// compactAlnum keeps only the lower-case letters and digits of the folded
+// text f.
+func compactAlnum(f string) string {
 	b := make([]byte, 0, len(f))
 	for i := 0; i < len(f); i++ {
 		c := f[i]
@@ -43,10 +43,10 @@ func compactAlnum(s string) string {
 
 // nameInRef reports whether the claimed name is written into the reference
 // once spaces, hyphens and punctuation are removed: "Precision Metrology
-// billing" is established by billing@precisionmetrology.com.
-func nameInRef(claimed, ref string) bool {
-	cr := compactAlnum(ref)
-	words := significantWords(claimed)
+// billing" is established by billing@precisionmetrology.com. The claim
+// comes as its significant words, the reference as compactAlnum of it,
+// which the identity check makes once for all its tests.
+func nameInRef(words []string, cr string) bool {
 	if len(words) == 0 || cr == "" {
 		return false
 	}
@@ -72,11 +72,11 @@ func nameInRef(claimed, ref string) bool {
 var stopWords = map[string]bool{"the": true, "of": true, "and": true, "for": true, "from": true, "del": true, "des": true,
 	"der": true, "die": true, "das": true, "los": true, "las": true, "les": true, "von": true, "with": true, "our": true, "your": true}
 
-// significantWords returns the folded words of s of three letters or more
-// that are not stop words.
-func significantWords(s string) []string {
+// significantWords returns the words of the folded text f of three letters
+// or more that are not stop words.
+func significantWords(f string) []string {
 	var out []string
-	for _, w := range strings.Fields(foldedText(s)) {
+	for _, w := range strings.Fields(f) {
 		w = strings.Trim(w, ".,;:()'\"")
 		if len(w) < 3 || stopWords[w] {
 			continue
@@ -88,9 +88,10 @@ func significantWords(s string) []string {
 
 // shareWord reports whether the claimed identity and the reference share a
 // distinctive word ("Network contractor" and "contractor-ops-7").
-func shareWord(claimed, ref string) bool {
-	cr := compactAlnum(ref)
-	for _, w := range significantWords(claimed) {
+// As for nameInRef, the claim comes as its significant words and the
+// reference compacted.
+func shareWord(words []string, cr string) bool {
+	for _, w := range words {
 		if len(w) >= 4 && !genericWords[w] && strings.Contains(cr, w) {
 			return true
 		}
@@ -110,8 +111,9 @@ var orgWords = map[string]bool{"office": true, "department": true, "dept": true,
 	"ceo": true, "cfo": true, "cto": true, "coo": true, "ciso": true, "cio": true, "president": true, "vp": true,
 	"director": true, "chairman": true, "controller": true, "treasurer": true, "officer": true, "administrator": true}
 
-func orgClaim(claimed string) bool {
-	for _, w := range strings.Fields(foldedText(claimed)) {
+// orgClaim reports an organisation's name in the folded claimed identity fc.
+func orgClaim(fc string) bool {
+	for _, w := range strings.Fields(fc) {
 		if orgWords[strings.Trim(w, ".,;:()")] {
 			return true
 		}
@@ -763,9 +765,10 @@ func (st *state) checkStatus() {
 }
 
 // brandIn reports whether a domain label carries a distinctive word of the
-// claimed identity ("stripe-account-security" for "Stripe Account Security").
-func brandIn(label, claimed string) bool {
-	for _, w := range significantWords(claimed) {
+// claimed identity ("stripe-account-security" for "Stripe Account Security"),
+// given as its significant words.
+func brandIn(label string, words []string) bool {
+	for _, w := range words {
 		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords[w] && !orgWords[w] && strings.Contains(label, w) {
 			return true
 		}
