@@ -1135,7 +1135,7 @@ func (st *state) checkNewParty() {
 	}
 	for _, t := range st.c.History {
 		if t.Role != consult.RoleCounterparty {
-			known.WriteString(foldedText(t.Text))
+			known.WriteString(st.text(t.Text).folded())
 		}
 	}
 	for _, p := range st.policies() {

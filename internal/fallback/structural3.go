@@ -970,7 +970,7 @@ func (st *state) checkClaimedStep() {
 	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, toLower(clipBytes(t.Text, 2048)))
+			texts = append(texts, st.text(clipBytes(t.Text, 2048)).lower())
 		}
 	}
 	joined := strings.Join(texts, "\n")
@@ -1391,7 +1391,7 @@ func (st *state) checkSkipStep() {
 	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, toLower(clipBytes(t.Text, 2048)))
+			texts = append(texts, st.text(clipBytes(t.Text, 2048)).lower())
 		}
 	}
 	hit := false
