@@ -142,6 +142,9 @@ func bareHourToday(tok []string, i int) bool {
 // checkClockDeadline adds a weak urgency cue for a clock-time deadline in
 // the counterparty's message.
 func (st *state) checkClockDeadline() {
+	if !hasASCIIDigit(st.msgHead()) {
+		return // a clock time starts with a digit; the words are not needed
+	}
 	p, e, ok := clockDeadlineIn(st.msgHead(), st.msgTokens())
 	if !ok {
 		return
