@@ -1388,6 +1388,9 @@ var (
 // structural finding). On a clean case it adds nothing: "no need to call me
 // back" is ordinary there.
 func (st *state) checkSkipStep() {
+	if !st.hasTension() {
+		return // the cheap test first: it reads the findings, not the texts
+	}
 	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
@@ -1398,7 +1401,7 @@ func (st *state) checkSkipStep() {
 	for _, tx := range texts {
 		hit = hit || noNeedSet.in(tx)
 	}
-	if !hit || !st.hasTension() {
+	if !hit {
 		return
 	}
 	for _, tx := range texts {
