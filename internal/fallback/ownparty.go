@@ -64,7 +64,7 @@ func (st *state) recipientExplained() bool {
 // messageNames reports whether the counterparty's message names a
 // distinctive word of the recipient.
 func (st *state) messageNames(recipient string) bool {
-	for _, w := range strings.Fields(foldText(clipBytes(recipient, 200)).text) {
+	for _, w := range strings.Fields(st.text(clipBytes(recipient, 200)).folded()) {
 		if len(w) >= 4 && !genericWords[w] && !stopWords[w] && strings.Contains(st.msg.text, " "+w+" ") {
 			return true
 		}

@@ -208,7 +208,7 @@ func (st *state) checkDeferredPaperwork() {
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
-	cl := deferredPaperworkIn(st.msgClauses(), " "+foldText(clipBytes(a.Description, maxClaimBytes)).text+" ")
+	cl := deferredPaperworkIn(st.msgClauses(), " "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ")
 	if cl == "" {
 		return
 	}

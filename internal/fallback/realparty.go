@@ -102,7 +102,7 @@ func (st *state) checkDesignatedPayee() {
 		return
 	}
 	var words []string
-	for _, w := range strings.Fields(foldText(clipBytes(a.Recipient, 200)).text) {
+	for _, w := range strings.Fields(st.text(clipBytes(a.Recipient, 200)).folded()) {
 		if len(w) >= 4 && !hasASCIIDigit(w) && !genericWords[w] && !stopWords[w] {
 			words = append(words, w)
 		}
