@@ -1,14 +1,17 @@
 package fallback
 
-// textView holds forms of one record text (a trusted record, a policy
-// statement, an earlier turn) that several checks read, each computed on
-// first use and kept for the rest of the analysis. Before it, each check
-// split and folded the same record again: a case with one system fact had
-// it cut into sentences and folded sentence by sentence a dozen times.
+// textView holds forms of one text of the case that several checks read
+// (a trusted record, a policy statement, an earlier turn, the goal, the
+// action's description or recipient), each computed on first use and kept
+// for the rest of the analysis. Before it, each check split and folded the
+// same record again: a case with one system fact had it cut into sentences
+// and folded sentence by sentence a dozen times.
 //
 // A view belongs to a text, not to a record: the checks clip records at
-// different sizes, and a view keyed by the clipped text itself is right
-// for every clip without the checks having to agree on one.
+// different sizes (16 KiB, 2 KiB, 200 bytes, not at all), and a view keyed
+// by the clipped text itself is right for every clip without the checks
+// having to agree on one. A long record then has a view per clip, each
+// built once.
 type textView struct {
 	s        string
 	sents    []string   // splitSentences(s)
