@@ -51,8 +51,9 @@ func (st *state) checkAbsentPerson() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			f := foldText(fs).text
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			f := tv.foldedSentences()[si]
 			all := true
 			for _, w := range name {
 				if !strings.Contains(f, " "+w+" ") {

@@ -73,22 +73,14 @@ func clockDeadline(folded string) (int, int, bool) {
 // clockDeadlineIn is clockDeadline over the clipped text s and its words
 // tok (strings.Fields(s)), which the state holds once (msgTokens).
 func clockDeadlineIn(s string, tok []string) (int, int, bool) {
-	pos := 0
 	for i := range tok {
-		// The token's first occurrence at or after pos, as strings.Index
-		// would find it: with tok the words of s, it starts after the
-		// little white space before it, so a prefix test per byte finds it
-		// without Index's set-up per token.
-		p := pos
-		for p < len(s) && !strings.HasPrefix(s[p:], tok[i]) {
-			p++
+		// Both kinds of clock time start with a digit; most words do not,
+		// and are passed over without finding where they are.
+		if c := tok[i][0]; c < '0' || c > '9' {
+			continue
 		}
-		if p == len(s) {
-			p = strings.Index(s[pos:], tok[i]) + pos
-		}
-		pos = p + len(tok[i])
 		if bareHourToday(tok, i) {
-			return p, pos, true
+			return tokenSpan(s, tok, i)
 		}
 		if !clockAt(tok, i) {
 			continue
@@ -99,16 +91,36 @@ func clockDeadlineIn(s string, tok []string) (int, int, bool) {
 			}
 			for _, l := range clockLead {
 				if tok[k] == l {
-					return p, pos, true
+					return tokenSpan(s, tok, i)
 				}
 			}
 		}
 		near := " " + strings.Join(tok[max(0, i-3):min(len(tok), i+5)], " ") + " "
 		if containsAny(near, todayWords...) {
-			return p, pos, true
+			return tokenSpan(s, tok, i)
 		}
 	}
 	return 0, 0, false
+}
+
+// tokenSpan returns the byte span of tok[i] in s, with true, finding each
+// token's first occurrence at or after the end of the one before, as
+// strings.Index would find it: with tok the words of s, a token starts
+// after the little white space before it, so a prefix test per byte finds
+// it without Index's set-up per token.
+func tokenSpan(s string, tok []string, i int) (int, int, bool) {
+	p, pos := 0, 0
+	for k := 0; k <= i; k++ {
+		p = pos
+		for p < len(s) && !strings.HasPrefix(s[p:], tok[k]) {
+			p++
+		}
+		if p == len(s) {
+			p = strings.Index(s[pos:], tok[k]) + pos
+		}
+		pos = p + len(tok[k])
+	}
+	return p, pos, true
 }
 
 // bareHourToday reports "tonight at 8", "heute um 5": a bare hour after
@@ -130,6 +142,9 @@ func bareHourToday(tok []string, i int) bool {
 // checkClockDeadline adds a weak urgency cue for a clock-time deadline in
 // the counterparty's message.
 func (st *state) checkClockDeadline() {
+	if !hasASCIIDigit(st.msgHead()) {
+		return // a clock time starts with a digit; the words are not needed
+	}
 	p, e, ok := clockDeadlineIn(st.msgHead(), st.msgTokens())
 	if !ok {
 		return
@@ -140,7 +155,7 @@ func (st *state) checkClockDeadline() {
 	want := clockHour(strings.Fields(st.msg.text[p:]), 0)
 	for _, t := range st.trusted {
 		if t.kind == "system fact" || t.kind == "verified evidence" {
-			f := foldText(t.text).text
+			f := st.text(t.text).folded()
 			if strings.Contains(f, " "+hh+" ") || want >= 0 && recordHasHour(f, want) {
 				return
 			}

@@ -89,12 +89,12 @@ func countsIn(folded string) map[string]int {
 // checkCountLimit compares the counts in the action's description with the
 // count limits in the policies.
 func (st *state) checkCountLimit() {
-	have := countsIn(foldText(clipBytes(st.c.Action.Description, maxClaimBytes)).text)
+	have := countsIn(st.text(clipBytes(st.c.Action.Description, maxClaimBytes)).folded())
 	if len(have) == 0 {
 		return
 	}
 	for _, p := range st.policies() {
-		low := foldText(p.Statement).text
+		low := st.text(p.Statement).folded()
 		for _, lead := range countLeads {
 			from := 0
 			for from < len(low) {

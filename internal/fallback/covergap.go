@@ -62,7 +62,7 @@ func (st *state) checkCoverGap(v *j3fold) {
 	}
 	// Any word of cover in the goal makes it about cover, negated or not
 	// ("never left without cover").
-	if d, c := coverState(foldedText(st.c.Goal)); !d && !c {
+	if d, c := coverState(st.text(st.c.Goal).folded()); !d && !c {
 		return
 	}
 	for ti, t := range st.trusted {

@@ -71,6 +71,20 @@ func (st *state) checkDismissedControl(v *j3fold) {
 		pol.WriteString(v.policy(pi))
 	}
 	ps := pol.String()
+	// Every sentence the loop reads, padded, is a piece of the padded
+	// message: a concept or a rules word the padded message lacks is in
+	// none of them. Most messages that dismiss something dismiss a control
+	// the policies do not name, and are let go here without the loop.
+	padded := " " + msg + " "
+	var live [][]string // the concepts both the policies and the message name
+	for _, stems := range controlConcepts {
+		if containsAny(ps, stems...) && containsAny(padded, stems...) {
+			live = append(live, stems)
+		}
+	}
+	if len(live) == 0 && !psRulesNamed.in(padded) {
+		return
+	}
 	for _, sent := range strings.Split(msg, " . ") {
 		sent = " " + sent + " "
 		if !psDismiss.in(sent) || psDone.in(sent) {
@@ -83,8 +97,8 @@ func (st *state) checkDismissedControl(v *j3fold) {
 				disp:   consult.SeekApproval})
 			return
 		}
-		for _, stems := range controlConcepts {
-			if !containsAny(sent, stems...) || !containsAny(ps, stems...) {
+		for _, stems := range live {
+			if !containsAny(sent, stems...) {
 				continue
 			}
 			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,

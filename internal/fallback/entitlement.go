@@ -36,9 +36,10 @@ func (st *state) checkEntitlement() {
 		if !hasASCIIDigit(p.Statement) {
 			continue
 		}
-		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			low := toLower(sent)
-			if !containsAny(foldText(sent).text, entitlementWords...) {
+		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
+		for si, sent := range tv.clauseList() {
+			low := tv.lowerClauses()[si]
+			if !containsAny(tv.foldedClauses()[si], entitlementWords...) {
 				continue
 			}
 			if n, _ := sharedStems(stemSet(sent), actStems); n == 0 {

@@ -42,10 +42,11 @@ func (st *state) checkForbiddenShare() {
 	if !st.releasesRecords() || !st.externalRecipient() || st.releaseAuthorised() || st.hasFinding("secrets") {
 		return // secrets sent out are already a hard finding of their own
 	}
-	act := stemSet(clipBytes(a.Description, maxClaimBytes))
+	act := st.descStems()
 	for _, p := range st.policies() {
-		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			f := " " + foldText(sent).text + " "
+		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
+		for si, sent := range tv.clauseList() {
+			f := " " + tv.foldedClauses()[si] + " "
 			if !prohibitsRelease(f) {
 				continue
 			}

@@ -64,8 +64,9 @@ func (st *state) approvalAbsentOnRecord() (string, string) {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if approvalNegated(foldText(fs).text) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if approvalNegated(tv.foldedSentences()[si]) {
 				return t.id, fs
 			}
 		}
@@ -155,13 +156,14 @@ func (st *state) relayedOnRecord(clause string) bool {
 		cw[w] = true
 	}
 	cs := stemSet(clause)
-	act := stemSet(clipBytes(st.c.Action.Description, maxClaimBytes))
+	act := st.descStems()
 	for _, t := range st.trusted {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			f := foldText(fs).text
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			f := tv.foldedSentences()[si]
 			if approvalNegated(f) || !containsAny(" "+f+" ", approvalVerbs...) {
 				continue
 			}

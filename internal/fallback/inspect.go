@@ -72,6 +72,7 @@ type state struct {
 	lowMsg   *string           // lowMessage's cache
 	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
 	pols     *[]consult.Policy // policies' cache
+	rv       recViews          // per-case views of the records and the action (recordviews.go)
 }
 
 // policies returns the case's policies with their statements cut to a

@@ -28,9 +28,9 @@ func onFileRef(ref string) bool {
 		"customer master", "registered contact", "crm contact", "address book", "known contact", "sso session", "(sso)", "logged-in", "logged in")
 }
 
-// compactAlnum keeps only the lower-case letters and digits of s.
-func compactAlnum(s string) string {
-	f := foldedText(s)
+// compactAlnum keeps only the lower-case letters and digits of the folded
+// text f.
+func compactAlnum(f string) string {
 	b := make([]byte, 0, len(f))
 	for i := 0; i < len(f); i++ {
 		c := f[i]
@@ -43,10 +43,10 @@ func compactAlnum(s string) string {
 
 // nameInRef reports whether the claimed name is written into the reference
 // once spaces, hyphens and punctuation are removed: "Precision Metrology
-// billing" is established by billing@precisionmetrology.com.
-func nameInRef(claimed, ref string) bool {
-	cr := compactAlnum(ref)
-	words := significantWords(claimed)
+// billing" is established by billing@precisionmetrology.com. The claim
+// comes as its significant words, the reference as compactAlnum of it,
+// which the identity check makes once for all its tests.
+func nameInRef(words []string, cr string) bool {
 	if len(words) == 0 || cr == "" {
 		return false
 	}
@@ -72,11 +72,11 @@ func nameInRef(claimed, ref string) bool {
 var stopWords = map[string]bool{"the": true, "of": true, "and": true, "for": true, "from": true, "del": true, "des": true,
 	"der": true, "die": true, "das": true, "los": true, "las": true, "les": true, "von": true, "with": true, "our": true, "your": true}
 
-// significantWords returns the folded words of s of three letters or more
-// that are not stop words.
-func significantWords(s string) []string {
+// significantWords returns the words of the folded text f of three letters
+// or more that are not stop words.
+func significantWords(f string) []string {
 	var out []string
-	for _, w := range strings.Fields(foldedText(s)) {
+	for _, w := range strings.Fields(f) {
 		w = strings.Trim(w, ".,;:()'\"")
 		if len(w) < 3 || stopWords[w] {
 			continue
@@ -88,9 +88,10 @@ func significantWords(s string) []string {
 
 // shareWord reports whether the claimed identity and the reference share a
 // distinctive word ("Network contractor" and "contractor-ops-7").
-func shareWord(claimed, ref string) bool {
-	cr := compactAlnum(ref)
-	for _, w := range significantWords(claimed) {
+// As for nameInRef, the claim comes as its significant words and the
+// reference compacted.
+func shareWord(words []string, cr string) bool {
+	for _, w := range words {
 		if len(w) >= 4 && !genericWords[w] && strings.Contains(cr, w) {
 			return true
 		}
@@ -110,8 +111,9 @@ var orgWords = map[string]bool{"office": true, "department": true, "dept": true,
 	"ceo": true, "cfo": true, "cto": true, "coo": true, "ciso": true, "cio": true, "president": true, "vp": true,
 	"director": true, "chairman": true, "controller": true, "treasurer": true, "officer": true, "administrator": true}
 
-func orgClaim(claimed string) bool {
-	for _, w := range strings.Fields(foldedText(claimed)) {
+// orgClaim reports an organisation's name in the folded claimed identity fc.
+func orgClaim(fc string) bool {
+	for _, w := range strings.Fields(fc) {
 		if orgWords[strings.Trim(w, ".,;:()")] {
 			return true
 		}
@@ -617,6 +619,33 @@ var (
 	rePending   = regexp.MustCompile(`(?i)\b(?:pending|awaiting|not yet|has not|hasn(?:'|’)t|have not|haven(?:'|’)t|outstanding|in review|under review|en attente|pendiente|ausstehend)\b`)
 )
 
+// bankWordsIn is reBankWords.MatchString(s), for low = toLower(s) and
+// ascii = isASCII(s). On ASCII text, where (?i) folds only ASCII letters,
+// the regexp runs only when low holds one of its words: most records name
+// no account, and the regexp costs far more than the substring tests.
+func bankWordsIn(s string, ascii bool, low string) bool {
+	if ascii && !containsAny(low, "acct", "account", "remittance", "iban", "routing", "bank", "cuenta", "konto", "compte", "rib") {
+		return false
+	}
+	return reBankWords.MatchString(s)
+}
+
+// mayEnd reports whether reEnding may match s (low and ascii as for
+// bankWordsIn): on ASCII text it needs digits and one of its lead words.
+func mayEnd(s string, ascii bool, low string) bool {
+	return !ascii || hasASCIIDigit(s) && containsAny(low, "end", "termin", "finissant", "last")
+}
+
+// isASCII reports whether s is all ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // checkDestination compares where the money goes with where the records
 // and policies say it must go: the account on file, the original payment
 // method.
@@ -636,7 +665,11 @@ func (st *state) checkDestination() {
 		if t.kind == "owner fact" {
 			continue
 		}
-		if !reBankWords.MatchString(t.text) {
+		ascii, low := isASCII(t.text), st.text(t.text).lower()
+		if !bankWordsIn(t.text, ascii, low) {
+			continue
+		}
+		if !mayEnd(t.text, ascii, low) {
 			continue
 		}
 		for _, m := range reEnding.FindAllStringSubmatch(t.text, 4) {
@@ -648,7 +681,7 @@ func (st *state) checkDestination() {
 	}
 	policyRule := ""
 	for _, p := range st.policies() {
-		pl := toLower(p.Statement)
+		pl := st.text(p.Statement).lower()
 		if containsAny(pl, "original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file", "método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine") {
 			policyRule = policyName(p)
 			break
@@ -732,9 +765,10 @@ func (st *state) checkStatus() {
 }
 
 // brandIn reports whether a domain label carries a distinctive word of the
-// claimed identity ("stripe-account-security" for "Stripe Account Security").
-func brandIn(label, claimed string) bool {
-	for _, w := range significantWords(claimed) {
+// claimed identity ("stripe-account-security" for "Stripe Account Security"),
+// given as its significant words.
+func brandIn(label string, words []string) bool {
+	for _, w := range words {
 		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords[w] && !orgWords[w] && strings.Contains(label, w) {
 			return true
 		}

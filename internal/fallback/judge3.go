@@ -51,7 +51,7 @@ func (v *j3fold) policy(i int) string {
 		ps := v.st.policies()
 		v.pols = make([]string, len(ps))
 		for k, p := range ps {
-			v.pols[k] = foldedText(p.Statement)
+			v.pols[k] = v.st.text(p.Statement).folded()
 		}
 	}
 	return v.pols[i]
@@ -61,7 +61,7 @@ func (v *j3fold) record(i int) string {
 	if v.trusted == nil {
 		v.trusted = make([]string, len(v.st.trusted))
 		for k, t := range v.st.trusted {
-			v.trusted[k] = foldedText(clipBytes(t.text, maxClaimBytes))
+			v.trusted[k] = v.st.rec(t).folded()
 		}
 	}
 	return v.trusted[i]

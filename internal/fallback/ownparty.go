@@ -64,7 +64,7 @@ func (st *state) recipientExplained() bool {
 // messageNames reports whether the counterparty's message names a
 // distinctive word of the recipient.
 func (st *state) messageNames(recipient string) bool {
-	for _, w := range strings.Fields(foldText(clipBytes(recipient, 200)).text) {
+	for _, w := range strings.Fields(st.text(clipBytes(recipient, 200)).folded()) {
 		if len(w) >= 4 && !genericWords[w] && !stopWords[w] && strings.Contains(st.msg.text, " "+w+" ") {
 			return true
 		}
@@ -115,8 +115,9 @@ func (st *state) refundToOwnPayment() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if hasNeg(tv.lowerSentences()[si]) {
 				continue // "card ending 9911 is not on file" speaks against it
 			}
 			for _, w := range strings.FieldsFunc(fs, func(c rune) bool { return c < '0' || c > '9' }) {

@@ -208,13 +208,13 @@ func (st *state) checkDeferredPaperwork() {
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
-	cl := deferredPaperworkIn(st.msgClauses(), " "+foldText(clipBytes(a.Description, maxClaimBytes)).text+" ")
+	cl := deferredPaperworkIn(st.msgClauses(), " "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ")
 	if cl == "" {
 		return
 	}
 	hard := false
 	for _, p := range st.policies() {
-		if psControlDocs.in(foldText(clipBytes(p.Statement, maxClaimBytes)).text) {
+		if psControlDocs.in(st.text(clipBytes(p.Statement, maxClaimBytes)).folded()) {
 			hard = true
 			break
 		}

@@ -35,9 +35,10 @@ func (st *state) policyCovers() bool {
 			return true
 		}
 		// A permission for this action whose words a record repeats.
-		for _, sent := range splitClauses(stmt) {
-			f := " " + foldText(sent).text + " "
-			if !containsAny(f, coverPermitWords...) || hasNeg(toLower(sent)) {
+		tv := st.text(stmt)
+		for si, sent := range tv.clauseList() {
+			f := " " + tv.foldedClauses()[si] + " "
+			if !containsAny(f, coverPermitWords...) || hasNeg(tv.lowerClauses()[si]) {
 				continue
 			}
 			ps := stemSet(sent)
@@ -72,8 +73,9 @@ func (st *state) recordStems() map[string]bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if hasNeg(tv.lowerSentences()[si]) {
 				continue
 			}
 			for w := range stemSet(fs) {

@@ -85,11 +85,20 @@ func (st *state) clauseCue(label, phrase, clause string, weight float64) {
 
 // checkPressureShapes adds the sentence-shape cues of the message.
 func (st *state) checkPressureShapes() {
-	whole := " " + st.msgHead() + " "
-	favour := psFavourPast.in(whole) && psFavourAsk.in(whole)
-	gift := psGift.in(whole) && psAsk.in(whole)
-	ack, loss, hurt := "", "", ""
 	cv := st.msgClauses()
+	// The reciprocity cue quotes a clause with a favour or a gift; without
+	// one the whole message need not be read for them. The clauses' sets
+	// are mostly known by now (the paperwork check asks the clauses first).
+	favour, gift := false, false
+	for c := range cv.cl {
+		if cv.has(c, psFavourPast) || cv.has(c, psGift) {
+			whole := " " + st.msgHead() + " "
+			favour = psFavourPast.in(whole) && psFavourAsk.in(whole)
+			gift = psGift.in(whole) && psAsk.in(whole)
+			break
+		}
+	}
+	ack, loss, hurt := "", "", ""
 	for c, cl := range cv.cl {
 		if ack == "" && cv.has(c, psAck) && cv.has(c, psRule) && cv.has(c, psBut) && !acceptsAfterBut(cl) {
 			ack = strings.TrimSpace(cl)

@@ -23,7 +23,7 @@ var tallyWords = []string{" approved", " recorded", " total", " logged", " confi
 // checkQuantity flags a count in the action's description above the count
 // a record tallies for the same unit.
 func (st *state) checkQuantity() {
-	have := countsIn(foldText(clipBytes(st.c.Action.Description, maxClaimBytes)).text)
+	have := countsIn(st.text(clipBytes(st.c.Action.Description, maxClaimBytes)).folded())
 	if len(have) == 0 {
 		return
 	}
@@ -31,8 +31,9 @@ func (st *state) checkQuantity() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitClauses(clipBytes(t.text, maxClaimBytes)) {
-			f := " " + foldText(fs).text + " "
+		tv := st.rec(t)
+		for ci, fs := range tv.clauseList() {
+			f := " " + tv.foldedClauses()[ci] + " "
 			if hasNeg(toLower(fs)) || !containsAny(f, tallyWords...) {
 				continue
 			}

@@ -64,9 +64,10 @@ func (st *state) checkRoleHolder() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			f := " " + foldText(fs).text + " "
-			if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			f := " " + tv.foldedSentences()[si] + " "
+			if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(tv.lowerSentences()[si]) {
 				continue
 			}
 			if n, _ := sharedStems(stemSet(fs), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {
@@ -101,7 +102,7 @@ func (st *state) checkDesignatedPayee() {
 		return
 	}
 	var words []string
-	for _, w := range strings.Fields(foldText(clipBytes(a.Recipient, 200)).text) {
+	for _, w := range strings.Fields(st.text(clipBytes(a.Recipient, 200)).folded()) {
 		if len(w) >= 4 && !hasASCIIDigit(w) && !genericWords[w] && !stopWords[w] {
 			words = append(words, w)
 		}
@@ -111,15 +112,16 @@ func (st *state) checkDesignatedPayee() {
 	}
 	var all strings.Builder
 	for _, t := range st.trusted {
-		all.WriteString(" " + foldText(clipBytes(t.text, maxClaimBytes)).text + " ")
+		all.WriteString(" " + st.rec(t).folded() + " ")
 	}
 	known := all.String()
 	for _, t := range st.trusted {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			f := " " + foldText(fs).text + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			f := " " + tv.foldedSentences()[si] + " "
 			for _, d := range designations {
 				j := strings.Index(f, d)
 				if j < 0 {

@@ -29,7 +29,7 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	if st.c.Goal == "" || st.c.Action.Description == "" {
 		return
 	}
-	goal := foldedText(st.c.Goal)
+	goal := st.text(st.c.Goal).folded()
 	desc := v.desc()
 	role := ""
 	for _, r := range roleTerms {

@@ -156,7 +156,10 @@ func (st *state) checkIdentity() {
 	cp := st.c.Counterparty
 	claimed := strings.TrimSpace(cp.ClaimedIdentity)
 	ref := strings.TrimSpace(cp.Reference)
-	established := claimed == "" || ref == "" || sameIdentity(claimed, ref) || nameInRef(claimed, ref) || onFileRef(ref)
+	// The claim and the reference folded once for all the tests below.
+	fc, fr := foldedText(claimed), foldedText(ref)
+	words, cr := significantWords(fc), compactAlnum(fr)
+	established := claimed == "" || ref == "" || sameIdentity(fc, fr) || nameInRef(words, cr) || onFileRef(ref)
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
@@ -169,7 +172,7 @@ func (st *state) checkIdentity() {
 				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
 		// Someone the reference does not name at all, asking for secrets.
-		if !shareWord(claimed, ref) && st.secretsOut() {
+		if !shareWord(words, cr) && st.secretsOut() {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "impersonation", score: 0.6, sig: consult.High,
 				obs:    "An unverified " + strconv.Quote(clipCase(ref, 60)) + " presents as " + strconv.Quote(clipCase(claimed, 60)) + " while asking for secrets.",
 				reason: "Nothing ties the reference " + clipCase(ref, 80) + " to " + clipCase(claimed, 80) + ", and the claimed identity is what unlocks the secret asked for.",
@@ -185,7 +188,7 @@ func (st *state) checkIdentity() {
 	for _, d := range domainsOf(ref + " " + claimed) {
 		d = toLower(d)
 		base := registrable(d)
-		if freemail[base] && claimed != "" && orgClaim(claimed) && !onFileRef(ref) {
+		if freemail[base] && claimed != "" && orgClaim(fc) && !onFileRef(ref) {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.6, sig: consult.High, hard: true,
 				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(clipCase(claimed, 80)) + ".",
 				reason: "A personal mailbox at " + base + " is not where " + clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
@@ -202,9 +205,9 @@ func (st *state) checkIdentity() {
 			for _, w := range strings.Split(label, "-") {
 				if containsStr(lureLabels, w) {
 					sc := 0.45
-					if brandIn(label, claimed) {
+					if brandIn(label, words) {
 						sc = 0.65 // the claimed brand joined with a lure word
-					} else if orgClaim(claimed) {
+					} else if orgClaim(fc) {
 						sc = 0.6 // an organisation writing from a lure domain not its own
 					}
 					st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: sc, sig: consult.High,
@@ -357,10 +360,10 @@ func editDistance(a, b string) int {
 }
 
 // sameIdentity reports whether a claimed identity is established by the
-// reference: equal after folding, or one contains the other.
-func sameIdentity(claimed, ref string) bool {
-	a := strings.TrimSpace(foldedText(claimed))
-	b := strings.TrimSpace(foldedText(ref))
+// reference (both given folded): equal, or one contains the other.
+func sameIdentity(fc, fr string) bool {
+	a := strings.TrimSpace(fc)
+	b := strings.TrimSpace(fr)
 	a = strings.TrimPrefix(strings.TrimPrefix(a, "email "), "agent ")
 	b = strings.TrimPrefix(strings.TrimPrefix(b, "email "), "agent ")
 	if a == "" || b == "" {
@@ -468,7 +471,7 @@ func (st *state) checkContradictions() {
 	}
 	if claimTier != "" {
 		for _, t := range st.trusted {
-			low := toLower(t.text)
+			low := st.text(t.text).lower()
 			if !strings.Contains(low, "member") && !strings.Contains(low, "tier") && !strings.Contains(low, "loyalty") && !strings.Contains(low, "level") {
 				continue
 			}
@@ -778,11 +781,18 @@ func parseMoney(s string) []float64 {
 	return out
 }
 
+// hasCurrencySign is strings.ContainsAny(s, "$€£") without decoding every
+// rune: a decoder never takes the lead byte of "€" or "£" into the rune
+// before it, so their bytes occur exactly where the runes do.
+func hasCurrencySign(s string) bool {
+	return strings.IndexByte(s, '$') >= 0 || strings.Contains(s, "€") || strings.Contains(s, "£")
+}
+
 // checkAmounts compares a price or amount the message ties to a reference
 // (contract, invoice, PO) with the amounts the records give for it.
 func (st *state) checkAmounts(sents []sentence) {
 	for _, sn := range sents {
-		if !strings.ContainsAny(sn.text, "$€£") && !sn.kw.any(kwCurrency) {
+		if !sn.kw.any(kwCurrency) && !hasCurrencySign(sn.text) {
 			continue
 		}
 		sent := sn.text
@@ -796,7 +806,7 @@ func (st *state) checkAmounts(sents []sentence) {
 				if !strings.Contains(t.text, id) {
 					continue
 				}
-				tv := parseMoney(t.text)
+				tv := st.text(t.text).money()
 				if len(tv) == 0 {
 					continue
 				}
@@ -969,12 +979,12 @@ func (st *state) checkPolicies() {
 		if rec := codeTokens(t.text); len(actIDs) > 0 && len(rec) > 0 && !sharesToken(rec, actIDs) {
 			continue // a record about other bookings or orders ("UDMOP1 and XAZ3C0 ... are not part of this action")
 		}
-		f := foldText(t.text)
-		for _, h := range st.e.lx.find(f.text) {
+		for _, h := range st.e.lx.find(st.text(t.text).folded()) {
 			ph := &st.e.lx.phrases[h.phrase]
 			if ph.label != "@ineligible" {
 				continue
 			}
+			f := foldText(t.text) // the offsets, for the quote
 			st.add(finding{tactic: consult.PolicyBypass, kind: "ineligible", score: 0.45, sig: consult.High,
 				obs:    fmt.Sprintf("%s %s records %q, which rules out what is asked.", capFirst(t.kind), t.id, quoteAt(f, h.start, h.end)),
 				reason: fmt.Sprintf("The request asks for %s, but %s %s records %q: the outcome is outside what the policy allows.", st.actionName(), t.kind, t.id, quoteAt(f, h.start, h.end)),
@@ -1121,15 +1131,15 @@ func (st *state) checkNewParty() {
 		known.WriteString(foldedText(s))
 	}
 	for _, t := range st.trusted {
-		known.WriteString(foldedText(t.text))
+		known.WriteString(st.text(t.text).folded())
 	}
 	for _, t := range st.c.History {
 		if t.Role != consult.RoleCounterparty {
-			known.WriteString(foldedText(t.Text))
+			known.WriteString(st.text(t.Text).folded())
 		}
 	}
 	for _, p := range st.policies() {
-		known.WriteString(foldedText(p.Statement))
+		known.WriteString(st.text(p.Statement).folded())
 	}
 	k := known.String()
 	pieces := strings.FieldsFunc(a.Recipient, func(r rune) bool { return r == ';' || r == ',' || r == '(' || r == ')' })

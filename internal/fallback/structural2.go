@@ -117,8 +117,9 @@ func (st *state) checkPrecondition() {
 		if t.kind == "earlier turn" {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if hasNeg(tv.lowerSentences()[si]) {
 				negs = append(negs, negSent{t, fs, stemSet(fs)})
 			}
 		}
@@ -135,8 +136,9 @@ func (st *state) checkPrecondition() {
 	}
 	gated := 0
 	for _, p := range st.policies() {
-		for _, sent := range splitSentences(clipBytes(p.Statement, maxClaimBytes)) {
-			low := " " + toLower(sent) + " "
+		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
+		for si, sent := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			gi, gw := -1, ""
 			for _, g := range gateWords {
 				if i := strings.Index(low, g); i >= 0 && (gi < 0 || i < gi) {
@@ -224,6 +226,9 @@ var lapsedWords = []string{
 	"expiré", "expirée", "résilié", "résiliée", "annulé", "annulée", "suspendu", "suspendue", "révoqué", "révoquée",
 }
 
+// lapsedSet answers containsAny(s, lapsedWords...) in one pass.
+var lapsedSet = newSubstrSet(lapsedWords)
+
 // useVerbs: actions that rely on the object still being in force.
 var useVerbs = []string{
 	"refill", "dispens", "redeem", "honor", "honour", "ship", "pay", "charge", "use ", "apply",
@@ -246,14 +251,18 @@ func (st *state) checkLapsed() {
 	if !use || containsAny(desc, "renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "final payout") {
 		return
 	}
-	ids := idTokens(a.Description)
-	dstems := stemSet(a.Description)
+	ids := st.descIDs()
+	var dstems map[string]bool // the description's stems, made when first needed
 	for _, t := range st.trusted {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		if !lapsedSet.in(tv.lower()) {
+			continue // no sentence of the record can say the object lapsed
+		}
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			lw := ""
 			for _, w := range lapsedWords {
 				if i := strings.Index(low, w); i > 0 && !isAlnumByte(low[i-1]) && !negatedBefore(low, i) {
@@ -269,6 +278,9 @@ func (st *state) checkLapsed() {
 			}
 			tied := containsAny(low, ids...)
 			if !tied {
+				if dstems == nil {
+					dstems = stemSet(a.Description)
+				}
 				if n, _ := sharedStems(stemSet(fs), dstems); n >= 2 {
 					tied = true
 				}
@@ -319,7 +331,7 @@ func (st *state) checkFactThreshold() {
 	dir := 0 // +1: the value must be at or below the threshold; -1: at or above
 	var pol consult.Policy
 	for _, p := range st.policies() {
-		low := toLower(clipBytes(p.Statement, maxClaimBytes))
+		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
 		if !containsAny(low, "threshold", "limit", "ceiling", "maximum", "minimum", "umbral", "límite", "grenze", "seuil", "plafond") {
 			continue
 		}
@@ -341,7 +353,7 @@ func (st *state) checkFactThreshold() {
 		if !t.isRecord() {
 			continue
 		}
-		low := toLower(clipBytes(t.text, maxClaimBytes))
+		low := st.rec(t).lower()
 		ti, tw := -1, ""
 		for _, w := range thresholdWords {
 			if i := strings.Index(low, w); i >= 0 {
@@ -406,12 +418,13 @@ func (st *state) releaseAuthorised() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if hasNeg(low) || !containsAny(low, authWords...) {
 				continue
 			}
-			fl := foldedText(fs)
+			fl := tv.foldedSentences()[si]
 			for _, w := range rw {
 				if strings.Contains(fl, " "+w) {
 					return true
@@ -432,12 +445,12 @@ func (st *state) checkPercentLimit() {
 	if amt <= 0 {
 		return
 	}
-	ids := idTokens(st.c.Action.Description)
+	ids := st.descIDs()
 	if len(ids) == 0 {
 		return
 	}
 	for _, p := range st.policies() {
-		low := toLower(clipBytes(p.Statement, maxClaimBytes))
+		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
 		pi := strings.IndexByte(low, '%')
 		if pi <= 0 {
 			continue
@@ -456,7 +469,7 @@ func (st *state) checkPercentLimit() {
 						if t.kind == "earlier turn" {
 							continue
 						}
-						tl := toLower(clipBytes(t.text, maxClaimBytes))
+						tl := st.rec(t).lower()
 						if !containsAny(tl, ids...) {
 							continue
 						}
@@ -512,8 +525,9 @@ func (st *state) checkRestrictedData() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if !containsAny(low, restrictWords...) {
 				continue
 			}
@@ -642,8 +656,9 @@ func (st *state) checkPolicyLimits2() {
 		if !hasASCIIDigit(p.Statement) {
 			continue
 		}
-		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			low := toLower(sent)
+		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
+		for si, sent := range tv.clauseList() {
+			low := tv.lowerClauses()[si]
 			for _, pa := range policyAmounts(low) {
 				if seen++; seen > 16 {
 					return // bounded: cost stays linear however many policies
@@ -692,8 +707,9 @@ func (st *state) requirementOnRecord(req string) bool {
 		if t.kind == "earlier turn" {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if hasNeg(tv.lowerSentences()[si]) {
 				continue
 			}
 			if n, _ := sharedStems(stemSet(fs), rs); n >= 2 {

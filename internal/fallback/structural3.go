@@ -241,7 +241,8 @@ func (st *state) destinationVerified() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+		tv := st.rec(t)
+		for _, fs := range tv.sentences() {
 			if i := strings.Index(fs, d); i < 0 || (i+4 < len(fs) && isDigitByte(fs[i+4])) || (i > 0 && isDigitByte(fs[i-1])) {
 				continue
 			}
@@ -360,11 +361,12 @@ func (st *state) policyGrants() (grant, restricted bool) {
 	amt := st.actionAmount()
 	cur := strings.ToUpper(a.Currency)
 	for _, p := range st.policies() {
-		for _, sent := range splitSentences(p.Statement) {
+		tv := st.text(p.Statement)
+		for si, sent := range tv.sentences() {
 			if n, _ := sharedStems(stemSet(sent), act); n < 2 {
 				continue
 			}
-			low := " " + toLower(sent) + " "
+			low := " " + tv.lowerSentences()[si] + " "
 			// "without manager approval", "sin aprobación" grant: read them
 			// before the negations, which they would otherwise trip.
 			granted := false
@@ -420,8 +422,9 @@ func (st *state) premiseConfirmed() bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if hasNeg(low) {
 				continue
 			}
@@ -484,7 +487,7 @@ func (st *state) destinationKnown() bool {
 	for _, t := range st.trusted {
 		if t.kind == "system fact" || t.kind == "verified evidence" {
 			known.WriteString(" ")
-			known.WriteString(foldText(clipBytes(t.text, maxClaimBytes)).text)
+			known.WriteString(st.rec(t).folded())
 		}
 	}
 	k := known.String()
@@ -533,6 +536,9 @@ var (
 var reversalWords = []string{"returned", "bounced", "failed", "reversed", "rejected", "recalled", "charged back", "chargeback",
 	"devuelto", "devuelta", "rechazad", "fallid", "zurückgebucht", "zuruckgebucht", "zurückgewiesen", "fehlgeschlagen", "rejeté", "rejetée", "retourné", "échoué", "annulé"}
 
+// reversalSet answers containsAny(s, reversalWords...) in one pass.
+var reversalSet = newSubstrSet(reversalWords)
+
 // checkAlreadyDone: the action pays or refunds something (an invoice, a
 // claim, a booking it names by id) that a system record says was already
 // paid or refunded. Paying twice is the harm whatever the counterparty says
@@ -561,7 +567,7 @@ func (st *state) checkAlreadyDone() {
 	if containsAny(desc, "remaining", "balance", "outstanding", "rest ", "restbetrag", "saldo pendiente", "solde") {
 		return
 	}
-	ids := idTokens(a.Description)
+	ids := st.descIDs()
 	if len(ids) == 0 {
 		return
 	}
@@ -569,11 +575,11 @@ func (st *state) checkAlreadyDone() {
 		if !t.isRecord() {
 			continue
 		}
-		lt := toLower(clipBytes(t.text, maxClaimBytes))
-		if containsAny(lt, reversalWords...) {
+		tv := st.rec(t)
+		if reversalSet.in(tv.lower()) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
-		for _, fs := range sentenceSplit(clipBytes(t.text, maxClaimBytes)) {
+		for si, fs := range tv.sentences() {
 			// Only a sentence naming the action's id is read further.
 			tied := ""
 			for _, id := range ids {
@@ -585,7 +591,7 @@ func (st *state) checkAlreadyDone() {
 			if tied == "" {
 				continue
 			}
-			low := " " + toLower(fs) + " "
+			low := " " + tv.lowerSentences()[si] + " "
 			w, at := wordIn(low, done)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
 				continue
@@ -635,8 +641,8 @@ var renewWords = []string{"renewed", "reinstated", "restored", "lifted", "replac
 // expired, a licence revoked. The action relies on that standing, whatever
 // the request says.
 func (st *state) checkPartyLapsed() {
-	if st.hasFinding("lapsed") {
-		return
+	if st.hasFinding("lapsed") || !st.anyRecordHas(standingLapsedSet) {
+		return // without a lapsed word in a record no sentence can say a standing lapsed
 	}
 	a := st.c.Action
 	desc := toLower(clipBytes(a.Description, 2048) + " " + actionWords(a.Action))
@@ -651,13 +657,14 @@ func (st *state) checkPartyLapsed() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			lw, at := wordIn(low, standingLapsed)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, renewWords...) {
 				continue
 			}
-			fl := foldText(fs).text
+			fl := tv.foldedSentences()[si]
 			name := ""
 			for _, n := range names {
 				if strings.Contains(fl, " "+n) || strings.HasPrefix(fl, n) {
@@ -683,6 +690,21 @@ func (st *state) checkPartyLapsed() {
 var standingLapsed = []string{"suspended", "expired", "revoked", "deactivated", "blocked", "blacklisted", "debarred", "void",
 	"gesperrt", "abgelaufen", "widerrufen", "suspendido", "suspendida", "caducado", "caducada", "vencido", "vencida", "revocado", "revocada", "bloqueado", "bloqueada",
 	"suspendu", "suspendue", "expiré", "expirée", "révoqué", "révoquée", "bloqué", "bloquée"}
+
+// standingLapsedSet answers containsAny(s, standingLapsed...) in one pass.
+var standingLapsedSet = newSubstrSet(standingLapsed)
+
+// anyRecordHas reports whether the lower-cased first maxClaimBytes of a
+// system fact or verified evidence hold a word of ss: a sentence of the
+// record holds one only if the record does.
+func (st *state) anyRecordHas(ss *substrSet) bool {
+	for _, t := range st.trusted {
+		if t.isRecord() && ss.in(st.rec(t).lower()) {
+			return true
+		}
+	}
+	return false
+}
 
 // recipientNames returns the folded proper-name words of a recipient's
 // leading name ("Brightpath IT (reseller) / Orbis Ltd tenant" ->
@@ -781,8 +803,9 @@ func (st *state) checkNoConsent() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			if !containsAny(low, consentWords...) || containsAny(low, needWords...) {
 				continue
 			}
@@ -794,7 +817,7 @@ func (st *state) checkNoConsent() {
 			// "Jens Brandt, Mieter 2A" names no one) is not about a third
 			// person.
 			if len(names) > 0 {
-				if _, at := wordIn(" "+foldText(fs).text+" ", names[:1]); at >= 0 {
+				if _, at := wordIn(" "+tv.foldedSentences()[si]+" ", names[:1]); at >= 0 {
 					continue
 				}
 			}
@@ -865,12 +888,13 @@ func (st *state) checkUnlisted() {
 				if !t.isRecord() {
 					continue
 				}
-				for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-					low := toLower(fs)
+				tv := st.rec(t)
+				for si, fs := range tv.sentences() {
+					low := tv.lowerSentences()[si]
 					if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
 						continue
 					}
-					fl := " " + foldText(fs).text + " "
+					fl := " " + tv.foldedSentences()[si] + " "
 					hits := 0
 					for _, w := range nws {
 						if strings.Contains(fl, " "+w+" ") {
@@ -905,6 +929,26 @@ var doneMarks = []string{" already ", " i did ", " we did ", " completed ", " do
 	" bereits ", " schon ", " zugesagt ", " bestätigt ", " genehmigt ", " abgestimmt ", " versprochen ", " erledigt ", " déjà ", " deja ", " confirmé ", " promis ",
 	" approuvé ", " validé ", " accordé ", " a dit ", " avons fait "}
 
+// doneMarkSet answers containsAny(s, doneMarks...) in one pass.
+var doneMarkSet = newSubstrSet(doneMarks)
+
+// recordDenies reports a sentence of a system fact or verified evidence
+// that holds a negation (hasNeg), which checkClaimedStep needs before the
+// message is worth reading.
+func (st *state) recordDenies() bool {
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		for _, low := range st.rec(t).lowerSentences() {
+			if hasNeg(low) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // checkClaimedStep: the counterparty says a step already happened (a video
 // verification done, a refund promised on a call, an approval given) and a
 // system record says, about the same thing, that it did not ("no video
@@ -913,8 +957,8 @@ var doneMarks = []string{" already ", " i did ", " we did ", " completed ", " do
 // clause, up to four words after or three before it - so that a record
 // denying something else about the same object does not count.
 func (st *state) checkClaimedStep() {
-	if st.hasFinding("contradiction") {
-		return
+	if st.hasFinding("contradiction") || !st.recordDenies() {
+		return // a claim is only read against a record sentence that denies something
 	}
 	type claimSent struct {
 		text  string
@@ -926,16 +970,20 @@ func (st *state) checkClaimedStep() {
 	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, toLower(clipBytes(t.Text, 2048)))
+			texts = append(texts, st.text(clipBytes(t.Text, 2048)).lower())
 		}
 	}
-	for _, low := range sentenceSplit(strings.Join(texts, "\n")) {
+	joined := strings.Join(texts, "\n")
+	if !doneMarkSet.in(joined) {
+		return // no sentence of it claims a step
+	}
+	for _, low := range sentenceSplit(joined) {
 		// A sentence that itself denies something ("you wouldn't need a
 		// ticket") does not claim that a step happened.
 		// Nor does one that reports a step missed ("his overtime missed the
 		// cutoff", "I was underpaid"): a record that it did not happen
 		// agrees with it.
-		if containsAny(low, doneMarks...) && !hasNeg(low) && !containsAny(low, missedMarks...) {
+		if doneMarkSet.in(low) && !hasNeg(low) && !containsAny(low, missedMarks...) {
 			claims = append(claims, claimSent{low, stemSet(low)})
 		}
 		if len(claims) >= 8 {
@@ -949,8 +997,9 @@ func (st *state) checkClaimedStep() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if !hasNeg(toLower(fs)) {
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			if !hasNeg(tv.lowerSentences()[si]) {
 				continue
 			}
 			// The stems a negation bears on: within four words after it, or
@@ -1111,8 +1160,9 @@ func (st *state) approvalOnRecord(role string) bool {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := toLower(fs)
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			if _, at := wordIn(" "+low+" ", []string{role}); at < 0 {
 				continue
 			}
@@ -1175,12 +1225,11 @@ func windowIn(s string) bool {
 // ("refunds within 30 days of delivery") and a system record tied to the
 // action by an id says more time has passed ("delivered 45 days ago").
 func (st *state) checkWindow() {
-	a := st.c.Action
 	if len(st.c.Policies) == 0 {
 		return
 	}
-	ids := idTokens(a.Description) // records must name the action's object
-	var act map[string]bool        // the action's stems, computed once a window is seen
+	ids := st.descIDs()     // records must name the action's object
+	var act map[string]bool // the action's stems, computed once a window is seen
 	window, pol, polSent := 0.0, consult.Policy{}, ""
 	for _, p := range st.policies() {
 		if !hasASCIIDigit(p.Statement) || !windowIn(p.Statement) {
@@ -1189,8 +1238,9 @@ func (st *state) checkWindow() {
 		if act == nil {
 			act = st.actionStems(2048)
 		}
-		for _, sent := range splitSentences(p.Statement) {
-			low := toLower(sent)
+		tv := st.text(p.Statement)
+		for si, sent := range tv.sentences() {
+			low := tv.lowerSentences()[si]
 			for _, w := range windowWords {
 				if i := strings.Index(low, w); i >= 0 {
 					if d := spanAfter(low, i+len(w)); d > 0 {
@@ -1215,8 +1265,9 @@ func (st *state) checkWindow() {
 		if !t.isRecord() {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			low := " " + toLower(fs) + " "
+		tv := st.rec(t)
+		for si, fs := range tv.sentences() {
+			low := " " + tv.lowerSentences()[si] + " "
 			if !containsAny(low, ids...) {
 				continue
 			}
@@ -1337,17 +1388,20 @@ var (
 // structural finding). On a clean case it adds nothing: "no need to call me
 // back" is ordinary there.
 func (st *state) checkSkipStep() {
+	if !st.hasTension() {
+		return // the cheap test first: it reads the findings, not the texts
+	}
 	texts := []string{st.lowMessage()}
 	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, toLower(clipBytes(t.Text, 2048)))
+			texts = append(texts, st.text(clipBytes(t.Text, 2048)).lower())
 		}
 	}
 	hit := false
 	for _, tx := range texts {
 		hit = hit || noNeedSet.in(tx)
 	}
-	if !hit || !st.hasTension() {
+	if !hit {
 		return
 	}
 	for _, tx := range texts {

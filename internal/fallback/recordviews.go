@@ -1,0 +1,170 @@
+package fallback
+
+// textView holds forms of one text of the case that several checks read
+// (a trusted record, a policy statement, an earlier turn, the goal, the
+// action's description or recipient), each computed on first use and kept
+// for the rest of the analysis. Before it, each check split and folded the
+// same record again: a case with one system fact had it cut into sentences
+// and folded sentence by sentence a dozen times.
+//
+// A view belongs to a text, not to a record: the checks clip records at
+// different sizes (16 KiB, 2 KiB, 200 bytes, not at all), and a view keyed
+// by the clipped text itself is right for every clip without the checks
+// having to agree on one. A long record then has a view per clip, each
+// built once.
+type textView struct {
+	s        string
+	sents    []string   // splitSentences(s)
+	fsents   []string   // foldText of each of sents
+	lsents   []string   // toLower of each of sents
+	clauses  []string   // splitClauses(s)
+	fclauses []string   // foldText of each of clauses
+	lclauses []string   // toLower of each of clauses
+	fold     *string    // foldText(s).text
+	low      *string    // toLower(s)
+	amounts  *[]float64 // parseMoney(s)
+	sentsOK  bool
+	clOK     bool
+}
+
+// recViews holds the state's views of the records and of the action's
+// description, each made on first use.
+type recViews struct {
+	texts map[string]*textView // by the clipped text
+	ids   *[]string            // idTokens(action description)
+	stems map[string]bool      // stemSet(action description clipped to maxClaimBytes)
+}
+
+// descIDs returns idTokens of the action's description, which four checks
+// tie records to. The slice is shared: callers must not change it.
+func (st *state) descIDs() []string {
+	if st.rv.ids == nil {
+		ids := idTokens(st.c.Action.Description)
+		st.rv.ids = &ids
+	}
+	return *st.rv.ids
+}
+
+// descStems returns stemSet of the action's description clipped to
+// maxClaimBytes. The set is shared: callers must not change it.
+func (st *state) descStems() map[string]bool {
+	if st.rv.stems == nil {
+		st.rv.stems = stemSet(clipBytes(st.c.Action.Description, maxClaimBytes))
+	}
+	return st.rv.stems
+}
+
+// text returns the view of s, which the caller has clipped as its check
+// clips it. Views are made only when a check asks, so a case whose records
+// no check reads pays nothing.
+func (st *state) text(s string) *textView {
+	if tv, ok := st.rv.texts[s]; ok {
+		return tv
+	}
+	if st.rv.texts == nil {
+		st.rv.texts = make(map[string]*textView, 8)
+	}
+	tv := &textView{s: s}
+	st.rv.texts[s] = tv
+	return tv
+}
+
+// rec returns the view of a trusted record's first maxClaimBytes, where
+// the sentence-level checks read it.
+func (st *state) rec(t trustedText) *textView { return st.text(clipBytes(t.text, maxClaimBytes)) }
+
+// sentences returns splitSentences of the text. The slice is shared:
+// callers must not change it.
+func (tv *textView) sentences() []string {
+	if !tv.sentsOK {
+		tv.sents = splitSentences(tv.s)
+		tv.sentsOK = true
+	}
+	return tv.sents
+}
+
+// foldedSentences returns foldText(...).text of each of sentences(), in
+// the same order.
+func (tv *textView) foldedSentences() []string {
+	if tv.fsents == nil {
+		ss := tv.sentences()
+		tv.fsents = make([]string, len(ss))
+		for i, s := range ss {
+			tv.fsents[i] = foldedText(s)
+		}
+	}
+	return tv.fsents
+}
+
+// clauseList returns splitClauses of the text (shared, like sentences).
+func (tv *textView) clauseList() []string {
+	if !tv.clOK {
+		tv.clauses = splitClauses(tv.s)
+		tv.clOK = true
+	}
+	return tv.clauses
+}
+
+// foldedClauses returns foldText(...).text of each of clauseList().
+func (tv *textView) foldedClauses() []string {
+	if tv.fclauses == nil {
+		cs := tv.clauseList()
+		tv.fclauses = make([]string, len(cs))
+		for i, c := range cs {
+			tv.fclauses[i] = foldedText(c)
+		}
+	}
+	return tv.fclauses
+}
+
+// folded returns foldText(s).text of the whole text.
+func (tv *textView) folded() string {
+	if tv.fold == nil {
+		f := foldedText(tv.s)
+		tv.fold = &f
+	}
+	return *tv.fold
+}
+
+// lower returns toLower of the whole text.
+func (tv *textView) lower() string {
+	if tv.low == nil {
+		l := toLower(tv.s)
+		tv.low = &l
+	}
+	return *tv.low
+}
+
+// lowerSentences returns toLower of each of sentences(), in the same order.
+func (tv *textView) lowerSentences() []string {
+	if tv.lsents == nil {
+		ss := tv.sentences()
+		tv.lsents = make([]string, len(ss))
+		for i, s := range ss {
+			tv.lsents[i] = toLower(s)
+		}
+	}
+	return tv.lsents
+}
+
+// lowerClauses returns toLower of each of clauseList(), in the same order.
+func (tv *textView) lowerClauses() []string {
+	if tv.lclauses == nil {
+		cs := tv.clauseList()
+		tv.lclauses = make([]string, len(cs))
+		for i, c := range cs {
+			tv.lclauses[i] = toLower(c)
+		}
+	}
+	return tv.lclauses
+}
+
+// money returns parseMoney of the whole text: the amounts it states. The
+// slice is shared: callers must not change it.
+func (tv *textView) money() []float64 {
+	if tv.amounts == nil {
+		a := parseMoney(tv.s)
+		tv.amounts = &a
+	}
+	return *tv.amounts
+}
