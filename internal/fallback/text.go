@@ -263,23 +263,26 @@ type maskNeeds struct {
 // maskScan is maskSecrets' prescan: one linear pass decides which
 // (comparatively slow) patterns can match at all; most strings need none of
 // them. It also runs cleanText's test for a clean string.
+//
+// It runs over every output string and every quote, so its common bytes
+// take the shortest path: a lower-case letter is one table look-up (the
+// token prefixes "eyJ" and "gh?_" are tested at their rarer last byte, 'J'
+// or '_', rather than at every 'e' and 'g'), and a space tests for a key
+// word only before "is", "was", "ist", "es" or "est".
 func maskScan(s string) maskNeeds {
 	// Locals rather than fields of a maskNeeds, so that they stay in
-	// registers.
+	// registers. maxTok is brought up to date where a token run ends.
 	digitRun, tokRun, maxDigits, maxTok := 0, 0, 0, 0
 	token, kv, iban, clean, ascii := false, false, false, true, true
 	nextRune := 0 // cleanText decodes a rune at each non-ASCII byte from here
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		k := maskClass[c]
+		k := scanClass[c]
 		if k == mcTok {
-			// The common case, a lower-case letter (but e, g, x): nothing but
-			// a token run, and clean.
+			// The common case, a lower-case letter (but x): nothing but a
+			// token run, and clean.
 			digitRun = 0
 			tokRun++
-			if tokRun > maxTok {
-				maxTok = tokRun
-			}
 			continue
 		}
 		if c == ' ' {
@@ -289,8 +292,9 @@ func maskScan(s string) maskNeeds {
 			if i == 0 || s[i-1] == ' ' {
 				clean = false
 			}
+			maxTok = max(maxTok, tokRun)
 			tokRun = 0
-			if !kv && i+1 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e') {
+			if !kv && i+2 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e') && (s[i+2] == 's' || s[i+2] == 'a') {
 				kv = secretWordAt(s, i)
 			}
 			continue
@@ -305,7 +309,7 @@ func maskScan(s string) maskNeeds {
 					ascii = false
 					nextRune = i + n
 				}
-			} else if c < 0x20 || c == 0x7f || (c == ' ' && (i == 0 || s[i-1] == ' ')) {
+			} else if c < 0x20 || c == 0x7f {
 				clean = false
 			}
 		}
@@ -315,56 +319,65 @@ func maskScan(s string) maskNeeds {
 			if digitRun > maxDigits {
 				maxDigits = digitRun
 			}
-		case (c == ' ' || c == '-') && digitRun > 0:
+		case c == '-' && digitRun > 0:
 		default:
 			digitRun = 0
 		}
 		if k&mcTok != 0 {
 			tokRun++
-			if tokRun > maxTok {
-				maxTok = tokRun
-			}
 		} else {
+			maxTok = max(maxTok, tokRun)
 			tokRun = 0
 		}
-		if k&mcUpper != 0 && !iban && i+3 < len(s) && maskClass[s[i+1]]&mcUpper != 0 && maskClass[s[i+2]]&mcDigit != 0 && maskClass[s[i+3]]&mcDigit != 0 {
+		if k&mcUpper != 0 && !iban && i+3 < len(s) && scanClass[s[i+1]]&mcUpper != 0 && scanClass[s[i+2]]&mcDigit != 0 && scanClass[s[i+3]]&mcDigit != 0 {
 			iban = true
 		}
 		if k&(mcTrigger|mcSep) == 0 {
 			continue
 		}
-		// The literal prefixes of reSecretToken, tested where they can start.
+		// The literal prefixes of reSecretToken, tested where they can
+		// start, or for "eyJ" and "gh?_" where they end.
 		if !token && k&mcTrigger != 0 {
 			switch c {
 			case '_':
 				r := s[i:]
 				token = strings.HasPrefix(r, "_live_") || strings.HasPrefix(r, "_test_")
-			case 'A':
-				r := s[i:]
-				token = strings.HasPrefix(r, "AKIA") || strings.HasPrefix(r, "ASIA")
-			case 'e':
-				token = strings.HasPrefix(s[i:], "eyJ")
-			case 'x':
-				token = strings.HasPrefix(s[i:], "xox")
-			case '-':
-				token = strings.HasPrefix(s[i:], "-----BEGIN")
-			case 'g':
-				if i+3 < len(s) && s[i+1] == 'h' && s[i+3] == '_' {
-					switch s[i+2] {
+				if !token && i >= 3 && s[i-3] == 'g' && s[i-2] == 'h' {
+					switch s[i-1] {
 					case 'p', 'o', 'u', 's', 'r':
 						token = true
 					}
 				}
+			case 'A':
+				r := s[i:]
+				token = strings.HasPrefix(r, "AKIA") || strings.HasPrefix(r, "ASIA")
+			case 'J':
+				token = i >= 2 && s[i-2] == 'e' && s[i-1] == 'y'
+			case 'x':
+				token = strings.HasPrefix(s[i:], "xox")
+			case '-':
+				token = strings.HasPrefix(s[i:], "-----BEGIN")
 			}
 		}
-		// A space is a separator only before "is", "was", "ist", "es" or
-		// "est": the cheap test first.
-		if !kv && k&mcSep != 0 && (c != ' ' || i+1 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e')) {
+		// A space never gets here: ':' and '=' are the separators left.
+		if !kv && k&mcSep != 0 {
 			kv = secretWordAt(s, i)
 		}
 	}
+	maxTok = max(maxTok, tokRun)
 	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: token, kv: kv, iban: iban, clean: clean, ascii: ascii}
 }
+
+// scanClass is maskClass for maskScan, which tests the token prefixes
+// "eyJ" and "gh?_" at 'J' and '_' rather than at 'e' and 'g', so that
+// these two common letters take its shortest path.
+var scanClass = func() [256]uint8 {
+	t := maskClass
+	t['e'] &^= mcTrigger
+	t['g'] &^= mcTrigger
+	t['J'] |= mcTrigger
+	return t
+}()
 
 // maskApply runs the patterns that maskScan found may match.
 func maskApply(s string, m maskNeeds) string {

@@ -2,8 +2,10 @@ package fallback
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -100,6 +102,7 @@ type lexQuote struct {
 	n      int // how many of the two were found
 	src    int
 	q0, q1 string
+	qq0    string // strconv.Quote(q0), which the signal and the rationale both write
 }
 
 // lexQuotes quotes the two strongest cues of each reported tactic, in
@@ -112,7 +115,8 @@ func (st *state) lexQuotes() []lexQuote {
 		if b < 0 {
 			continue
 		}
-		out[i] = lexQuote{n: 1, src: cs[b].src, q0: cs[b].quote()}
+		q0 := cs[b].quote()
+		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0, qq0: quoteString(q0)}
 		if r := strongest(cs, b); r >= 0 {
 			out[i].n, out[i].q1 = 2, cs[r].quote()
 		}
@@ -138,6 +142,28 @@ func strongest(cs []cue, skip int) int {
 		}
 	}
 	return best
+}
+
+// quoteString is strconv.Quote(s), the cheap way when s needs no escape,
+// as a cleaned quote nearly never does: printable runes other than the
+// double quote and the backslash stand for themselves.
+func quoteString(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f || c == '"' || c == '\\' {
+				return strconv.Quote(s)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && n == 1) || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+		i += n
+	}
+	return `"` + s + `"`
 }
 
 // signalFor builds the signal of a reported tactic, preferring a structural
@@ -181,13 +207,13 @@ func (st *state) signalFor(t consult.Tactic, lq *lexQuote) consult.Signal {
 		b.WriteString("The ")
 		b.WriteString(srcName[lq.src])
 		b.WriteString(" says ")
-		b.WriteString(strconv.Quote(lq.q0))
+		b.WriteString(lq.qq0)
 		b.WriteString(" (")
 		b.WriteString(info.name)
 		b.WriteString(").")
 		if lq.n > 1 && lq.q1 != lq.q0 {
 			b.WriteString(" Also: ")
-			b.WriteString(strconv.Quote(lq.q1))
+			b.WriteString(quoteString(lq.q1))
 			b.WriteString(".")
 		}
 	} else if parts == 0 {
@@ -594,7 +620,7 @@ func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act
 	}
 	for i, t := range st.tactics {
 		if lq := &lqs[i]; lq.n > 0 {
-			add(tacticCapName[t] + ": the " + srcName[lq.src] + " says " + strconv.Quote(lq.q0) + ".")
+			add(tacticCapName[t] + ": the " + srcName[lq.src] + " says " + lq.qq0 + ".")
 		}
 	}
 	if len(st.stakeWhy) > 0 {
@@ -774,20 +800,20 @@ func suggested(a consult.Analysis, reported map[consult.Tactic]bool, act string)
 // maximum lengths cut at rune boundaries, and no secret anywhere.
 func finish(a consult.Analysis) consult.Analysis {
 	fix := func(s string, n int) string {
-		if v, ok := fixedTemplates[s]; ok {
-			return clip(v, n)
+		if len(s) < len(fixedLens) && fixedLens[len(s)] {
+			if v, ok := fixedTemplates[s]; ok {
+				return clip(v, n)
+			}
 		}
 		return clip(cleanMaskTrim(s), n)
 	}
 	fixList := func(ss []string, maxItems, n int) []string {
 		out := make([]string, 0, len(ss))
-		seen := map[string]bool{}
 		for _, s := range ss {
 			s = fix(s, n)
-			if s == "" || seen[s] {
+			if s == "" || slices.Contains(out, s) {
 				continue
 			}
-			seen[s] = true
 			out = append(out, s)
 			if len(out) == maxItems {
 				break
@@ -877,6 +903,20 @@ var fixedTemplates = func() map[string]string {
 		add(s)
 	}
 	return m
+}()
+
+// fixedLens marks the lengths of fixedTemplates' keys, so that finish
+// hashes only strings that can be one.
+var fixedLens = func() []bool {
+	n := 0
+	for s := range fixedTemplates {
+		n = max(n, len(s)+1)
+	}
+	t := make([]bool, n)
+	for s := range fixedTemplates {
+		t[len(s)] = true
+	}
+	return t
 }()
 
 // failSafe is the analysis given if a rule fails unexpectedly: cautious, and
