@@ -258,6 +258,7 @@ type maskNeeds struct {
 	maxDigits, maxTok int
 	token, kv, iban   bool
 	clean, ascii      bool
+	folded            bool // hasFoldedLetter
 }
 
 // maskScan is maskSecrets' prescan: one linear pass decides which
@@ -273,7 +274,7 @@ func maskScan(s string) maskNeeds {
 	// Locals rather than fields of a maskNeeds, so that they stay in
 	// registers. maxTok is brought up to date where a token run ends.
 	digitRun, tokRun, maxDigits, maxTok := 0, 0, 0, 0
-	token, kv, iban, clean, ascii := false, false, false, true, true
+	token, kv, iban, clean, ascii, folded := false, false, false, true, true, false
 	nextRune := 0 // cleanText decodes a rune at each non-ASCII byte from here
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -298,6 +299,11 @@ func maskScan(s string) maskNeeds {
 				kv = secretWordAt(s, i)
 			}
 			continue
+		}
+		if c >= 0xC5 && !folded {
+			// The lead byte of 'ſ' (C5 BF) or of 'K' (E2 84 AA).
+			r := s[i:]
+			folded = strings.HasPrefix(r, "\u017F") || strings.HasPrefix(r, "\u212A")
 		}
 		if clean {
 			if c >= utf8.RuneSelf {
@@ -365,7 +371,7 @@ func maskScan(s string) maskNeeds {
 		}
 	}
 	maxTok = max(maxTok, tokRun)
-	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: token, kv: kv, iban: iban, clean: clean, ascii: ascii}
+	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: token, kv: kv, iban: iban, clean: clean, ascii: ascii, folded: folded}
 }
 
 // scanClass is maskClass for maskScan, which tests the token prefixes
@@ -386,7 +392,9 @@ func maskApply(s string, m maskNeeds) string {
 		s = reSecretToken.ReplaceAllString(s, "[redacted]")
 		kv = hasSecretWord(s) // s has changed
 	}
-	folded := hasFoldedLetter(s)
+	// The token rule replaces ASCII text and '…' only, so it neither adds
+	// nor removes a 'ſ' or 'K': the prescan's answer still holds.
+	folded := m.folded
 	if kv || folded {
 		// The prescan misses key words spelt with 'ſ' or 'K'.
 		s = maskKVAll(s)
@@ -476,6 +484,15 @@ func secretWordAt(s string, p int) bool {
 	w := s[b:e]
 	if len(w) < 3 {
 		return false // every key word has three letters or more
+	}
+	// Every key word starts with one of these letters, in either case;
+	// most words before a colon do not ("bank:payments:create").
+	switch w[0] | 0x20 {
+	case 'p', 's', 't', 'k', 'a', 'c', 'o':
+	default:
+		if w[0] < utf8.RuneSelf {
+			return false
+		}
 	}
 	var low [12]byte
 	for i := 0; i < len(w); i++ {
