@@ -63,10 +63,10 @@ func (st *state) compose() consult.Analysis {
 	a := consult.Analysis{
 		Claims:          []consult.Claim{},
 		Signals:         make([]consult.Signal, 0, len(st.tactics)),
-		MissingEvidence: []string{},
-		QuestionsToAsk:  []string{},
-		NextSteps:       []string{},
-		Safeguards:      []string{},
+		MissingEvidence: make([]string, 0, len(st.tactics)+1),
+		QuestionsToAsk:  make([]string, 0, len(st.tactics)),
+		NextSteps:       make([]string, 0, len(st.tactics)+2),
+		Safeguards:      make([]string, 0, 4),
 	}
 	reported := make(map[consult.Tactic]bool, len(st.tactics))
 	for _, t := range st.tactics {
@@ -264,12 +264,6 @@ func (st *state) buildClaims(lqs []lexQuote, act string) []consult.Claim {
 	for _, f := range st.findings {
 		if f.claim != nil {
 			addClaim(*f.claim)
-		}
-	}
-	contradictedBy := map[string]bool{}
-	for _, f := range st.findings {
-		if f.kind == "contradiction" {
-			contradictedBy[toLower(f.claim.Claim)] = true
 		}
 	}
 	for _, f := range st.c.Facts {
@@ -605,11 +599,10 @@ func orNone(s string) string {
 }
 
 func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act string) []string {
-	var out []string
-	seen := map[string]bool{}
+	out := make([]string, 0, 12)
 	add := func(s string) {
-		if s != "" && !seen[s] && len(out) < 12 {
-			seen[s] = true
+		// At most twelve: a linear search beats a map.
+		if s != "" && len(out) < 12 && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -643,9 +636,20 @@ func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act
 	return out
 }
 
+// uniq returns ss without repeats, in order. The reasons for the stakes it
+// serves are nearly always a few, where a linear search beats a map; one per
+// data category, they can be many, where it would take quadratic time.
 func uniq(ss []string) []string {
-	seen := map[string]bool{}
 	var out []string
+	if len(ss) <= 16 {
+		for _, s := range ss {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	seen := make(map[string]bool, len(ss))
 	for _, s := range ss {
 		if !seen[s] {
 			seen[s] = true

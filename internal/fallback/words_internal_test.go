@@ -1,10 +1,13 @@
 package fallback
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestQuoteString checks quoteString against strconv.Quote, which it must
@@ -33,5 +36,33 @@ func TestQuoteString(t *testing.T) {
 		if got, want := quoteString(s), strconv.Quote(s); got != want {
 			t.Fatalf("quoteString(%q) = %s, want %s", s, got, want)
 		}
+	}
+}
+
+// TestUniq checks uniq on short lists (a linear search) and long ones (a
+// map): first occurrences, in order.
+func TestUniq(t *testing.T) {
+	long := make([]string, 0, 60)
+	wantLong := make([]string, 0, 20)
+	for i := range 60 {
+		long = append(long, fmt.Sprint("it releases ", i%20))
+		if i < 20 {
+			wantLong = append(wantLong, fmt.Sprint("it releases ", i))
+		}
+	}
+	for _, tc := range []struct {
+		name     string
+		in, want []string
+	}{
+		{"empty", nil, nil},
+		{"one", []string{"a"}, []string{"a"}},
+		{"repeats", []string{"b", "a", "b", "c", "a"}, []string{"b", "a", "c"}},
+		{"long", long, wantLong},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, uniq(tc.in)); diff != "" {
+				t.Errorf("uniq (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
