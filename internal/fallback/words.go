@@ -903,6 +903,13 @@ var fixedTemplates = func() map[string]string {
 		"Use only contact details already on file for any verification call or message.",
 		"Stay within the agent's declared scope; a wider action needs a new agent version and fresh consent.",
 		"Log the decision and the facts it rested on.",
+		// The claims' explanations and the rationale's fixed sentences.
+		"Marked verified in the case facts.",
+		"Asserted by the counterparty and backed by the evidence referenced, not independently verified.",
+		"Asserted by the counterparty; no system record or verified evidence in the case confirms it.",
+		"No record in the case shows this approval or mandate; it rests on the counterparty's word.",
+		"Nothing in the message makes a checkable assertion beyond the request itself.",
+		"The counterparty's identity is not verified out of band.",
 	} {
 		add(s)
 	}
