@@ -304,21 +304,16 @@ func (st *state) buildClaims(lqs []lexQuote, act string) []consult.Claim {
 }
 
 // authorityQuote returns the quote of the strongest authority cue when the
-// authority tactic is reported (its score reaches the threshold, as in
-// score), with ok false when it is not or has no cue.
+// authority tactic is reported, with ok false when it is not or has no cue.
+// score reports exactly the tactics whose score reaches the threshold, the
+// condition this claim has always had.
 func (st *state) authorityQuote(lqs []lexQuote) (string, bool) {
-	if !(st.scores[consult.AuthorityClaim] >= st.e.params["threshold"]) {
-		return "", false
-	}
 	for i, t := range st.tactics {
 		if t == consult.AuthorityClaim {
 			return lqs[i].q0, lqs[i].n > 0
 		}
 	}
-	// Reported tactics are exactly those at the threshold; this is only
-	// reached if that ever changes.
-	q, ok := st.bestCue(string(consult.AuthorityClaim))
-	return q.quote(), ok
+	return "", false
 }
 
 // disposition chooses the recommendation from the findings.

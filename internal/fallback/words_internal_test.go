@@ -66,3 +66,31 @@ func TestUniq(t *testing.T) {
 		})
 	}
 }
+
+// TestStrongestMatchesSortedCues checks that strongest picks the cues that
+// sortedCues puts first and second, ties included (weights, sources and
+// positions drawn from small sets so that they often tie).
+func TestStrongestMatchesSortedCues(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 5000 {
+		cs := make([]cue, r.IntN(6))
+		for i := range cs {
+			cs[i] = cue{weight: []float64{0.3, 0.5, 0.5, 0.8}[r.IntN(4)], src: r.IntN(3), pos: r.IntN(4), srcIdx: i}
+		}
+		st := &state{cues: map[string][]cue{"x": cs}}
+		sorted := st.sortedCues("x")
+		var want, got []int // srcIdx of the first two
+		for _, q := range sorted[:min(2, len(sorted))] {
+			want = append(want, q.srcIdx)
+		}
+		if b := strongest(cs, -1); b >= 0 {
+			got = append(got, cs[b].srcIdx)
+			if s := strongest(cs, b); s >= 0 {
+				got = append(got, cs[s].srcIdx)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("cues %+v: first two (-want +got):\n%s", cs, diff)
+		}
+	}
+}
