@@ -74,9 +74,7 @@ func quoteAt(f folded, start, end int) string {
 			we = oe
 		}
 	}
-	q := cleanText(f.src[ws:we])
-	q = maskSecrets(q)
-	q = clip(q, maxQuote)
+	q := clip(cleanMask(f.src[ws:we]), maxQuote)
 	prefix, suffix := "", ""
 	if ws > 0 {
 		prefix = "…"
@@ -237,18 +235,21 @@ func maskSecrets(s string) string {
 }
 
 // cleanMaskTrim is strings.TrimSpace(maskSecrets(cleanText(s))), what finish
-// does to every output string. Output strings are nearly always clean
-// already, so one pass serves both cleanText's test and maskSecrets'
-// prescan; anything else takes the long way.
-func cleanMaskTrim(s string) string {
+// does to every output string.
+func cleanMaskTrim(s string) string { return strings.TrimSpace(cleanMask(s)) }
+
+// cleanMask is maskSecrets(cleanText(s)). Output strings and quotes are
+// nearly always clean already, so one pass serves both cleanText's test and
+// maskSecrets' prescan; anything else takes the long way.
+func cleanMask(s string) string {
 	if s == "" {
 		return s
 	}
 	sc := maskScan(s)
 	if sc.clean && (sc.ascii || s[len(s)-1] != ' ') {
-		return strings.TrimSpace(maskApply(s, sc)) // cleanText(s) == s
+		return maskApply(s, sc) // cleanText(s) == s
 	}
-	return strings.TrimSpace(maskSecrets(cleanText(s)))
+	return maskSecrets(cleanText(s))
 }
 
 // maskNeeds is what maskScan found: which patterns of maskSecrets can match,
