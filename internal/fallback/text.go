@@ -74,9 +74,7 @@ func quoteAt(f folded, start, end int) string {
 			we = oe
 		}
 	}
-	q := cleanText(f.src[ws:we])
-	q = maskSecrets(q)
-	q = clip(q, maxQuote)
+	q := clip(cleanMask(f.src[ws:we]), maxQuote)
 	prefix, suffix := "", ""
 	if ws > 0 {
 		prefix = "…"
@@ -237,18 +235,21 @@ func maskSecrets(s string) string {
 }
 
 // cleanMaskTrim is strings.TrimSpace(maskSecrets(cleanText(s))), what finish
-// does to every output string. Output strings are nearly always clean
-// already, so one pass serves both cleanText's test and maskSecrets'
-// prescan; anything else takes the long way.
-func cleanMaskTrim(s string) string {
+// does to every output string.
+func cleanMaskTrim(s string) string { return strings.TrimSpace(cleanMask(s)) }
+
+// cleanMask is maskSecrets(cleanText(s)). Output strings and quotes are
+// nearly always clean already, so one pass serves both cleanText's test and
+// maskSecrets' prescan; anything else takes the long way.
+func cleanMask(s string) string {
 	if s == "" {
 		return s
 	}
 	sc := maskScan(s)
 	if sc.clean && (sc.ascii || s[len(s)-1] != ' ') {
-		return strings.TrimSpace(maskApply(s, sc)) // cleanText(s) == s
+		return maskApply(s, sc) // cleanText(s) == s
 	}
-	return strings.TrimSpace(maskSecrets(cleanText(s)))
+	return maskSecrets(cleanText(s))
 }
 
 // maskNeeds is what maskScan found: which patterns of maskSecrets can match,
@@ -258,28 +259,32 @@ type maskNeeds struct {
 	maxDigits, maxTok int
 	token, kv, iban   bool
 	clean, ascii      bool
+	folded            bool // hasFoldedLetter
 }
 
 // maskScan is maskSecrets' prescan: one linear pass decides which
 // (comparatively slow) patterns can match at all; most strings need none of
 // them. It also runs cleanText's test for a clean string.
+//
+// It runs over every output string and every quote, so its common bytes
+// take the shortest path: a lower-case letter is one table look-up (the
+// token prefixes "eyJ" and "gh?_" are tested at their rarer last byte, 'J'
+// or '_', rather than at every 'e' and 'g'), and a space tests for a key
+// word only before "is", "was", "ist", "es" or "est".
 func maskScan(s string) maskNeeds {
 	// Locals rather than fields of a maskNeeds, so that they stay in
-	// registers.
+	// registers. maxTok is brought up to date where a token run ends.
 	digitRun, tokRun, maxDigits, maxTok := 0, 0, 0, 0
-	token, kv, iban, clean, ascii := false, false, false, true, true
+	token, kv, iban, clean, ascii, folded := false, false, false, true, true, false
 	nextRune := 0 // cleanText decodes a rune at each non-ASCII byte from here
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		k := maskClass[c]
+		k := scanClass[c]
 		if k == mcTok {
-			// The common case, a lower-case letter (but e, g, x): nothing but
-			// a token run, and clean.
+			// The common case, a lower-case letter (but x): nothing but a
+			// token run, and clean.
 			digitRun = 0
 			tokRun++
-			if tokRun > maxTok {
-				maxTok = tokRun
-			}
 			continue
 		}
 		if c == ' ' {
@@ -289,11 +294,17 @@ func maskScan(s string) maskNeeds {
 			if i == 0 || s[i-1] == ' ' {
 				clean = false
 			}
+			maxTok = max(maxTok, tokRun)
 			tokRun = 0
-			if !kv && i+1 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e') {
+			if !kv && i+2 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e') && (s[i+2] == 's' || s[i+2] == 'a') {
 				kv = secretWordAt(s, i)
 			}
 			continue
+		}
+		if c >= 0xC5 && !folded {
+			// The lead byte of 'ſ' (C5 BF) or of 'K' (E2 84 AA).
+			r := s[i:]
+			folded = strings.HasPrefix(r, "\u017F") || strings.HasPrefix(r, "\u212A")
 		}
 		if clean {
 			if c >= utf8.RuneSelf {
@@ -305,7 +316,7 @@ func maskScan(s string) maskNeeds {
 					ascii = false
 					nextRune = i + n
 				}
-			} else if c < 0x20 || c == 0x7f || (c == ' ' && (i == 0 || s[i-1] == ' ')) {
+			} else if c < 0x20 || c == 0x7f {
 				clean = false
 			}
 		}
@@ -315,56 +326,65 @@ func maskScan(s string) maskNeeds {
 			if digitRun > maxDigits {
 				maxDigits = digitRun
 			}
-		case (c == ' ' || c == '-') && digitRun > 0:
+		case c == '-' && digitRun > 0:
 		default:
 			digitRun = 0
 		}
 		if k&mcTok != 0 {
 			tokRun++
-			if tokRun > maxTok {
-				maxTok = tokRun
-			}
 		} else {
+			maxTok = max(maxTok, tokRun)
 			tokRun = 0
 		}
-		if k&mcUpper != 0 && !iban && i+3 < len(s) && maskClass[s[i+1]]&mcUpper != 0 && maskClass[s[i+2]]&mcDigit != 0 && maskClass[s[i+3]]&mcDigit != 0 {
+		if k&mcUpper != 0 && !iban && i+3 < len(s) && scanClass[s[i+1]]&mcUpper != 0 && scanClass[s[i+2]]&mcDigit != 0 && scanClass[s[i+3]]&mcDigit != 0 {
 			iban = true
 		}
 		if k&(mcTrigger|mcSep) == 0 {
 			continue
 		}
-		// The literal prefixes of reSecretToken, tested where they can start.
+		// The literal prefixes of reSecretToken, tested where they can
+		// start, or for "eyJ" and "gh?_" where they end.
 		if !token && k&mcTrigger != 0 {
 			switch c {
 			case '_':
 				r := s[i:]
 				token = strings.HasPrefix(r, "_live_") || strings.HasPrefix(r, "_test_")
-			case 'A':
-				r := s[i:]
-				token = strings.HasPrefix(r, "AKIA") || strings.HasPrefix(r, "ASIA")
-			case 'e':
-				token = strings.HasPrefix(s[i:], "eyJ")
-			case 'x':
-				token = strings.HasPrefix(s[i:], "xox")
-			case '-':
-				token = strings.HasPrefix(s[i:], "-----BEGIN")
-			case 'g':
-				if i+3 < len(s) && s[i+1] == 'h' && s[i+3] == '_' {
-					switch s[i+2] {
+				if !token && i >= 3 && s[i-3] == 'g' && s[i-2] == 'h' {
+					switch s[i-1] {
 					case 'p', 'o', 'u', 's', 'r':
 						token = true
 					}
 				}
+			case 'A':
+				r := s[i:]
+				token = strings.HasPrefix(r, "AKIA") || strings.HasPrefix(r, "ASIA")
+			case 'J':
+				token = i >= 2 && s[i-2] == 'e' && s[i-1] == 'y'
+			case 'x':
+				token = strings.HasPrefix(s[i:], "xox")
+			case '-':
+				token = strings.HasPrefix(s[i:], "-----BEGIN")
 			}
 		}
-		// A space is a separator only before "is", "was", "ist", "es" or
-		// "est": the cheap test first.
-		if !kv && k&mcSep != 0 && (c != ' ' || i+1 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e')) {
+		// A space never gets here: ':' and '=' are the separators left.
+		if !kv && k&mcSep != 0 {
 			kv = secretWordAt(s, i)
 		}
 	}
-	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: token, kv: kv, iban: iban, clean: clean, ascii: ascii}
+	maxTok = max(maxTok, tokRun)
+	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: token, kv: kv, iban: iban, clean: clean, ascii: ascii, folded: folded}
 }
+
+// scanClass is maskClass for maskScan, which tests the token prefixes
+// "eyJ" and "gh?_" at 'J' and '_' rather than at 'e' and 'g', so that
+// these two common letters take its shortest path.
+var scanClass = func() [256]uint8 {
+	t := maskClass
+	t['e'] &^= mcTrigger
+	t['g'] &^= mcTrigger
+	t['J'] |= mcTrigger
+	return t
+}()
 
 // maskApply runs the patterns that maskScan found may match.
 func maskApply(s string, m maskNeeds) string {
@@ -373,7 +393,9 @@ func maskApply(s string, m maskNeeds) string {
 		s = reSecretToken.ReplaceAllString(s, "[redacted]")
 		kv = hasSecretWord(s) // s has changed
 	}
-	folded := hasFoldedLetter(s)
+	// The token rule replaces ASCII text and '…' only, so it neither adds
+	// nor removes a 'ſ' or 'K': the prescan's answer still holds.
+	folded := m.folded
 	if kv || folded {
 		// The prescan misses key words spelt with 'ſ' or 'K'.
 		s = maskKVAll(s)
@@ -463,6 +485,15 @@ func secretWordAt(s string, p int) bool {
 	w := s[b:e]
 	if len(w) < 3 {
 		return false // every key word has three letters or more
+	}
+	// Every key word starts with one of these letters, in either case;
+	// most words before a colon do not ("bank:payments:create").
+	switch w[0] | 0x20 {
+	case 'p', 's', 't', 'k', 'a', 'c', 'o':
+	default:
+		if w[0] < utf8.RuneSelf {
+			return false
+		}
 	}
 	var low [12]byte
 	for i := 0; i < len(w); i++ {

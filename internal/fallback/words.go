@@ -1,10 +1,11 @@
 package fallback
 
 import (
-	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -47,55 +48,148 @@ var tacticInfo = map[consult.Tactic]struct {
 		"Act on the verified records, not on the counterparty's account, and point to the record that disagrees", consult.High},
 }
 
+// tacticCapName is each tactic's name with a capital, as a rationale
+// sentence starts.
+var tacticCapName = func() map[consult.Tactic]string {
+	m := make(map[consult.Tactic]string, len(tacticInfo))
+	for t, info := range tacticInfo {
+		m[t] = capFirst(info.name)
+	}
+	return m
+}()
+
 // compose turns what the engine learned into the analysis.
 func (st *state) compose() consult.Analysis {
 	a := consult.Analysis{
 		Claims:          []consult.Claim{},
-		Signals:         []consult.Signal{},
-		MissingEvidence: []string{},
-		QuestionsToAsk:  []string{},
-		NextSteps:       []string{},
-		Safeguards:      []string{},
+		Signals:         make([]consult.Signal, 0, len(st.tactics)),
+		MissingEvidence: make([]string, 0, len(st.tactics)+1),
+		QuestionsToAsk:  make([]string, 0, len(st.tactics)),
+		NextSteps:       make([]string, 0, len(st.tactics)+2),
+		Safeguards:      make([]string, 0, 4),
 	}
-	reported := map[consult.Tactic]bool{}
+	reported := make(map[consult.Tactic]bool, len(st.tactics))
 	for _, t := range st.tactics {
 		reported[t] = true
 	}
+	// The signal, the rationale and a claim all quote a tactic's strongest
+	// cue: quote it once.
+	lqs := st.lexQuotes()
+	act := st.actionName()
 	// Signals.
-	for _, t := range st.tactics {
-		sig := st.signalFor(t)
-		a.Signals = append(a.Signals, sig)
+	for i, t := range st.tactics {
+		a.Signals = append(a.Signals, st.signalFor(t, &lqs[i]))
 	}
 	// Claims.
-	a.Claims = st.buildClaims()
+	a.Claims = st.buildClaims(lqs, act)
 	// Disposition, tier, confidence.
 	a.Disposition = st.disposition(reported)
 	a.RiskTier = st.tier(reported, a.Disposition)
 	a.Confidence = st.confidence(reported)
 	// Words.
-	a.Rationale = st.rationale(reported)
-	st.advice(&a, reported)
-	a.SituationSummary = st.summary()
-	a.Reply = st.reply(a)
-	a.SuggestedResponse = st.suggested(a, reported)
+	a.Rationale = st.rationale(reported, lqs, act)
+	st.advice(&a, reported, act)
+	a.SituationSummary = st.summary(act)
+	a.Reply = reply(a, act)
+	a.SuggestedResponse = suggested(a, reported, act)
 	return finish(a)
+}
+
+// lexQuote is a reported tactic's lexical evidence as the words quote it:
+// the source and quote of its strongest cue and the quote of the runner-up,
+// in the order of sortedCues.
+type lexQuote struct {
+	n      int // how many of the two were found
+	src    int
+	q0, q1 string
+	qq0    string // strconv.Quote(q0), which the signal and the rationale both write
+}
+
+// lexQuotes quotes the two strongest cues of each reported tactic, in
+// st.tactics' order. Picking the two needs no sort of all the cues.
+func (st *state) lexQuotes() []lexQuote {
+	out := make([]lexQuote, len(st.tactics))
+	for i, t := range st.tactics {
+		cs := st.cues[string(t)]
+		b := strongest(cs, -1)
+		if b < 0 {
+			continue
+		}
+		q0 := cs[b].quote()
+		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0, qq0: quoteString(q0)}
+		if r := strongest(cs, b); r >= 0 {
+			out[i].n, out[i].q1 = 2, cs[r].quote()
+		}
+	}
+	return out
+}
+
+// strongest returns the index of the strongest cue of cs other than
+// cs[skip], the earliest among equals (sortedCues' stable order), or -1.
+func strongest(cs []cue, skip int) int {
+	best := -1
+	for i := range cs {
+		if i == skip {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		q, b := &cs[i], &cs[best]
+		if q.weight > b.weight || (q.weight == b.weight && (q.src < b.src || (q.src == b.src && q.pos < b.pos))) {
+			best = i
+		}
+	}
+	return best
+}
+
+// quoteString is strconv.Quote(s), the cheap way when s needs no escape,
+// as a cleaned quote nearly never does: printable runes other than the
+// double quote and the backslash stand for themselves.
+func quoteString(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f || c == '"' || c == '\\' {
+				return strconv.Quote(s)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && n == 1) || !strconv.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+		i += n
+	}
+	return `"` + s + `"`
 }
 
 // signalFor builds the signal of a reported tactic, preferring a structural
 // finding's observation (hard evidence) over a lexical quote.
-func (st *state) signalFor(t consult.Tactic) consult.Signal {
+func (st *state) signalFor(t consult.Tactic, lq *lexQuote) consult.Signal {
 	info := tacticInfo[t]
 	s := consult.Signal{Tactic: t, Significance: info.sig, Confidence: round2(st.scores[t])}
-	var obs []string
+	// The observation is its parts joined by spaces, as strings.Join would.
+	var b strings.Builder
+	parts := 0
+	part := func(p string) {
+		if parts > 0 {
+			b.WriteByte(' ')
+		}
+		parts++
+		b.WriteString(p)
+	}
 	hard := false
 	more := 0
 	for _, f := range st.findings {
 		if f.tactic == t {
-			if len(obs) == 2 {
+			if parts == 2 {
 				more++
 				continue
 			}
-			obs = append(obs, f.obs)
+			part(f.obs)
 			if f.hard {
 				hard = true
 			}
@@ -103,20 +197,27 @@ func (st *state) signalFor(t consult.Tactic) consult.Signal {
 		}
 	}
 	if more > 0 {
-		obs = append(obs, "("+strconv.Itoa(more)+" more like this.)")
+		part("(" + strconv.Itoa(more) + " more like this.)")
 	}
-	cs := st.sortedCues(string(t))
-	if len(cs) > 0 {
-		q := cs[0]
-		q0 := q.quote()
-		obs = append(obs, "The "+srcName[q.src]+" says "+strconv.Quote(q0)+" ("+info.name+").")
-		if len(cs) > 1 {
-			if q1 := cs[1].quote(); q1 != q0 {
-				obs = append(obs, "Also: "+strconv.Quote(q1)+".")
-			}
+	if lq.n > 0 {
+		if parts > 0 {
+			b.WriteByte(' ')
 		}
-	} else if len(obs) == 0 {
-		obs = append(obs, "The case shows "+info.name+".")
+		parts++
+		b.WriteString("The ")
+		b.WriteString(srcName[lq.src])
+		b.WriteString(" says ")
+		b.WriteString(lq.qq0)
+		b.WriteString(" (")
+		b.WriteString(info.name)
+		b.WriteString(").")
+		if lq.n > 1 && lq.q1 != lq.q0 {
+			b.WriteString(" Also: ")
+			b.WriteString(quoteString(lq.q1))
+			b.WriteString(".")
+		}
+	} else if parts == 0 {
+		part("The case shows " + info.name + ".")
 	}
 	if hard {
 		if s.Confidence < hardConfidence {
@@ -131,7 +232,7 @@ func (st *state) signalFor(t consult.Tactic) consult.Signal {
 	if (t == consult.Urgency || t == consult.Scarcity || t == consult.EmotionalPressure || t == consult.Reciprocity) && st.stakes.Rank() >= consult.High.Rank() {
 		s.Significance = consult.High
 	}
-	s.Observation = strings.Join(obs, " ")
+	s.Observation = b.String()
 	return s
 }
 
@@ -146,7 +247,7 @@ func round2(v float64) float64 {
 }
 
 // buildClaims grades the counterparty's checkable assertions.
-func (st *state) buildClaims() []consult.Claim {
+func (st *state) buildClaims(lqs []lexQuote, act string) []consult.Claim {
 	var out []consult.Claim
 	seen := map[string]bool{}
 	addClaim := func(cl consult.Claim) {
@@ -163,12 +264,6 @@ func (st *state) buildClaims() []consult.Claim {
 	for _, f := range st.findings {
 		if f.claim != nil {
 			addClaim(*f.claim)
-		}
-	}
-	contradictedBy := map[string]bool{}
-	for _, f := range st.findings {
-		if f.kind == "contradiction" {
-			contradictedBy[toLower(f.claim.Claim)] = true
 		}
 	}
 	for _, f := range st.c.Facts {
@@ -194,18 +289,31 @@ func (st *state) buildClaims() []consult.Claim {
 		addClaim(cl)
 	}
 	// Approvals and mandates the message claims.
-	if q, ok := st.bestCue(string(consult.AuthorityClaim)); ok && st.scores[consult.AuthorityClaim] >= st.e.params["threshold"] {
-		addClaim(consult.Claim{Claim: "Authority or approval claimed: " + q.quote(), Status: consult.ClaimUnverified, Significance: consult.High,
+	if q, ok := st.authorityQuote(lqs); ok {
+		addClaim(consult.Claim{Claim: "Authority or approval claimed: " + q, Status: consult.ClaimUnverified, Significance: consult.High,
 			EvidenceReferences: []string{}, Explanation: "No record in the case shows this approval or mandate; it rests on the counterparty's word."})
 	}
 	if len(out) == 0 && strings.TrimSpace(st.c.Message) != "" && st.c.Action.Amount > 0 {
-		addClaim(consult.Claim{Claim: fmt.Sprintf("The request for %s is legitimate.", st.actionName()), Status: consult.ClaimNotCheckable, Significance: consult.Low,
+		addClaim(consult.Claim{Claim: "The request for " + act + " is legitimate.", Status: consult.ClaimNotCheckable, Significance: consult.Low,
 			EvidenceReferences: []string{}, Explanation: "Nothing in the message makes a checkable assertion beyond the request itself."})
 	}
 	if len(out) > 20 {
 		out = out[:20]
 	}
 	return out
+}
+
+// authorityQuote returns the quote of the strongest authority cue when the
+// authority tactic is reported, with ok false when it is not or has no cue.
+// score reports exactly the tactics whose score reaches the threshold, the
+// condition this claim has always had.
+func (st *state) authorityQuote(lqs []lexQuote) (string, bool) {
+	for i, t := range st.tactics {
+		if t == consult.AuthorityClaim {
+			return lqs[i].q0, lqs[i].n > 0
+		}
+	}
+	return "", false
 }
 
 // disposition chooses the recommendation from the findings.
@@ -394,7 +502,7 @@ func (st *state) cpName() string {
 	case cp.ClaimedIdentity != "" && cp.Verified:
 		return clipCase(cp.ClaimedIdentity, 80)
 	case cp.ClaimedIdentity != "" && cp.Reference != "":
-		return fmt.Sprintf("%s (claiming to be %s)", clipCase(cp.Reference, 80), clipCase(cp.ClaimedIdentity, 80))
+		return clipCase(cp.Reference, 80) + " (claiming to be " + clipCase(cp.ClaimedIdentity, 80) + ")"
 	case cp.Reference != "":
 		return clipCase(cp.Reference, 80)
 	case cp.Type != "":
@@ -403,33 +511,50 @@ func (st *state) cpName() string {
 	return "the counterparty"
 }
 
-func (st *state) actionPhrase() string {
+// actionPhrase writes the proposed step into the summary being built in b;
+// act is st.actionName().
+func (st *state) actionPhrase(b *strings.Builder, act string) {
 	a := st.c.Action
-	var b strings.Builder
+	start := b.Len()
 	if a.Description != "" {
 		b.WriteString(clipCase(strings.TrimSuffix(a.Description, "."), 200))
 	} else {
-		b.WriteString(st.actionName())
+		b.WriteString(act)
 	}
 	if a.Service != "" && a.Action != "" && a.Description != "" {
-		fmt.Fprintf(&b, " (%s:%s)", a.Service, a.Action)
+		b.WriteString(" (")
+		b.WriteString(a.Service)
+		b.WriteString(":")
+		b.WriteString(a.Action)
+		b.WriteString(")")
 	}
-	if a.Amount > 0 && !strings.Contains(b.String(), strings.TrimPrefix(money(a.Amount, a.Currency), "$")) {
-		fmt.Fprintf(&b, ", %s", money(a.Amount, a.Currency))
+	if a.Amount > 0 {
+		m := money(a.Amount, a.Currency)
+		if !strings.Contains(b.String()[start:], strings.TrimPrefix(m, "$")) {
+			b.WriteString(", ")
+			b.WriteString(m)
+		}
 	}
-	return b.String()
 }
 
-func (st *state) summary() string {
+func (st *state) summary(act string) string {
 	a := st.c.Action
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s asks the agent", capFirst(st.cpName()))
+	b.Grow(512)
+	b.WriteString(capFirst(st.cpName()))
+	b.WriteString(" asks the agent")
 	if st.c.Goal != "" {
-		fmt.Fprintf(&b, ", whose goal is to %s,", clipCase(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
+		b.WriteString(", whose goal is to ")
+		b.WriteString(clipCase(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
+		b.WriteString(",")
 	}
-	fmt.Fprintf(&b, " to act; the proposed step is: %s.", st.actionPhrase())
+	b.WriteString(" to act; the proposed step is: ")
+	st.actionPhrase(&b, act)
+	b.WriteString(".")
 	if a.Recipient != "" {
-		fmt.Fprintf(&b, " Recipient: %s.", clipCase(a.Recipient, 120))
+		b.WriteString(" Recipient: ")
+		b.WriteString(clipCase(a.Recipient, 120))
+		b.WriteString(".")
 	}
 	if a.Irreversible {
 		b.WriteString(" The step cannot be undone.")
@@ -441,15 +566,22 @@ func (st *state) summary() string {
 		}
 		b.WriteString(".")
 	} else {
-		var names []string
-		for _, t := range st.tactics {
-			names = append(names, tacticInfo[t].name)
+		b.WriteString(" Found: ")
+		for i, t := range st.tactics {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(tacticInfo[t].name)
 		}
-		fmt.Fprintf(&b, " Found: %s.", strings.Join(names, "; "))
+		b.WriteString(".")
 	}
 	cp := st.c.Counterparty
 	if cp.TrustTier != "" || cp.GASLLevel > 0 {
-		fmt.Fprintf(&b, " Registry: trust tier %s, GASL level %d.", orNone(cp.TrustTier), cp.GASLLevel)
+		b.WriteString(" Registry: trust tier ")
+		b.WriteString(orNone(cp.TrustTier))
+		b.WriteString(", GASL level ")
+		b.WriteString(strconv.Itoa(cp.GASLLevel))
+		b.WriteString(".")
 	}
 	return b.String()
 }
@@ -461,12 +593,11 @@ func orNone(s string) string {
 	return s
 }
 
-func (st *state) rationale(reported map[consult.Tactic]bool) []string {
-	var out []string
-	seen := map[string]bool{}
+func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act string) []string {
+	out := make([]string, 0, 12)
 	add := func(s string) {
-		if s != "" && !seen[s] && len(out) < 12 {
-			seen[s] = true
+		// At most twelve: a linear search beats a map.
+		if s != "" && len(out) < 12 && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
@@ -475,9 +606,9 @@ func (st *state) rationale(reported map[consult.Tactic]bool) []string {
 			add(f.reason)
 		}
 	}
-	for _, t := range st.tactics {
-		if q, ok := st.bestCue(string(t)); ok {
-			add(capFirst(tacticInfo[t].name) + ": the " + srcName[q.src] + " says " + strconv.Quote(q.quote()) + ".")
+	for i, t := range st.tactics {
+		if lq := &lqs[i]; lq.n > 0 {
+			add(tacticCapName[t] + ": the " + srcName[lq.src] + " says " + lq.qq0 + ".")
 		}
 	}
 	if len(st.stakeWhy) > 0 {
@@ -492,17 +623,28 @@ func (st *state) rationale(reported map[consult.Tactic]bool) []string {
 	}
 	if len(out) == 0 {
 		if cp.Verified {
-			add("The message asks for " + st.actionName() + ", which fits the goal and the declared scope; no manipulation cue, contradiction or policy conflict was found.")
+			add("The message asks for " + act + ", which fits the goal and the declared scope; no manipulation cue, contradiction or policy conflict was found.")
 		} else {
-			add("No manipulation cue, contradiction or policy conflict was found in the request for " + st.actionName() + ".")
+			add("No manipulation cue, contradiction or policy conflict was found in the request for " + act + ".")
 		}
 	}
 	return out
 }
 
+// uniq returns ss without repeats, in order. The reasons for the stakes it
+// serves are nearly always a few, where a linear search beats a map; one per
+// data category, they can be many, where it would take quadratic time.
 func uniq(ss []string) []string {
-	seen := map[string]bool{}
 	var out []string
+	if len(ss) <= 16 {
+		for _, s := range ss {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	seen := make(map[string]bool, len(ss))
 	for _, s := range ss {
 		if !seen[s] {
 			seen[s] = true
@@ -513,8 +655,7 @@ func uniq(ss []string) []string {
 }
 
 // advice fills missing evidence, questions, next steps and safeguards.
-func (st *state) advice(a *consult.Analysis, reported map[consult.Tactic]bool) {
-	act := st.actionName()
+func (st *state) advice(a *consult.Analysis, reported map[consult.Tactic]bool, act string) {
 	for _, t := range st.tactics {
 		info := tacticInfo[t]
 		a.MissingEvidence = append(a.MissingEvidence, info.missing+".")
@@ -570,28 +711,43 @@ func (st *state) advice(a *consult.Analysis, reported map[consult.Tactic]bool) {
 		a.Safeguards = append(a.Safeguards, "Log the decision and the facts it rested on.")
 	}
 	if len(a.MissingEvidence) == 0 && a.Disposition.Rank() >= consult.GatherEvidence.Rank() {
-		a.MissingEvidence = append(a.MissingEvidence, fmt.Sprintf("A record that confirms %s is authorised.", act))
+		a.MissingEvidence = append(a.MissingEvidence, "A record that confirms "+act+" is authorised.")
 	}
 }
 
-func (st *state) reply(a consult.Analysis) string {
-	act := st.actionName()
-	var b strings.Builder
-	switch a.Disposition {
-	case consult.DoNotProceed:
-		fmt.Fprintf(&b, "Do not proceed with %s.", act)
-	case consult.SeekApproval:
-		fmt.Fprintf(&b, "Do not carry out %s on your own: it needs an explicit approval first.", act)
-	case consult.ModifyPlan:
-		fmt.Fprintf(&b, "Change the plan before acting on %s.", act)
-	case consult.GatherEvidence:
-		fmt.Fprintf(&b, "Gather evidence before acting on %s.", act)
-	case consult.ProceedWithCaution:
-		fmt.Fprintf(&b, "You may proceed with %s, with care.", act)
-	default:
-		fmt.Fprintf(&b, "You may proceed with %s.", act)
+// replyHead is the reply's opening sentence per disposition, around the
+// action's name.
+var replyHead = map[consult.Disposition][2]string{
+	consult.DoNotProceed:       {"Do not proceed with ", "."},
+	consult.SeekApproval:       {"Do not carry out ", " on your own: it needs an explicit approval first."},
+	consult.ModifyPlan:         {"Change the plan before acting on ", "."},
+	consult.GatherEvidence:     {"Gather evidence before acting on ", "."},
+	consult.ProceedWithCaution: {"You may proceed with ", ", with care."},
+}
+
+func reply(a consult.Analysis, act string) string {
+	head, ok := replyHead[a.Disposition]
+	if !ok {
+		head = [2]string{"You may proceed with ", "."}
 	}
-	fmt.Fprintf(&b, " Risk is %s.", a.RiskTier)
+	n := len(head[0]) + len(act) + len(head[1]) + len(" Risk is .") + len(a.RiskTier)
+	for i, r := range a.Rationale {
+		if i == 3 {
+			break
+		}
+		n += 1 + len(r)
+	}
+	if len(a.NextSteps) > 1 {
+		n += len(" Next: ") + len(a.NextSteps[1])
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(head[0])
+	b.WriteString(act)
+	b.WriteString(head[1])
+	b.WriteString(" Risk is ")
+	b.WriteString(string(a.RiskTier))
+	b.WriteString(".")
 	for i, r := range a.Rationale {
 		if i == 3 {
 			break
@@ -600,20 +756,21 @@ func (st *state) reply(a consult.Analysis) string {
 		b.WriteString(r)
 	}
 	if len(a.NextSteps) > 1 {
-		fmt.Fprintf(&b, " Next: %s", a.NextSteps[1])
+		b.WriteString(" Next: ")
+		b.WriteString(a.NextSteps[1])
 	}
 	return b.String()
 }
 
-func (st *state) suggested(a consult.Analysis, reported map[consult.Tactic]bool) string {
-	act := st.actionName()
+func suggested(a consult.Analysis, reported map[consult.Tactic]bool, act string) string {
 	switch a.Disposition {
 	case consult.Proceed:
-		return fmt.Sprintf("Thanks, I'm going ahead with %s now and will confirm once it's done.", act)
+		return "Thanks, I'm going ahead with " + act + " now and will confirm once it's done."
 	case consult.ProceedWithCaution:
-		return fmt.Sprintf("Thanks. I'll go ahead with %s using the details we have on record, and confirm once it's done.", act)
+		return "Thanks. I'll go ahead with " + act + " using the details we have on record, and confirm once it's done."
 	}
 	var b strings.Builder
+	b.Grow(400 + len(act))
 	b.WriteString("Thanks for your message. ")
 	switch {
 	case reported[consult.DataExtraction]:
@@ -632,7 +789,9 @@ func (st *state) suggested(a consult.Analysis, reported map[consult.Tactic]bool)
 	if reported[consult.Urgency] || reported[consult.Scarcity] {
 		b.WriteString("I understand the timing matters, but the checks come first. ")
 	}
-	fmt.Fprintf(&b, "I'll come back to you about %s as soon as that's done.", act)
+	b.WriteString("I'll come back to you about ")
+	b.WriteString(act)
+	b.WriteString(" as soon as that's done.")
 	return b.String()
 }
 
@@ -640,20 +799,20 @@ func (st *state) suggested(a consult.Analysis, reported map[consult.Tactic]bool)
 // maximum lengths cut at rune boundaries, and no secret anywhere.
 func finish(a consult.Analysis) consult.Analysis {
 	fix := func(s string, n int) string {
-		if v, ok := fixedTemplates[s]; ok {
-			return clip(v, n)
+		if len(s) < len(fixedLens) && fixedLens[len(s)] {
+			if v, ok := fixedTemplates[s]; ok {
+				return clip(v, n)
+			}
 		}
 		return clip(cleanMaskTrim(s), n)
 	}
 	fixList := func(ss []string, maxItems, n int) []string {
 		out := make([]string, 0, len(ss))
-		seen := map[string]bool{}
 		for _, s := range ss {
 			s = fix(s, n)
-			if s == "" || seen[s] {
+			if s == "" || slices.Contains(out, s) {
 				continue
 			}
-			seen[s] = true
 			out = append(out, s)
 			if len(out) == maxItems {
 				break
@@ -739,10 +898,31 @@ var fixedTemplates = func() map[string]string {
 		"Use only contact details already on file for any verification call or message.",
 		"Stay within the agent's declared scope; a wider action needs a new agent version and fresh consent.",
 		"Log the decision and the facts it rested on.",
+		// The claims' explanations and the rationale's fixed sentences.
+		"Marked verified in the case facts.",
+		"Asserted by the counterparty and backed by the evidence referenced, not independently verified.",
+		"Asserted by the counterparty; no system record or verified evidence in the case confirms it.",
+		"No record in the case shows this approval or mandate; it rests on the counterparty's word.",
+		"Nothing in the message makes a checkable assertion beyond the request itself.",
+		"The counterparty's identity is not verified out of band.",
 	} {
 		add(s)
 	}
 	return m
+}()
+
+// fixedLens marks the lengths of fixedTemplates' keys, so that finish
+// hashes only strings that can be one.
+var fixedLens = func() []bool {
+	n := 0
+	for s := range fixedTemplates {
+		n = max(n, len(s)+1)
+	}
+	t := make([]bool, n)
+	for s := range fixedTemplates {
+		t[len(s)] = true
+	}
+	return t
 }()
 
 // failSafe is the analysis given if a rule fails unexpectedly: cautious, and

@@ -1,0 +1,96 @@
+package fallback
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestQuoteString checks quoteString against strconv.Quote, which it must
+// equal byte for byte: on its fast path (printable text) and on every kind
+// of text that needs an escape.
+func TestQuoteString(t *testing.T) {
+	for _, s := range []string{
+		"", "plain words", "…Payment must land TODAY.", "a \"quoted\" word", `back\slash`, "tab\there", "new\nline",
+		"\x7f", "\x01", "\xff", "bad \xc5 utf-8", "\u200b zero width", "\ufffd", "ſecret and \u212A", "€4,900", "日本語",
+		"\U0001F600 emoji", "\u0085 next line",
+	} {
+		t.Run(s, func(t *testing.T) {
+			if got, want := quoteString(s), strconv.Quote(s); got != want {
+				t.Errorf("quoteString(%q) = %s, want %s", s, got, want)
+			}
+		})
+	}
+	pieces := []string{"a", "Z", " ", "\"", "\\", "…", "é", "\u200b", "\xff", "\x80", "\t", "\x00", "€", "\u00a0", "\U0001F600", "'"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for k := r.IntN(12); k >= 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := quoteString(s), strconv.Quote(s); got != want {
+			t.Fatalf("quoteString(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestUniq checks uniq on short lists (a linear search) and long ones (a
+// map): first occurrences, in order.
+func TestUniq(t *testing.T) {
+	long := make([]string, 0, 60)
+	wantLong := make([]string, 0, 20)
+	for i := range 60 {
+		long = append(long, fmt.Sprint("it releases ", i%20))
+		if i < 20 {
+			wantLong = append(wantLong, fmt.Sprint("it releases ", i))
+		}
+	}
+	for _, tc := range []struct {
+		name     string
+		in, want []string
+	}{
+		{"empty", nil, nil},
+		{"one", []string{"a"}, []string{"a"}},
+		{"repeats", []string{"b", "a", "b", "c", "a"}, []string{"b", "a", "c"}},
+		{"long", long, wantLong},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, uniq(tc.in)); diff != "" {
+				t.Errorf("uniq (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestStrongestMatchesSortedCues checks that strongest picks the cues that
+// sortedCues puts first and second, ties included (weights, sources and
+// positions drawn from small sets so that they often tie).
+func TestStrongestMatchesSortedCues(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 5000 {
+		cs := make([]cue, r.IntN(6))
+		for i := range cs {
+			cs[i] = cue{weight: []float64{0.3, 0.5, 0.5, 0.8}[r.IntN(4)], src: r.IntN(3), pos: r.IntN(4), srcIdx: i}
+		}
+		st := &state{cues: map[string][]cue{"x": cs}}
+		sorted := st.sortedCues("x")
+		var want, got []int // srcIdx of the first two
+		for _, q := range sorted[:min(2, len(sorted))] {
+			want = append(want, q.srcIdx)
+		}
+		if b := strongest(cs, -1); b >= 0 {
+			got = append(got, cs[b].srcIdx)
+			if s := strongest(cs, b); s >= 0 {
+				got = append(got, cs[s].srcIdx)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("cues %+v: first two (-want +got):\n%s", cs, diff)
+		}
+	}
+}
