@@ -155,9 +155,10 @@ func (cv *clauseView) has(i int, ps *phraseSet) bool {
 // phrase sets occur in it: the union of their phrases, keyed like a
 // phraseSet, each phrase carrying its set's bit.
 type clauseMatcher struct {
-	n     int // the sets with id < n are in the matcher
-	key3  [unionWords]uint64
-	byKey map[string][]maskedPhrase
+	n      int // the sets with id < n are in the matcher
+	key3   [unionWords]uint64
+	byKey  map[string][]maskedPhrase
+	byKey3 key3Map[maskedPhrase] // byKey for look-ups (phraseSet.byKey3)
 }
 
 // unionWords sizes the union's three-byte filter: 32768 bits for the few
@@ -198,6 +199,7 @@ func clauseSets() *clauseMatcher {
 				}
 			}
 		}
+		cm.byKey3 = newKey3Map(cm.byKey)
 		clauseMatch = cm
 	})
 	return clauseMatch
@@ -219,7 +221,7 @@ func (cm *clauseMatcher) mask(s string) uint64 {
 		if w, b := unionBit(s[i+1], s[i+2], s[i+3]); cm.key3[w]&b == 0 {
 			continue
 		}
-		for _, mp := range cm.byKey[s[i+1:i+4]] {
+		for _, mp := range cm.byKey3.get(s[i+1], s[i+2], s[i+3]) {
 			if m&mp.bit == 0 && strings.HasPrefix(s[i:], mp.p) {
 				m |= mp.bit
 			}
