@@ -90,14 +90,23 @@ func packKey3(b1, b2, b3 byte) uint32 {
 
 // newKey3Map indexes m, whose keys are three bytes long.
 func newKey3Map[T any](m map[string][]T) key3Map[T] {
+	pm := make(map[uint32][]T, len(m))
+	for k, v := range m {
+		pm[packKey3(k[0], k[1], k[2])] = v
+	}
+	return newPackedMap(pm)
+}
+
+// newPackedMap indexes m, whose keys are packKey3 values.
+func newPackedMap[T any](m map[uint32][]T) key3Map[T] {
 	bits := uint32(1)
 	for 1<<bits < 2*len(m) {
 		bits++
 	}
 	t := key3Map[T]{keys: make([]uint32, 1<<bits), vals: make([][]T, 1<<bits), shift: 32 - bits}
 	for k, v := range m {
-		h := t.slot(packKey3(k[0], k[1], k[2]))
-		t.keys[h], t.vals[h] = packKey3(k[0], k[1], k[2]), v
+		h := t.slot(k)
+		t.keys[h], t.vals[h] = k, v
 	}
 	return t
 }

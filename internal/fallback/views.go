@@ -63,13 +63,14 @@ func (st *state) msgTokens() []string {
 // a bitmap rejects most positions with one load, and only a position whose
 // two bytes start some word looks the candidates up.
 type substrSet struct {
-	pair   [256][4]uint64 // bit b2 of pair[b1]: some word starts with b1 b2
-	byPair map[uint16][]string
-	short  []string // words under two bytes, searched directly
+	pair   [256][4]uint64  // bit b2 of pair[b1]: some word starts with b1 b2
+	byPair key3Map[string] // the words by their first two bytes, packKey3(0, b1, b2)
+	short  []string        // words under two bytes, searched directly
 }
 
 func newSubstrSet(words ...[]string) *substrSet {
-	ss := &substrSet{byPair: map[uint16][]string{}}
+	ss := &substrSet{}
+	byPair := map[uint32][]string{}
 	for _, l := range words {
 		for _, w := range l {
 			if len(w) < 2 {
@@ -78,10 +79,13 @@ func newSubstrSet(words ...[]string) *substrSet {
 			}
 			b1, b2 := w[0], w[1]
 			ss.pair[b1][b2>>6] |= 1 << (b2 & 63)
-			k := uint16(b1)<<8 | uint16(b2)
-			ss.byPair[k] = append(ss.byPair[k], w)
+			k := packKey3(0, b1, b2)
+			byPair[k] = append(byPair[k], w)
 		}
 	}
+	// A map keyed by the pair hashed it on every candidate position, most
+	// of the cost of in on a long message.
+	ss.byPair = newPackedMap(byPair)
 	return ss
 }
 
@@ -98,7 +102,7 @@ func (ss *substrSet) in(s string) bool {
 		if ss.pair[b1][b2>>6]&(1<<(b2&63)) == 0 {
 			continue
 		}
-		for _, w := range ss.byPair[uint16(b1)<<8|uint16(b2)] {
+		for _, w := range ss.byPair.get(0, b1, b2) {
 			if strings.HasPrefix(s[i:], w) {
 				return true
 			}
