@@ -49,10 +49,32 @@ func (st *state) msgHead() string { return clipBytes(st.msg.text, maxClaimBytes)
 
 func (st *state) msgTokens() []string {
 	if st.v.msgTok == nil {
-		t := strings.Fields(st.msgHead())
+		t := foldedFields(st.msgHead())
 		st.v.msgTok = &t
 	}
 	return *st.v.msgTok
+}
+
+// foldedFields is strings.Fields(s) for a folded text, or a prefix of one,
+// whose only white space is the single space between words: the spaces are
+// counted by a vectorised search and the words cut from space to space,
+// where strings.Fields tests every byte twice (TestFoldedFields).
+func foldedFields(s string) []string {
+	out := make([]string, 0, strings.Count(s, " ")+1)
+	for {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			break
+		}
+		if i > 0 {
+			out = append(out, s[:i])
+		}
+		s = s[i+1:]
+	}
+	if s != "" {
+		out = append(out, s)
+	}
+	return out
 }
 
 // substrSet answers containsAny(s, words...) for a fixed word list in one
