@@ -234,8 +234,12 @@ func TestFoldMatchesReference(t *testing.T) {
 		// Runs of single letters end at a sentence end, at a word, at a
 		// non-space separator or at the end; a leet symbol dropped from a
 		// single letter ("a@") leaves its offset behind.
-		"runs":    "a b c d. e f g h!x y z w: i j k,l m n o p q r 12 s t u @ v w x@y a@$ b c d é f g 2a b 3 c d e",
-		"runs2":   "x y z",
+		"runs":  "a b c d. e f g h!x y z w: i j k,l m n o p q r 12 s t u @ v w x@y a@$ b c d é f g 2a b 3 c d e",
+		"runs2": "x y z",
+		// Plain words end at a digit, a non-ASCII letter, a single letter,
+		// punctuation, a double space or the end, and the general loop
+		// goes on with the word.
+		"plain":   "Ab cd2x ef, gh  ij k l m nó pq's rs tu\u200bvw yz",
 		"runs3":   "x y; a b c d\u00e9\u200b e f",
 		"unicode": "Ｕｒｇｅｎｔ: pаy nоw (Cyrillic) — straße ﬁle é\u200bx ſecret K",
 		"invalid": "a\xffb \xc3 end.",

@@ -36,9 +36,10 @@ func foldedText(s string) string { return foldInto(s, false).text }
 //
 // It writes the folded text in one pass: each word goes straight to the
 // output, where leetspeak is undone in place when the word ends and a run of
-// spaced-out letters is joined when the run ends. An earlier version first
-// built a word list and copied every byte and offset a second time; the
-// output is the same (FuzzFold compares it with foldTextRef).
+// spaced-out letters is joined when the run ends; runs of plain words take a
+// tighter loop (plainWords). An earlier version first built a word list and
+// copied every byte and offset a second time; the output is the same
+// (FuzzFold compares it with foldTextRef).
 func foldInto(s string, withOffs bool) folded {
 	sc := getScratch(len(s))
 	defer sc.put()
@@ -59,30 +60,41 @@ func foldInto(s string, withOffs bool) folded {
 		if c < utf8.RuneSelf {
 			i++
 			switch {
-			case asciiWord[c] != 0:
-				// The run of letters and digits that starts here, copied in
-				// one step and lowered in place; only a word with a digit
-				// may be leetspeak.
-				j, m := i, asciiWord[c]
-				for j < len(s) && asciiWord[s[j]] != 0 {
-					m |= asciiWord[s[j]]
-					j++
-				}
-				n := len(fw.out)
-				fw.out = append(fw.out, s[off:j]...)
-				if m&wordUpper != 0 {
-					w := fw.out[n:]
-					for k, b := range w {
-						w[k] = lowerASCII[b]
+			case asciiFold[c] != 0:
+				if len(fw.out) == fw.wStart && fw.chainN == 0 && !fw.dirty {
+					// A word starts: most text is plain words and single
+					// spaces, which plainWords writes in a tighter loop.
+					if j := fw.plainWords(s, int(off)); j > int(off) {
+						i = j
+						continue
 					}
 				}
-				if m&wordDigit != 0 {
-					fw.dirty = true
+				// The run of letters and digits that starts here, lowered
+				// and copied in one loop into room made once for the rest
+				// of the input; only a word with a digit may be leetspeak.
+				src := s[off:]
+				out := fw.out
+				if cap(out)-len(out) < len(src) {
+					out = slices.Grow(out, len(src))
 				}
+				dst := out[len(out) : len(out)+len(src)]
+				k := 0
+				for k < len(src) {
+					b := asciiFold[src[k]]
+					if b == 0 {
+						break
+					}
+					if b <= '9' {
+						fw.dirty = true
+					}
+					dst[k] = b
+					k++
+				}
+				fw.out = out[:len(out)+k]
 				if withOffs {
-					fw.addOffs(off, int32(j))
+					fw.addOffs(off, off+int32(k))
 				}
-				i = j
+				i = int(off) + k
 			case c == ' ' || c == '\t' || c == '\r':
 				if len(fw.out)-fw.wStart > 1 && !fw.dirty && fw.chainN == 0 {
 					fw.endWord() // flush's common case, inlined
@@ -216,27 +228,98 @@ type folder struct {
 	chain               []int32
 }
 
-// asciiWord classifies the ASCII bytes that make words: wordLower,
-// wordUpper or wordDigit, and 0 for the rest (every byte has an entry, so
-// that the run loop needs no range check).
-var asciiWord = func() (t [256]uint8) {
+// asciiFold maps the ASCII bytes that make words to their folded form
+// (letters to lower case, digits as they are) and every other byte to 0; it
+// has an entry for every byte, so that the run loop needs no range check.
+var asciiFold = func() (t [256]byte) {
 	for c := 'a'; c <= 'z'; c++ {
-		t[c] = wordLower
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = wordUpper
+		t[c] = byte(c)
+		t[c-'a'+'A'] = byte(c)
 	}
 	for c := '0'; c <= '9'; c++ {
-		t[c] = wordDigit
+		t[c] = byte(c)
 	}
 	return t
 }()
 
-const (
-	wordLower = 1 << iota
-	wordUpper
-	wordDigit
-)
+// asciiLetter maps the ASCII letters to lower case and every other byte to 0.
+var asciiLetter = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = byte(c)
+		t[c-'a'+'A'] = byte(c)
+	}
+	return t
+}()
+
+// plainWords writes the plain words that start at s[i]: ASCII letters,
+// each word of two or more followed by one space, which is all that flush
+// does for it (endWord). It stops after the letters of the first word that
+// is not of that form, leaving that word in progress for the general loop
+// to go on with (a digit or a non-ASCII letter may continue it, a single
+// letter may start a spaced-out run), and returns where it stopped (i
+// itself if s[i] is not a letter). Letters and spaces are as many bytes out
+// as in, so the room made at the start holds them all, and the loop writes
+// by index, with its state in locals rather than in the folder.
+func (fw *folder) plainWords(s string, i int) int {
+	rest := len(s) - i
+	withOffs := fw.withOffs
+	if cap(fw.out)-len(fw.out) < rest {
+		fw.out = slices.Grow(fw.out, rest)
+	}
+	out, o := fw.out[:cap(fw.out)], len(fw.out)
+	var offs []int32
+	p := 0
+	if withOffs {
+		if cap(fw.offs)-len(fw.offs) < rest {
+			fw.offs = slices.Grow(fw.offs, rest)
+		}
+		offs, p = fw.offs[:cap(fw.offs)], len(fw.offs)
+	}
+	words, wo, wp := 0, o, p // wo, wp: where the word in progress starts
+	for {
+		k := i
+		for k < len(s) {
+			b := asciiLetter[s[k]]
+			if b == 0 {
+				break
+			}
+			out[o] = b
+			o++
+			if withOffs {
+				offs[p] = int32(k)
+				p++
+			}
+			k++
+		}
+		if k-i < 2 || k >= len(s) || s[k] != ' ' {
+			i = k
+			break
+		}
+		out[o] = ' '
+		o++
+		if withOffs {
+			offs[p] = int32(k - 1) // the space takes the word's last offset
+			p++
+		}
+		words++
+		i = k + 1
+		wo, wp = o, p
+	}
+	fw.out = out[:o]
+	if withOffs {
+		fw.offs = offs[:p]
+	}
+	if words > 0 {
+		if withOffs {
+			fw.lastOff = offs[wp-1]
+		}
+		fw.words += words
+		fw.lastSep = false
+		fw.wStart, fw.wOff = wo, wp
+		fw.spaceOnly = true
+	}
+	return i
+}
 
 // addOffs appends the source offsets lo..hi-1, one per byte of a run of
 // ASCII copied as it is.
