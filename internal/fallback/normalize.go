@@ -193,11 +193,13 @@ func foldInto(s string, withOffs bool) folded {
 	fw.flush()
 	fw.closeChain()
 	var offs []int32
+	sc.out = fw.out
 	if withOffs {
 		// append, not make and copy: the new array is not cleared first.
 		offs = append([]int32(nil), fw.offs...)
+		// Only now: a fold without offsets keeps the offset buffers.
+		sc.offs, sc.chain = fw.offs, fw.chain
 	}
-	sc.out, sc.offs, sc.chain = fw.out, fw.offs, fw.chain
 	return folded{text: string(fw.out), orig: offs, src: s}
 }
 
