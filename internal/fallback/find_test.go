@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // findRef is find as it was with maps (the reference for TestFindMatchesReference): it returns the phrase hits in a folded text: for every phrase, its first
@@ -151,4 +153,31 @@ func TestFindMatchesReference(t *testing.T) {
 	if total < 1000 {
 		t.Fatalf("only %d hits: the texts do not exercise find", total)
 	}
+}
+
+// textIndexStartsRef is newTextIndex's word starts as first written: every
+// byte after a space that is not a space, counted and then filled.
+func textIndexStartsRef(text string) []int32 {
+	starts := []int32{}
+	for i := 1; i < len(text); i++ {
+		if text[i-1] == ' ' && text[i] != ' ' {
+			starts = append(starts, int32(i))
+		}
+	}
+	return starts
+}
+
+func FuzzTextIndex(f *testing.F) {
+	for _, s := range []string{"", " ", "  ", "a", " a", "a b", " pay now . today ", "  two  spaces  ", "x "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := newTextIndex(s).starts
+		if got == nil {
+			got = []int32{}
+		}
+		if diff := cmp.Diff(textIndexStartsRef(s), got); diff != "" {
+			t.Fatalf("newTextIndex(%q).starts (-want +got):\n%s", s, diff)
+		}
+	})
 }

@@ -9,9 +9,10 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// foldTextRef is foldText as it was before its offsets became optional and
-// its scratch buffers size-classed (plain slices, no pool): the reference
-// that FuzzFold compares the pooled, two-mode version with.
+// foldTextRef is foldText as it was before its offsets became optional, its
+// scratch buffers size-classed and its two passes one (plain slices, no
+// pool, a word list and then the output): the reference that FuzzFold
+// compares the one-pass, pooled, two-mode version with.
 func foldTextRef(s string) folded {
 	// First pass: runes to a word stream with separators. Words are byte
 	// ranges of two shared buffers (folded bytes and their source offsets),
@@ -226,10 +227,20 @@ func checkFold(t *testing.T, s string) {
 func TestFoldMatchesReference(t *testing.T) {
 	long := strings.Repeat("Ple4se p@y n0w! U R G E N T. The c.e.o. said so; café ﬁnance Ｐａｙ ", 6000) // > 64 KiB: the large pool
 	for name, s := range map[string]string{
-		"empty":   "",
-		"ascii":   "Hello, this is the accounts desk. Pay today!",
-		"leet":    "p@ssw0rd h3ll0 5pm 24h 3rd p$$",
-		"spaced":  "u r g e n t now, u.r.g.e.n.t. a b",
+		"empty":  "",
+		"ascii":  "Hello, this is the accounts desk. Pay today!",
+		"leet":   "p@ssw0rd h3ll0 5pm 24h 3rd p$$",
+		"spaced": "u r g e n t now, u.r.g.e.n.t. a b",
+		// Runs of single letters end at a sentence end, at a word, at a
+		// non-space separator or at the end; a leet symbol dropped from a
+		// single letter ("a@") leaves its offset behind.
+		"runs":  "a b c d. e f g h!x y z w: i j k,l m n o p q r 12 s t u @ v w x@y a@$ b c d é f g 2a b 3 c d e",
+		"runs2": "x y z",
+		// Plain words end at a digit, a non-ASCII letter, a single letter,
+		// punctuation, a double space or the end, and the general loop
+		// goes on with the word.
+		"plain":   "Ab cd2x ef, gh  ij k l m nó pq's rs tu\u200bvw yz",
+		"runs3":   "x y; a b c d\u00e9\u200b e f",
 		"unicode": "Ｕｒｇｅｎｔ: pаy nоw (Cyrillic) — straße ﬁle é\u200bx ſecret K",
 		"invalid": "a\xffb \xc3 end.",
 		"long":    long,
@@ -243,7 +254,7 @@ func TestFoldMatchesReference(t *testing.T) {
 }
 
 func FuzzFold(f *testing.F) {
-	for _, s := range []string{"", "Pay n0w!", "u r g e n t.", "Ｐａｙ ſ é", "a\xffb", "x.y.z: p@y $5 !!"} {
+	for _, s := range []string{"", "Pay n0w!", "u r g e n t.", "Ｐａｙ ſ é", "a\xffb", "x.y.z: p@y $5 !!", "a b c d. e f g h!x y z w", "a@$ b c d", "A B C déf G H I"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -9,8 +9,8 @@ import (
 // toLower is strings.ToLower with the same result, faster: the lower-case
 // prefix is found in one byte loop and returned as it is, ASCII bytes are
 // lowered by table, and the result is built in one allocation (no
-// strings.Builder growth, no per-byte bounds on a builder). Invalid UTF-8
-// becomes U+FFFD, one per bad byte, as strings.Map does.
+// strings.Builder growth, no per-byte append while the text is ASCII).
+// Invalid UTF-8 becomes U+FFFD, one per bad byte, as strings.Map does.
 func toLower(s string) string {
 	i := 0
 	for i < len(s) {
@@ -23,8 +23,22 @@ func toLower(s string) string {
 	if i == len(s) {
 		return s
 	}
-	b := make([]byte, i, len(s))
+	// ASCII (nearly all text) is lowered by table into a buffer of the
+	// final size, one indexed store per byte; from the first other byte on,
+	// the rest is appended rune by rune.
+	b := make([]byte, len(s))
 	copy(b, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			break
+		}
+		b[i] = lowerASCII[c]
+	}
+	if i == len(s) {
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	b = b[:i]
 	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {

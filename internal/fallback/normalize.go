@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -23,8 +24,8 @@ type folded struct {
 // rune is decomposed on its own (NFKC), folded to lower case, stripped of
 // accents and mapped through the homoglyph table; invisible format
 // characters (zero-width, bidi controls, soft hyphen) vanish so that they
-// cannot split a cue word; leetspeak inside words and spaced-out letters are
-// rejoined in a second pass over the words.
+// cannot split a cue word; leetspeak inside a word is undone when the word
+// ends, and spaced-out letters are rejoined when their run ends.
 func foldText(s string) folded { return foldInto(s, true) }
 
 // foldedText is foldText(s).text without the offsets, for callers that only
@@ -32,99 +33,108 @@ func foldText(s string) folded { return foldInto(s, true) }
 func foldedText(s string) string { return foldInto(s, false).text }
 
 // foldInto folds s; the offsets are built only when withOffs is set.
+//
+// It writes the folded text in one pass: each word goes straight to the
+// output, where leetspeak is undone in place when the word ends and a run of
+// spaced-out letters is joined when the run ends; runs of plain words take a
+// tighter loop (plainWords). An earlier version first built a word list and
+// copied every byte and offset a second time; the output is the same
+// (FuzzFold compares it with foldTextRef).
 func foldInto(s string, withOffs bool) folded {
-	// First pass: runes to a word stream with separators. Words are byte
-	// ranges of two shared buffers (folded bytes and their source offsets),
-	// so folding allocates a few flat arrays and no per-word slices; tokens
-	// hold no pointers, which keeps the garbage collector out of the loop.
 	sc := getScratch(len(s))
 	defer sc.put()
-	toks := grow(sc.toks[:0], len(s)/5+1)
-	bb := grow(sc.bb[:0], len(s)+8)
-	ob := grow(sc.ob[:0], len(s)+8)
-	// No closure captures these (a captured variable lives in memory, not
-	// in a register, which slowed every append): flushTok returns the new
-	// state, and the buffers go back to the scratch at the end.
-	curStart := 0
-	lastSepWasSpaceOnly := true
-	// lastDirty is len(bb) after the last append that may hold a byte
-	// other than a-z: a word that starts at or after it is plain letters,
-	// which the leetspeak pass would leave as they are.
-	lastDirty := 0
+	fw := folder{out: grow(sc.out[:0], len(s)+len(s)/4+8), withOffs: withOffs, spaceOnly: true}
+	if withOffs {
+		fw.offs = grow(sc.offs[:0], len(s)+len(s)/4+8)
+		fw.chain = sc.chain[:0]
+	}
+	fw.out = append(fw.out, ' ')
+	if withOffs {
+		fw.offs = append(fw.offs, 0)
+	}
+	fw.wStart, fw.wOff = 1, len(fw.offs)
 	var buf [32]byte
 	for i := 0; i < len(s); {
-		var r rune
-		size := 1
-		if c := s[i]; c < utf8.RuneSelf {
-			r = rune(c)
-		} else {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
+		c := s[i]
 		off := int32(i)
-		i += size
-		if r < utf8.RuneSelf {
-			c := byte(r)
+		if c < utf8.RuneSelf {
+			i++
 			switch {
-			case c >= 'A' && c <= 'Z':
-				bb = append(bb, c+'a'-'A')
-				ob = append(ob, off)
-			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-				// The run of lower-case letters and digits that starts here,
-				// in one step.
-				j := i
-				for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
-					j++
-				}
-				digits := c <= '9'
-				if j < len(s) && s[j] >= '0' && s[j] <= '9' {
-					digits = true
-					for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9') {
-						j++
+			case asciiFold[c] != 0:
+				if len(fw.out) == fw.wStart && fw.chainN == 0 && !fw.dirty {
+					// A word starts: most text is plain words and single
+					// spaces, which plainWords writes in a tighter loop.
+					if j := fw.plainWords(s, int(off)); j > int(off) {
+						i = j
+						continue
 					}
 				}
-				bb = append(bb, s[int(off):j]...)
-				for k := off; k < int32(j); k++ {
-					ob = append(ob, k)
+				// The run of letters and digits that starts here, lowered
+				// and copied in one loop into room made once for the rest
+				// of the input; only a word with a digit may be leetspeak.
+				src := s[off:]
+				out := fw.out
+				if cap(out)-len(out) < len(src) {
+					out = slices.Grow(out, len(src))
 				}
-				if digits {
-					lastDirty = len(bb)
+				dst := out[len(out) : len(out)+len(src)]
+				k := 0
+				for k < len(src) {
+					b := asciiFold[src[k]]
+					if b == 0 {
+						break
+					}
+					if b <= '9' {
+						fw.dirty = true
+					}
+					dst[k] = b
+					k++
 				}
-				i = j
+				fw.out = out[:len(out)+k]
+				if withOffs {
+					fw.addOffs(off, off+int32(k))
+				}
+				i = int(off) + k
 			case c == ' ' || c == '\t' || c == '\r':
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+				if len(fw.out)-fw.wStart > 1 && !fw.dirty && fw.chainN == 0 {
+					fw.endWord() // flush's common case, inlined
+				} else {
+					fw.flush()
+				}
 			case c == '\'':
 				// Apostrophes join: "don't" is one word "dont".
 			case c == '@' || c == '$' || c == '!' || c == '|':
 				// Possible leetspeak inside a word ("p@ssw0rd"); kept as a
-				// word byte and resolved in the second pass.
-				if len(bb) > curStart && i < len(s) && isWordByte(s[i]) {
-					bb = append(bb, c)
-					ob = append(ob, off)
-					lastDirty = len(bb)
+				// word byte and resolved when the word ends.
+				if len(fw.out) > fw.wStart && i < len(s) && isWordByte(s[i]) {
+					fw.add(c, off)
+					fw.dirty = true
 				} else {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+					fw.flush()
 					if c == '!' {
-						markSentence(toks)
+						fw.mark()
 					}
 				}
 			case c == '.' || c == '?' || c == ';' || c == ':' || c == '\n':
 				nextSpace := i >= len(s) || s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r' || s[i] == '"'
 				if c == '\n' || c == '?' || c == ';' || nextSpace {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
-					markSentence(toks)
+					fw.flush()
+					fw.mark()
 				} else {
-					toks, curStart, _ = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+					fw.flush()
 					// "u.r.g.e.n.t" counts as spaced letters.
-					lastSepWasSpaceOnly = c == '.' || c == ':'
+					fw.spaceOnly = c == '.' || c == ':'
 				}
 			case c == '-' || c == '_' || c == '*':
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+				fw.flush()
 			default:
-				toks, curStart, _ = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
-				lastSepWasSpaceOnly = false
+				fw.flush()
+				fw.spaceOnly = false
 			}
 			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		if isInvisible(r) {
 			continue
 		}
@@ -143,23 +153,21 @@ func foldInto(s string, withOffs bool) folded {
 					c += 'a' - 'A'
 				}
 				if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
-					bb = append(bb, c)
-					ob = append(ob, off)
-					lastDirty = len(bb) // whatever a non-ASCII rune adds is not "plain"
+					fw.add(c, off)
+					fw.dirty = true // whatever a non-ASCII rune adds is not "plain"
 				} else if c == '.' || c == '!' || c == '?' {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
-					markSentence(toks)
+					fw.flush()
+					fw.mark()
 				} else {
-					toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+					fw.flush()
 				}
 				continue
 			}
 			if rep, ok := foldRune(pr); ok {
 				for j := 0; j < len(rep); j++ {
-					bb = append(bb, rep[j])
-					ob = append(ob, off)
+					fw.add(rep[j], off)
 				}
-				lastDirty = len(bb)
+				fw.dirty = true
 				continue
 			}
 			switch {
@@ -169,113 +177,286 @@ func foldInto(s string, withOffs bool) folded {
 				lr := unicode.ToLower(pr)
 				n := utf8.EncodeRune(buf[:4], lr)
 				for j := 0; j < n; j++ {
-					bb = append(bb, buf[j])
-					ob = append(ob, off)
+					fw.add(buf[j], off)
 				}
-				lastDirty = len(bb)
+				fw.dirty = true
 			case pr == '’' || pr == 'ʼ' || pr == '‘':
 				// Typographic apostrophes join like ASCII ones.
 			case pr == '。' || pr == '¡' || pr == '¿' || pr == '…':
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
-				markSentence(toks)
+				fw.flush()
+				fw.mark()
 			default:
-				toks, curStart, lastSepWasSpaceOnly = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
+				fw.flush()
 			}
 		}
 	}
-	toks, _, _ = flushTok(toks, len(bb), curStart, lastSepWasSpaceOnly, lastDirty)
-
-	// Second pass: leetspeak inside words (in place: a word's folded bytes
-	// only ever keep or lose length), then spaced-out letters.
-	// n bounds both outputs: a word writes at most its offsets' length
-	// (leetspeak folding only shortens the bytes) plus " . ".
-	n := 2
-	for k := range toks {
-		t := &toks[k]
-		if t.leet {
-			t.b1 = t.b0 + int32(deLeetInPlace(bb[t.b0:t.b1]))
-		}
-		n += int(t.o1-t.b0) + 3
-	}
-	out := grow(sc.out[:0], n)
+	fw.flush()
+	fw.closeChain()
 	var offs []int32
+	sc.out = fw.out
 	if withOffs {
-		offs = make([]int32, 0, n)
+		// append, not make and copy: the new array is not cleared first.
+		offs = append([]int32(nil), fw.offs...)
+		// Only now: a fold without offsets keeps the offset buffers.
+		sc.offs, sc.chain = fw.offs, fw.chain
 	}
-	out = append(out, ' ')
-	offs = append(offs, 0)
-	for k := 0; k < len(toks); {
-		// A run of >= 3 single-letter tokens separated by spaces or dots is
-		// one spaced-out word: "u r g e n t".
-		j := k
-		for j < len(toks) && toks[j].b1-toks[j].b0 == 1 && isLetter(bb[toks[j].b0]) && (j == k || (toks[j].space && !toks[j-1].sep)) {
-			j++
-		}
-		if j-k >= 3 {
-			for m := k; m < j; m++ {
-				out = append(out, bb[toks[m].b0])
-				if withOffs {
-					offs = append(offs, ob[toks[m].b0])
-				}
-			}
-			last := toks[j-1]
-			out = append(out, ' ')
-			if last.sep {
-				out = append(out, '.', ' ')
-			}
-			if withOffs {
-				lo := ob[last.b0]
-				offs = append(offs, lo)
-				if last.sep {
-					offs = append(offs, lo, lo)
-				}
-			}
-			k = j
-			continue
-		}
-		t := toks[k]
-		out = append(out, bb[t.b0:t.b1]...)
-		// The offsets are the word's as read: when leetspeak folding dropped
-		// a symbol they run one ahead of the bytes (kept as it always was,
-		// so that quotes stay byte-identical).
-		out = append(out, ' ')
-		if t.sep {
-			out = append(out, '.', ' ')
-		}
-		if withOffs {
-			offs = append(offs, ob[t.b0:t.o1]...)
-			lastOff := ob[t.o1-1]
-			offs = append(offs, lastOff)
-			if t.sep {
-				offs = append(offs, lastOff, lastOff)
-			}
-		}
-		k++
-	}
-	sc.toks, sc.bb, sc.ob, sc.out = toks, bb, ob, out
-	return folded{text: string(out), orig: offs, src: s}
+	return folded{text: string(fw.out), orig: offs, src: s}
 }
 
-// flushTok ends the word in progress, bytes [cur, n) of the fold buffers,
-// if there is one, and returns the new word start and separator state;
-// dirty is lastDirty.
-func flushTok(toks []ftok, n, cur int, spaceOnly bool, dirty int) ([]ftok, int, bool) {
-	if n > cur {
-		// bb and ob grow in step, so a word's offsets start where its bytes
-		// do: ob[b0:o1].
-		return append(toks, ftok{b0: int32(cur), b1: int32(n), o1: int32(n), space: spaceOnly, leet: dirty > cur}), n, true
+// folder is foldInto's output in progress. The word being read is
+// out[wStart:] (its source offsets offs[wOff:]); every word before it is
+// final, except a run of single letters that may still become one
+// spaced-out word ("u r g e n t"), which closeChain joins.
+type folder struct {
+	out      []byte
+	offs     []int32 // only when withOffs
+	withOffs bool
+	// wStart and wOff are where the word in progress starts in out and offs.
+	wStart, wOff int
+	// dirty: the word in progress may hold a byte other than a-z, so that
+	// deLeetInPlace has something to do.
+	dirty bool
+	// spaceOnly: the word in progress (or the next one) is separated from
+	// the previous word by whitespace or dots only.
+	spaceOnly bool
+	words     int   // words written
+	lastSep   bool  // a sentence end follows the last word written
+	lastOff   int32 // the last source offset of the last word written
+	// The run of single-letter words written last: chainN of them, from
+	// chainOut in out and chainOffs in offs, with the first source offset of
+	// each in chain.
+	chainN              int
+	chainOut, chainOffs int
+	chain               []int32
+}
+
+// asciiFold maps the ASCII bytes that make words to their folded form
+// (letters to lower case, digits as they are) and every other byte to 0; it
+// has an entry for every byte, so that the run loop needs no range check.
+var asciiFold = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = byte(c)
+		t[c-'a'+'A'] = byte(c)
 	}
-	return toks, cur, spaceOnly
+	for c := '0'; c <= '9'; c++ {
+		t[c] = byte(c)
+	}
+	return t
+}()
+
+// asciiLetter maps the ASCII letters to lower case and every other byte to 0.
+var asciiLetter = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = byte(c)
+		t[c-'a'+'A'] = byte(c)
+	}
+	return t
+}()
+
+// plainWords writes the plain words that start at s[i]: ASCII letters,
+// each word of two or more followed by one space, which is all that flush
+// does for it (endWord). It stops after the letters of the first word that
+// is not of that form, leaving that word in progress for the general loop
+// to go on with (a digit or a non-ASCII letter may continue it, a single
+// letter may start a spaced-out run), and returns where it stopped (i
+// itself if s[i] is not a letter). Letters and spaces are as many bytes out
+// as in, so the room made at the start holds them all, and the loop writes
+// by index, with its state in locals rather than in the folder.
+func (fw *folder) plainWords(s string, i int) int {
+	rest := len(s) - i
+	withOffs := fw.withOffs
+	if cap(fw.out)-len(fw.out) < rest {
+		fw.out = slices.Grow(fw.out, rest)
+	}
+	out, o := fw.out[:cap(fw.out)], len(fw.out)
+	var offs []int32
+	p := 0
+	if withOffs {
+		if cap(fw.offs)-len(fw.offs) < rest {
+			fw.offs = slices.Grow(fw.offs, rest)
+		}
+		offs, p = fw.offs[:cap(fw.offs)], len(fw.offs)
+	}
+	words, wo, wp := 0, o, p // wo, wp: where the word in progress starts
+	for {
+		k := i
+		for k < len(s) {
+			b := asciiLetter[s[k]]
+			if b == 0 {
+				break
+			}
+			out[o] = b
+			o++
+			if withOffs {
+				offs[p] = int32(k)
+				p++
+			}
+			k++
+		}
+		if k-i < 2 || k >= len(s) || s[k] != ' ' {
+			i = k
+			break
+		}
+		out[o] = ' '
+		o++
+		if withOffs {
+			offs[p] = int32(k - 1) // the space takes the word's last offset
+			p++
+		}
+		words++
+		i = k + 1
+		wo, wp = o, p
+	}
+	fw.out = out[:o]
+	if withOffs {
+		fw.offs = offs[:p]
+	}
+	if words > 0 {
+		if withOffs {
+			fw.lastOff = offs[wp-1]
+		}
+		fw.words += words
+		fw.lastSep = false
+		fw.wStart, fw.wOff = wo, wp
+		fw.spaceOnly = true
+	}
+	return i
+}
+
+// addOffs appends the source offsets lo..hi-1, one per byte of a run of
+// ASCII copied as it is.
+func (fw *folder) addOffs(lo, hi int32) {
+	n := len(fw.offs)
+	fw.offs = slices.Grow(fw.offs, int(hi-lo))[:n+int(hi-lo)]
+	o := fw.offs[n:]
+	for k := range o {
+		o[k] = lo + int32(k)
+	}
+}
+
+// add appends one folded byte of the word in progress, read at source
+// offset off.
+func (fw *folder) add(c byte, off int32) {
+	fw.out = append(fw.out, c)
+	if fw.withOffs {
+		fw.offs = append(fw.offs, off)
+	}
+}
+
+// endWord writes the space after a finished word: all that flush does for
+// the common word (two or more plain letters, no run of single letters
+// before it), small enough to inline.
+func (fw *folder) endWord() {
+	var lastOff int32
+	if fw.withOffs {
+		lastOff = fw.offs[len(fw.offs)-1]
+		fw.offs = append(fw.offs, lastOff)
+	}
+	fw.out = append(fw.out, ' ')
+	fw.words++
+	fw.lastSep, fw.lastOff = false, lastOff
+	fw.wStart, fw.wOff = len(fw.out), len(fw.offs)
+	fw.spaceOnly = true
+}
+
+// flush ends the word in progress, if there is one; the separator state
+// then starts afresh (spaceOnly).
+func (fw *folder) flush() {
+	if len(fw.out) == fw.wStart {
+		return
+	}
+	if fw.dirty {
+		// Leetspeak folding only keeps or drops bytes; the offsets stay as
+		// read, so that they run one ahead of the bytes when it dropped a
+		// symbol (kept as it always was, so that quotes stay the same).
+		fw.out = fw.out[:fw.wStart+deLeetInPlace(fw.out[fw.wStart:])]
+		fw.dirty = false
+	}
+	single := len(fw.out)-fw.wStart == 1 && isLetter(fw.out[fw.wStart])
+	// A run of >= 3 single-letter words separated by spaces or dots is one
+	// spaced-out word; a word that does not continue the run ends it.
+	if !single || fw.chainN == 0 || !fw.spaceOnly || fw.lastSep {
+		fw.closeChain()
+		if single {
+			fw.chainN, fw.chainOut, fw.chainOffs = 0, fw.wStart, fw.wOff
+			fw.chain = fw.chain[:0]
+		}
+	}
+	if single {
+		fw.chainN++
+		if fw.withOffs {
+			fw.chain = append(fw.chain, fw.offs[fw.wOff])
+		}
+	}
+	fw.endWord()
+}
+
+// mark records a sentence end after the last word, if any.
+func (fw *folder) mark() {
+	if fw.words == 0 || fw.lastSep {
+		return
+	}
+	fw.lastSep = true
+	fw.out = append(fw.out, '.', ' ')
+	if fw.withOffs {
+		fw.offs = append(fw.offs, fw.lastOff, fw.lastOff)
+	}
+	fw.wStart, fw.wOff = len(fw.out), len(fw.offs)
+}
+
+// closeChain ends the run of single letters: three or more become one word,
+// written where the run was ("u r g e n t . " becomes "urgent . ", each
+// letter keeping its offset and the space and sentence end taking the last
+// letter's). Whatever follows the run in the output (the word in progress,
+// a few bytes) moves down with it. wStart and wOff then point at the
+// moved word in progress.
+func (fw *folder) closeChain() {
+	n := fw.chainN
+	fw.chainN = 0
+	if n < 3 {
+		return
+	}
+	// The run's words end where the word in progress starts; the last may
+	// carry a sentence end, which no other can (it would have ended the run).
+	sep := fw.wStart-fw.chainOut == 2*n+2
+	out := fw.out
+	p := fw.chainOut
+	for k := 0; k < n; k++ {
+		out[p+k] = out[p+2*k]
+	}
+	p += n
+	out[p] = ' '
+	p++
+	if sep {
+		out[p], out[p+1] = '.', ' '
+		p += 2
+	}
+	tail := copy(out[p:], out[fw.wStart:])
+	fw.out = out[:p+tail]
+	fw.wStart = p
+	if fw.withOffs {
+		offs := fw.offs
+		q := fw.chainOffs + copy(offs[fw.chainOffs:], fw.chain)
+		lo := fw.chain[n-1]
+		offs[q] = lo
+		q++
+		if sep {
+			offs[q], offs[q+1] = lo, lo
+			q += 2
+		}
+		tail := copy(offs[q:], offs[fw.wOff:])
+		fw.offs = offs[:q+tail]
+		fw.wOff = q
+	}
 }
 
 // foldScratch holds foldText's working buffers between calls. Nothing in it
-// outlives a call: the folded text is copied out and the offsets are
-// allocated afresh, so a pooled buffer carries no state into the next case.
+// outlives a call: the folded text and its offsets are copied out, so a
+// pooled buffer carries no state into the next case.
 type foldScratch struct {
-	toks []ftok
-	bb   []byte
-	ob   []int32
-	out  []byte
+	out   []byte
+	offs  []int32
+	chain []int32
 	// large marks a scratch of foldPoolLarge.
 	large bool
 }
@@ -295,7 +476,7 @@ const (
 	// maxPooled is the largest input whose buffers go to foldPool.
 	maxPooled = 64 << 10
 	// maxPooledLarge caps the inputs whose buffers foldPoolLarge keeps
-	// (about 14 bytes of buffers per input byte).
+	// (about six bytes of buffers per input byte).
 	maxPooledLarge = 4 << 20
 )
 
@@ -308,12 +489,12 @@ func getScratch(n int) *foldScratch {
 
 func (sc *foldScratch) put() {
 	if sc.large {
-		if cap(sc.bb) <= maxPooledLarge+8 {
+		if cap(sc.out) <= 2*maxPooledLarge && cap(sc.offs) <= 2*maxPooledLarge {
 			foldPoolLarge.Put(sc)
 		}
 		return
 	}
-	if cap(sc.bb) > maxPooled+8 || cap(sc.out) > 2*maxPooled {
+	if cap(sc.out) > 2*maxPooled || cap(sc.offs) > 2*maxPooled || cap(sc.chain) > maxPooled {
 		return
 	}
 	foldPool.Put(sc)
@@ -324,23 +505,6 @@ func grow[T any](b []T, n int) []T {
 		return make([]T, 0, n)
 	}
 	return b
-}
-
-// ftok is one word of the first normalisation pass: its folded bytes
-// bb[b0:b1] and their source offsets ob[b0:o1] (b1 < o1 once leetspeak
-// folding dropped a symbol).
-type ftok struct {
-	b0, b1, o1 int32
-	sep        bool // a sentence end follows this word
-	space      bool // separated from the previous word by whitespace or dots only
-	leet       bool // may hold a byte other than a-z: run deLeetInPlace
-}
-
-// markSentence records a sentence end after the last word, if any.
-func markSentence(toks []ftok) {
-	if len(toks) > 0 {
-		toks[len(toks)-1].sep = true
-	}
 }
 
 func isWordByte(c byte) bool {

@@ -49,10 +49,32 @@ func (st *state) msgHead() string { return clipBytes(st.msg.text, maxClaimBytes)
 
 func (st *state) msgTokens() []string {
 	if st.v.msgTok == nil {
-		t := strings.Fields(st.msgHead())
+		t := foldedFields(st.msgHead())
 		st.v.msgTok = &t
 	}
 	return *st.v.msgTok
+}
+
+// foldedFields is strings.Fields(s) for a folded text, or a prefix of one,
+// whose only white space is the single space between words: the spaces are
+// counted by a vectorised search and the words cut from space to space,
+// where strings.Fields tests every byte twice (TestFoldedFields).
+func foldedFields(s string) []string {
+	out := make([]string, 0, strings.Count(s, " ")+1)
+	for {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			break
+		}
+		if i > 0 {
+			out = append(out, s[:i])
+		}
+		s = s[i+1:]
+	}
+	if s != "" {
+		out = append(out, s)
+	}
+	return out
 }
 
 // substrSet answers containsAny(s, words...) for a fixed word list in one
@@ -63,13 +85,14 @@ func (st *state) msgTokens() []string {
 // a bitmap rejects most positions with one load, and only a position whose
 // two bytes start some word looks the candidates up.
 type substrSet struct {
-	pair   [256][4]uint64 // bit b2 of pair[b1]: some word starts with b1 b2
-	byPair map[uint16][]string
-	short  []string // words under two bytes, searched directly
+	pair   [256][4]uint64  // bit b2 of pair[b1]: some word starts with b1 b2
+	byPair key3Map[string] // the words by their first two bytes, packKey3(0, b1, b2)
+	short  []string        // words under two bytes, searched directly
 }
 
 func newSubstrSet(words ...[]string) *substrSet {
-	ss := &substrSet{byPair: map[uint16][]string{}}
+	ss := &substrSet{}
+	byPair := map[uint32][]string{}
 	for _, l := range words {
 		for _, w := range l {
 			if len(w) < 2 {
@@ -78,10 +101,13 @@ func newSubstrSet(words ...[]string) *substrSet {
 			}
 			b1, b2 := w[0], w[1]
 			ss.pair[b1][b2>>6] |= 1 << (b2 & 63)
-			k := uint16(b1)<<8 | uint16(b2)
-			ss.byPair[k] = append(ss.byPair[k], w)
+			k := packKey3(0, b1, b2)
+			byPair[k] = append(byPair[k], w)
 		}
 	}
+	// A map keyed by the pair hashed it on every candidate position, most
+	// of the cost of in on a long message.
+	ss.byPair = newPackedMap(byPair)
 	return ss
 }
 
@@ -98,7 +124,7 @@ func (ss *substrSet) in(s string) bool {
 		if ss.pair[b1][b2>>6]&(1<<(b2&63)) == 0 {
 			continue
 		}
-		for _, w := range ss.byPair[uint16(b1)<<8|uint16(b2)] {
+		for _, w := range ss.byPair.get(0, b1, b2) {
 			if strings.HasPrefix(s[i:], w) {
 				return true
 			}
@@ -155,9 +181,10 @@ func (cv *clauseView) has(i int, ps *phraseSet) bool {
 // phrase sets occur in it: the union of their phrases, keyed like a
 // phraseSet, each phrase carrying its set's bit.
 type clauseMatcher struct {
-	n     int // the sets with id < n are in the matcher
-	key3  [unionWords]uint64
-	byKey map[string][]maskedPhrase
+	n      int // the sets with id < n are in the matcher
+	key3   [unionWords]uint64
+	byKey  map[string][]maskedPhrase
+	byKey3 key3Map[maskedPhrase] // byKey for look-ups (phraseSet.byKey3)
 }
 
 // unionWords sizes the union's three-byte filter: 32768 bits for the few
@@ -198,6 +225,7 @@ func clauseSets() *clauseMatcher {
 				}
 			}
 		}
+		cm.byKey3 = newKey3Map(cm.byKey)
 		clauseMatch = cm
 	})
 	return clauseMatch
@@ -219,7 +247,7 @@ func (cm *clauseMatcher) mask(s string) uint64 {
 		if w, b := unionBit(s[i+1], s[i+2], s[i+3]); cm.key3[w]&b == 0 {
 			continue
 		}
-		for _, mp := range cm.byKey[s[i+1:i+4]] {
+		for _, mp := range cm.byKey3.get(s[i+1], s[i+2], s[i+3]) {
 			if m&mp.bit == 0 && strings.HasPrefix(s[i:], mp.p) {
 				m |= mp.bit
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/a2atrust/shield/internal/consult"
+	"github.com/google/go-cmp/cmp"
 )
 
 // containsAnyLists are the word lists that have a substrSet, with the set.
@@ -223,4 +224,37 @@ func FuzzClockDeadline(f *testing.F) {
 			t.Fatalf("clockDeadline(%q) = %d %d %v, want %d %d %v", s, p, e, ok, rp, re, rok)
 		}
 	})
+}
+
+func checkFoldedFields(t *testing.T, s string) {
+	t.Helper()
+	f := foldedText(s)
+	for _, n := range []int{len(f), len(f) / 2, len(f) - 1, 7} {
+		h := clipBytes(f, max(n, 0))
+		got, want := foldedFields(h), strings.Fields(h)
+		if want == nil {
+			want = []string{}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("foldedFields(%q) (-want +got):\n%s", h, diff)
+		}
+	}
+}
+
+func TestFoldedFields(t *testing.T) {
+	for name, s := range map[string]string{
+		"empty":   "",
+		"words":   "Pay the invoice today. Thanks!",
+		"unicode": "Ｐａｙ straße\u00a0now\u2003ok \u0085 x",
+		"clipped": "жжж ж ж", // clipped within a rune
+	} {
+		t.Run(name, func(t *testing.T) { checkFoldedFields(t, s) })
+	}
+}
+
+func FuzzFoldedFields(f *testing.F) {
+	for _, s := range []string{"", "a b", "Ｐａｙ straße\u00a0now", "x\u2028y"} {
+		f.Add(s)
+	}
+	f.Fuzz(checkFoldedFields)
 }
