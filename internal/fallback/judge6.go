@@ -1,0 +1,8 @@
+package fallback
+
+// checkJudge6 runs the holdout6 round's checks, each in the file named for
+// what it reads:
+//   - waitperiod.go: a minimum wait a record shows has not run out.
+func (st *state) checkJudge6() {
+	st.checkWaitPeriod()
+}
