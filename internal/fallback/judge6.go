@@ -4,8 +4,12 @@ package fallback
 // what it reads:
 //   - waitperiod.go: a minimum wait a record shows has not run out;
 //   - forbiddenkind.go: a never-share list naming the data category, or
-//     payment data sent as information.
+//     payment data sent as information;
+//   - reservedrole.go: a role the owner's records give one person, taken
+//     from them.
 func (st *state) checkJudge6() {
+	v := &j3fold{st: st}
 	st.checkWaitPeriod()
 	st.checkForbiddenKind()
+	st.checkReservedRole(v)
 }
