@@ -6,10 +6,12 @@ package fallback
 //   - forbiddenkind.go: a never-share list naming the data category, or
 //     payment data sent as information;
 //   - reservedrole.go: a role the owner's records give one person, taken
-//     from them.
+//     from them;
+//   - bareban.go: a ban on an act for every thing of a kind.
 func (st *state) checkJudge6() {
 	v := &j3fold{st: st}
 	st.checkWaitPeriod()
 	st.checkForbiddenKind()
 	st.checkReservedRole(v)
+	st.checkBareBan(v)
 }
