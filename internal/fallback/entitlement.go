@@ -41,8 +41,8 @@ func (st *state) checkEntitlement() {
 			if !containsAny(foldText(sent).text, entitlementWords...) {
 				continue
 			}
-			if n, _ := sharedStems(stemSet(sent), actStems); n == 0 {
-				continue // a grant for another kind of action
+			if n, _ := sharedStems(stemSet(sent), actStems); n == 0 || grantOtherKind(sent, a.Description) {
+				continue // a grant for another kind of action, or of another kind of payment (grantkind.go)
 			}
 			for _, pa := range policyAmounts(low) {
 				if pa.cur != "" && cur != "" && pa.cur != cur {
