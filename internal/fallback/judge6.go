@@ -7,11 +7,14 @@ package fallback
 //     payment data sent as information;
 //   - reservedrole.go: a role the owner's records give one person, taken
 //     from them;
-//   - bareban.go: a ban on an act for every thing of a kind.
+//   - bareban.go: a ban on an act for every thing of a kind;
+//   - assertedauthority.go: a counterparty-asserted fact that someone with
+//     standing approved or asked for the request.
 func (st *state) checkJudge6() {
 	v := &j3fold{st: st}
 	st.checkWaitPeriod()
 	st.checkForbiddenKind()
 	st.checkReservedRole(v)
 	st.checkBareBan(v)
+	st.checkAssertedAuthority()
 }
