@@ -9,7 +9,9 @@ package fallback
 //     from them;
 //   - bareban.go: a ban on an act for every thing of a kind;
 //   - assertedauthority.go: a counterparty-asserted fact that someone with
-//     standing approved or asked for the request.
+//     standing approved or asked for the request;
+//   - addressname.go: the person a sender's address names, whom a directory
+//     record denies.
 func (st *state) checkJudge6() {
 	v := &j3fold{st: st}
 	st.checkWaitPeriod()
@@ -17,4 +19,5 @@ func (st *state) checkJudge6() {
 	st.checkReservedRole(v)
 	st.checkBareBan(v)
 	st.checkAssertedAuthority()
+	st.checkAddressPerson()
 }

@@ -278,7 +278,7 @@ func (st *state) lookalikeOf(d string) string {
 		if len(kl) < 4 {
 			continue
 		}
-		if strings.Contains(dl, kl) || editDistance(foldLeet(dl), foldLeet(kl)) <= 2 {
+		if strings.Contains(dl, kl) || strings.Contains(strings.ReplaceAll(dl, "-", ""), kl) || editDistance(foldLeet(dl), foldLeet(kl)) <= 2 { // "brandt-logistik-gmbh" imitates "brandtlogistik"
 			return k
 		}
 	}
