@@ -11,7 +11,8 @@ package fallback
 //   - assertedauthority.go: a counterparty-asserted fact that someone with
 //     standing approved or asked for the request;
 //   - addressname.go: the person a sender's address names, whom a directory
-//     record denies.
+//     record denies;
+//   - avertloss.go: a request timed against a loss (a weak urgency cue).
 func (st *state) checkJudge6() {
 	v := &j3fold{st: st}
 	st.checkWaitPeriod()
@@ -20,4 +21,5 @@ func (st *state) checkJudge6() {
 	st.checkBareBan(v)
 	st.checkAssertedAuthority()
 	st.checkAddressPerson()
+	st.checkAvertLoss()
 }
