@@ -44,31 +44,26 @@ var (
 	psFutile  = newPhraseSet(futileWord)
 )
 
-// checkAvertLoss adds a weak urgency cue for a message sentence that times
-// the request against a loss.
+// checkAvertLoss adds a weak urgency cue for a message clause that times
+// the request against a loss. It reads the message's clause view, whose
+// phrase masks the other clause checks have mostly computed already; the
+// deadline or the waiting may sit in the clause before the loss ("if we
+// wait for her, the places will be gone").
 func (st *state) checkAvertLoss() {
-	whole := " " + st.msgHead() + " "
-	p, w, d := psPurpose.in(whole), psWait.in(whole), psFutile.in(whole)
-	if !p && !w && !d {
-		return
-	}
-	prev := ""
-	for _, s := range strings.Split(whole, " . ") {
-		s = " " + strings.TrimSpace(s) + " "
-		dl := prev + s // "... before the auction closes; after that it's pointless"
-		prev = s
+	cv := st.msgClauses()
+	for i, cl := range cv.cl {
 		var what string
 		switch {
-		case p && psPurpose.in(s) && psAvertNg.in(s) && psLapse.in(s):
+		case cv.has(i, psPurpose) && cv.has(i, psLapse) && cv.has(i, psAvertNg):
 			what = "a loss the request is timed to avert"
-		case w && psWait.in(s) && psGone.in(s):
+		case cv.has(i, psGone) && (cv.has(i, psWait) || i > 0 && cv.has(i-1, psWait)):
 			what = "waiting set against a loss"
-		case d && psFutile.in(s) && psDead.in(dl):
+		case cv.has(i, psFutile) && (cv.has(i, psDead) || i > 0 && cv.has(i-1, psDead)):
 			what = "a deadline after which the act is pointless"
 		default:
 			continue
 		}
-		st.clauseCue("urgency", what, strings.TrimSpace(s), 0.4)
+		st.clauseCue("urgency", what, strings.TrimSpace(cl), 0.4)
 		return
 	}
 }

@@ -57,13 +57,17 @@ func (st *state) checkBareBan(v *j3fold) {
 		return
 	}
 	desc := v.desc()
-	dw := strings.Fields(desc)
-	if len(dw) < 2 {
+	first, rest, ok := strings.Cut(strings.TrimSpace(desc), " ")
+	if !ok || rest == "" {
 		return
 	}
-	lead := dw[0] + " "
+	lead := first + " "
 	for pi, p := range st.policies() {
-		for _, sent := range strings.Split(v.policy(pi), " . ") {
+		pol := v.policy(pi)
+		if !containsAny(pol, bareBanMarks...) {
+			continue // most policies ban nothing outright
+		}
+		for _, sent := range strings.Split(pol, " . ") {
 			sent = " " + strings.TrimSpace(sent) + " "
 			if containsAny(sent, condWords...) {
 				continue

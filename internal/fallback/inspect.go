@@ -156,7 +156,6 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkStructural3()
 	st.checkJudge2() // judge2.go: paperwork, relayed approval, absent person, clock deadline
 	st.checkJudge3() // judge3.go: conditional prohibitions, ...
-	st.checkJudge6() // judge6.go: waiting periods, ...
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()

@@ -13,8 +13,10 @@ package fallback
 //   - addressname.go: the person a sender's address names, whom a directory
 //     record denies;
 //   - avertloss.go: a request timed against a loss (a weak urgency cue).
-func (st *state) checkJudge6() {
-	v := &j3fold{st: st}
+//
+// It runs from checkJudge3 to share that round's folded policies, records
+// and description.
+func (st *state) checkJudge6(v *j3fold) {
 	st.checkWaitPeriod()
 	st.checkForbiddenKind()
 	st.checkReservedRole(v)
