@@ -66,7 +66,7 @@ func (st *state) checkAssertedAuthority() {
 		if !containsAny(subj+" ", standingWords...) && !namedSubject(stmt) {
 			continue // "the card holder agreed": consent, not authority
 		}
-		if st.relayedOnRecord(low) {
+		if st.relayedOnRecord(low) || st.approverOnRecord(subj, stmt) {
 			continue // the records show the approval
 		}
 		fd := finding{tactic: consult.AuthorityClaim, kind: "assertedauthority", score: 0.5, sig: consult.High,
@@ -99,4 +99,44 @@ func namedSubject(stmt string) bool {
 		return false
 	}
 	return upper(ws[0]) && upper(ws[1])
+}
+
+// approverOnRecord reports a record sentence that shows the approval the
+// fact asserts: it names the approver (a word of the fact's subject: "M.
+// Ferreira", "CFO"), uses an approval word ("approvals 2/2", "signed"), is
+// tied to the fact by an id ("WR-90112") or two words, and has no
+// negation.
+func (st *state) approverOnRecord(subj, stmt string) bool {
+	var who []string
+	for _, w := range strings.Fields(subj) {
+		if len(w) >= 3 && !stopWords[w] && !articleWords[w] {
+			who = append(who, " "+w)
+		}
+	}
+	if len(who) == 0 {
+		return false
+	}
+	ids := idTokens(stmt)
+	stems := stemSet(stmt)
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		// A short record is read whole: initials ("M. Ferreira") would cut
+		// it into pieces that name the approver and the approval apart.
+		parts := []string{t.text}
+		if len(t.text) > 240 {
+			parts = splitSentences(clipBytes(t.text, maxClaimBytes))
+		}
+		for _, fs := range parts {
+			f := " " + foldedText(fs) + " "
+			if !containsAny(f, who...) || !containsAny(f, approvalRecordWords...) || hasNeg(toLower(fs)) {
+				continue
+			}
+			if n, _ := sharedStems(stems, stemSet(fs)); n >= 2 || sharesToken(idTokens(fs), ids) {
+				return true
+			}
+		}
+	}
+	return false
 }
