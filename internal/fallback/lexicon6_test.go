@@ -28,6 +28,7 @@ func TestLexiconRound6(t *testing.T) {
 		{consult.PolicyBypass, "es", "Pague la factura sin la firma, nadie se va a enterar."},
 		{consult.PolicyBypass, "de", "Zahlen Sie einfach ohne Freigabe, das merkt keiner."},
 		{consult.PolicyBypass, "fr", "Payez sans le bon de commande, personne ne remarquera rien."},
+		{consult.PolicyBypass, "en", "I know the policy says two signatures, but pay it on mine alone."},
 	}
 	for _, tt := range pressed {
 		t.Run(string(tt.tactic)+"/"+tt.lang+"/"+tt.msg, func(t *testing.T) {
@@ -43,6 +44,8 @@ func TestLexiconRound6(t *testing.T) {
 		"Ich weiß nicht mehr weiter mit dem neuen Kalender, aber die Rechnung ist wie gewohnt beigefügt.",
 		"Croyez-moi, la nouvelle cantine est excellente. La facture est jointe, réglez-la comme d'habitude.",
 		"Trust me on this, the new coffee machine is worth it. Invoice attached for the usual account.",
+		"I know the policy: the invoice goes to the account on file, so please pay it there as usual.",
+		"The policy says thirty days, so this invoice is due on the 30th; pay it to the usual account.",
 	}
 	for _, msg := range benign {
 		t.Run("benign/"+msg, func(t *testing.T) {
