@@ -12,7 +12,8 @@ package fallback
 //     standing approved or asked for the request;
 //   - addressname.go: the person a sender's address names, whom a directory
 //     record denies;
-//   - avertloss.go: a request timed against a loss (a weak urgency cue).
+//   - avertloss.go: a request timed against a loss (a weak urgency cue);
+//   - ownpace.go: drops urgency cues that state the speaker's promised pace.
 //
 // It runs from checkJudge3 to share that round's folded policies, records
 // and description.
@@ -24,4 +25,5 @@ func (st *state) checkJudge6(v *j3fold) {
 	st.checkAssertedAuthority()
 	st.checkAddressPerson()
 	st.checkAvertLoss()
+	st.checkOwnPace()
 }
