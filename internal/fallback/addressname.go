@@ -78,9 +78,11 @@ func addressName(ref string) []string {
 		local = local[i+1:]
 	}
 	var out []string
-	for _, p := range strings.FieldsFunc(toLower(local), func(r rune) bool { return r == '.' || r == '_' || r == '-' }) {
-		if len(p) >= 3 && !hasASCIIDigit(p) && !genericWords[p] {
-			out = append(out, p)
+	for p := range strings.FieldsFuncSeq(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' }) {
+		if len(p) >= 3 && !hasASCIIDigit(p) {
+			if p = toLower(p); !genericWords[p] {
+				out = append(out, p)
+			}
 		}
 	}
 	if len(out) > 2 {

@@ -53,8 +53,10 @@ func (st *state) checkForbiddenKind() {
 	var kinds []string
 	payData := a.Amount <= 0 && releaseLead(a.Description)
 	for _, d := range a.DataCategories {
-		k := foldedText(strings.ReplaceAll(d, "_", " "))
-		first, _, _ := strings.Cut(strings.TrimSpace(k), " ")
+		// Categories are ASCII labels ("confidential", "customer_list"):
+		// lower case and the first word are enough, without folding.
+		first, _, _ := strings.Cut(strings.TrimSpace(toLower(d)), "_")
+		first, _, _ = strings.Cut(first, " ")
 		if len(first) < 5 || first == "financial" || first == "personal" {
 			continue
 		}

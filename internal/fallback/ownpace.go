@@ -60,10 +60,11 @@ func ownPaced(s string, pos int) bool {
 	if end < 0 {
 		end = len(s) - pos
 	}
-	near := " " + s[max(start, pos-40):pos] + " "
-	if !containsAny(near, selfFutures...) {
+	// The folded text starts with a space and the cue's position is the
+	// space before it, so both slices keep their word boundaries without
+	// a copy.
+	if !containsAny(s[max(start, pos-40):min(pos+1, len(s))], selfFutures...) {
 		return false
 	}
-	clause := s[start : pos+end]
-	return !containsAny(clause+" ", paceBreakers...)
+	return !containsAny(s[start:min(pos+end+1, len(s))], paceBreakers...)
 }
