@@ -34,14 +34,14 @@ var (
 	futileWord = []string{" pointless", " too late", " useless", " worthless", " no point", " no sirve", " sin sentido", " demasiado tarde", " sinnlos", " zu spat", " bringt nichts", " trop tard", " inutile", " ne sert a rien"}
 )
 
+// Only the loss words are phrase sets: every set joins the clause view's
+// union matcher, which all clause checks pay for, and the purpose, negation,
+// waiting and deadline words are common ("no", "so the", "before"). They
+// are looked up with containsAny in the few clauses that name a loss.
 var (
-	psPurpose = newPhraseSet(purposeWords)
-	psAvertNg = newPhraseSet(avertNeg)
-	psLapse   = newPhraseSet(lapseWords)
-	psWait    = newPhraseSet(waitWords)
-	psGone    = newPhraseSet(goneWords)
-	psDead    = newPhraseSet(deadWords)
-	psFutile  = newPhraseSet(futileWord)
+	psLapse  = newPhraseSet(lapseWords)
+	psGone   = newPhraseSet(goneWords)
+	psFutile = newPhraseSet(futileWord)
 )
 
 // checkAvertLoss adds a weak urgency cue for a message clause that times
@@ -52,13 +52,22 @@ var (
 func (st *state) checkAvertLoss() {
 	cv := st.msgClauses()
 	for i, cl := range cv.cl {
+		lapse, gone, futile := cv.has(i, psLapse), cv.has(i, psGone), cv.has(i, psFutile)
+		if !lapse && !gone && !futile {
+			continue
+		}
+		c := " " + cl + " "
+		prev := c
+		if i > 0 {
+			prev = " " + cv.cl[i-1] + c
+		}
 		var what string
 		switch {
-		case cv.has(i, psPurpose) && cv.has(i, psLapse) && cv.has(i, psAvertNg):
+		case lapse && containsAny(c, purposeWords...) && containsAny(c, avertNeg...):
 			what = "a loss the request is timed to avert"
-		case cv.has(i, psGone) && (cv.has(i, psWait) || i > 0 && cv.has(i-1, psWait)):
+		case gone && containsAny(prev, waitWords...):
 			what = "waiting set against a loss"
-		case cv.has(i, psFutile) && (cv.has(i, psDead) || i > 0 && cv.has(i-1, psDead)):
+		case futile && containsAny(prev, deadWords...):
 			what = "a deadline after which the act is pointless"
 		default:
 			continue
