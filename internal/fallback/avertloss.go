@@ -29,7 +29,7 @@ var (
 		" expire", " perdu", " annule", " tombe a leau", " rejete"}
 	waitWords = []string{" if we wait", " if you wait", " if i wait", " if she waits", " if he waits", " if they wait", " by the time", " any later",
 		" si esperamos", " si espera", " si esperas", " para cuando", " wenn wir warten", " wenn sie warten", " bis dahin", " si on attend", " si nous attendons", " si vous attendez"}
-	goneWords  = []string{" gone", " lost", " too late", " taken", " sold", " no longer", " agotad", " perdid", " demasiado tarde", " ya no", " weg", " zu spat", " vergeben", " verloren", " trop tard", " partis", " parties", " perdu", " plus disponible"}
+	goneWords  = []string{" gone", " lost", " too late", " taken", " sold", " no longer", " agotad", " perdid", " demasiado tarde", " ya no", " weg ", " zu spat", " vergeben", " verloren", " trop tard", " partis", " parties", " perdu", " plus disponible"}
 	deadWords  = []string{" before ", " from now", " by tomorrow", " by tonight", " antes de", " bevor ", " avant "}
 	futileWord = []string{" pointless", " too late", " useless", " worthless", " no point", " no sirve", " sin sentido", " demasiado tarde", " sinnlos", " zu spat", " bringt nichts", " trop tard", " inutile", " ne sert a rien"}
 )
