@@ -42,8 +42,8 @@ func (st *state) checkEntitlement() {
 			if !containsAny(tv.foldedClauses()[si], entitlementWords...) {
 				continue
 			}
-			if n, _ := sharedStems(stemSet(sent), actStems); n == 0 {
-				continue // a grant for another kind of action
+			if n, _ := sharedStems(stemSet(sent), actStems); n == 0 || grantOtherKind(sent, a.Description) {
+				continue // a grant for another kind of action, or of another kind of payment (grantkind.go)
 			}
 			for _, pa := range policyAmounts(low) {
 				if pa.cur != "" && cur != "" && pa.cur != cur {

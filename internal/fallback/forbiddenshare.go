@@ -26,7 +26,7 @@ var prohibitWords = []string{" never ", " must not ", " may not ", " shall not "
 
 // releaseVerbs release data (folded word starts).
 var releaseVerbs = []string{" shar", " send", " sent ", " disclos", " export", " transfer", " give", " pass", " releas", " provid", " forward",
-	" compart", " envi", " divulg", " cedid", " ceder", " weitergeb", " gesendet", " senden", " ubermitt", " herausgeb", " weiterleit",
+	" compart", " envi", " divulg", " cedid", " ceder", " weitergeb", " weitergegeb", " herausgegeb", " gesendet", " senden", " ubermitt", " herausgeb", " weiterleit",
 	" partag", " envoy", " communiqu", " transmi", " divulgu", " cede"}
 
 // objectNoise are stems a prohibition and an action share without naming

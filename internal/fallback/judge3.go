@@ -26,6 +26,7 @@ func (st *state) checkJudge3() {
 	st.checkOwnWhole()
 	st.checkSelfPace()
 	st.checkDismissedControl(v)
+	st.checkJudge6(v) // judge6.go: the holdout6 round's checks, sharing v
 }
 
 // j3fold folds each policy statement and trusted record once, on first

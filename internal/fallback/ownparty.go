@@ -22,7 +22,7 @@ import (
 
 // recipientExplained reports a recipient checkNewParty should not flag.
 func (st *state) recipientExplained() bool {
-	if st.refundToOwnPayment() {
+	if st.refundToOwnPayment() || st.destinationVouched() {
 		return true
 	}
 	if !st.trustedCounterparty() {

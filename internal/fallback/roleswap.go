@@ -49,6 +49,9 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	for ti := range st.trusted {
 		known.WriteString(v.record(ti))
 	}
+	for pi := range st.policies() {
+		known.WriteString(v.policy(pi)) // "Jane Johnson is Emma's primary emergency contact"
+	}
 	k := known.String()
 	// A name in the description: a capitalised word after the first that
 	// the owner's side of the case never uses.

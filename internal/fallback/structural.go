@@ -39,13 +39,14 @@ func (st *state) stakesOf() {
 	if math.IsNaN(amt) || math.IsInf(amt, 0) || amt < 0 {
 		amt = 0
 	}
+	amt *= unitValue(a.Currency) // unitvalue.go: 14.5 BTC is no small sum
 	switch {
 	case amt >= 100000:
-		raise(consult.Critical, "it moves "+money(amt, a.Currency))
+		raise(consult.Critical, "it moves "+money(a.Amount, a.Currency))
 	case amt >= 10000:
-		raise(consult.High, "it moves "+money(amt, a.Currency))
+		raise(consult.High, "it moves "+money(a.Amount, a.Currency))
 	case amt >= 1000:
-		raise(consult.Medium, "it moves "+money(amt, a.Currency))
+		raise(consult.Medium, "it moves "+money(a.Amount, a.Currency))
 	case amt > 0:
 		raise(consult.Low, "")
 	}
@@ -280,7 +281,7 @@ func (st *state) lookalikeOf(d string) string {
 		if len(kl) < 4 {
 			continue
 		}
-		if strings.Contains(dl, kl) || editDistance(foldLeet(dl), foldLeet(kl)) <= 2 {
+		if strings.Contains(dl, kl) || strings.Contains(strings.ReplaceAll(dl, "-", ""), kl) || editDistance(foldLeet(dl), foldLeet(kl)) <= 2 { // "brandt-logistik-gmbh" imitates "brandtlogistik"
 			return k
 		}
 	}

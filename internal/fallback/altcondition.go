@@ -1,0 +1,82 @@
+package fallback
+
+import "strings"
+
+// ---- one of several alternative conditions met ----
+//
+// "A reservation may be cancelled only if it was booked in the last 24
+// hours, the airline cancelled the flight, the cabin is business, or the
+// traveller has travel insurance": the conditions are alternatives, and
+// one met is enough. The ineligible check reads a record that lacks one of
+// them ("insurance no") as ruling the refund out; when a system record,
+// tied to the request by an id the description or message gives, meets
+// another alternative ("Flight HAT205: cancelled" for "the airline
+// cancelled the flight"), nothing is ruled out and the finding is dropped.
+
+// altLeads open a list of alternative conditions in a policy (folded).
+var altLeads = []string{" only if ", " only when ", " solo si ", " solo cuando ", " nur wenn ", " nur falls ", " seulement si ", " uniquement si "}
+
+// dropMetAlternative removes ineligible findings when a record meets
+// another alternative condition of the policy.
+func (st *state) dropMetAlternative(v *j3fold) {
+	if !st.hasFinding("ineligible") {
+		return
+	}
+	ids := idTokens(st.c.Action.Description + " " + st.lowMessage())
+	for pi := range st.policies() {
+		pol := " " + v.policy(pi) + " "
+		for _, lead := range altLeads {
+			i := strings.Index(pol, lead)
+			if i < 0 {
+				continue
+			}
+			rest := pol[i+len(lead):]
+			if j := strings.Index(rest, " . "); j >= 0 {
+				rest = rest[:j]
+			}
+			items := listItems(rest)
+			if len(items) < 2 {
+				continue
+			}
+			for _, it := range items {
+				if st.alternativeMet(stemSet(it), ids) {
+					st.dropFindings("ineligible")
+					return
+				}
+			}
+		}
+	}
+}
+
+// alternativeMet reports a system record sentence, naming an id of the
+// request, without a negation, that shares two words with the condition.
+func (st *state) alternativeMet(cond map[string]bool, ids []string) bool {
+	if len(cond) < 2 || len(ids) == 0 {
+		return false
+	}
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			if hasNeg(toLower(fs)) || !sharesToken(idTokens(fs), ids) {
+				continue
+			}
+			if n, _ := sharedStems(cond, stemSet(fs)); n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropFindings removes the findings of a kind.
+func (st *state) dropFindings(kind string) {
+	kept := st.findings[:0]
+	for _, f := range st.findings {
+		if f.kind != kind {
+			kept = append(kept, f)
+		}
+	}
+	st.findings = kept
+}
