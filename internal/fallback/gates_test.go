@@ -12,7 +12,7 @@ import (
 // fragments and separators, so that hits, near misses and sentence ends mix.
 func gateTexts(n int) []string {
 	var pool []string
-	for _, ws := range [][]string{controlWords, ctlVerbs, statusVerbs, statusStates, stateGates[0], stateGates[1], stateGates[2]} {
+	for _, ws := range [][]string{controlWords, ctlVerbs, statusVerbs, statusStates, stateGates[0], stateGates[1], stateGates[2], grantWords, yourWords, noNeedWords} {
 		for _, w := range ws {
 			pool = append(pool, w, w[:len(w)/2+1], w[len(w)/2:])
 		}
@@ -33,7 +33,11 @@ func gateTexts(n int) []string {
 // TestGateSetMatchesContains checks the one-pass gate words against
 // strings.Contains, word by word.
 func TestGateSetMatchesContains(t *testing.T) {
-	groups := [][]string{stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs}
+	groups := [][]string{stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs, grantWords, yourWords, noNeedWords}
+	// The named bits must be the groups' places above.
+	if gGrant != 1<<7 || gYour != 1<<8 || gNoNeed != 1<<9 {
+		t.Fatalf("gate bits %b %b %b do not match the group order", gGrant, gYour, gNoNeed)
+	}
 	for _, s := range gateTexts(20000) {
 		want := uint32(0)
 		for gi, ws := range groups {

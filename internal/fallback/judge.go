@@ -853,13 +853,20 @@ var (
 		{"day", "week", "recent", "just ", "brand new"},
 	}
 	// judgeGates: bits 0-2 the state pairs, 3 a status verb, 4 a status
-	// word, 5 a control noun, 6 a control verb.
-	judgeGates = newGateSet(stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs)
+	// word, 5 a control noun, 6 a control verb, 7-9 the gates of
+	// checkInvokedAuthority and checkSkipStep on the lower-cased message
+	// (each was a substrSet pass of its own, the automaton answers them in
+	// the pass it makes anyway).
+	judgeGates = newGateSet(stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs,
+		grantWords, yourWords, noNeedWords)
 )
 
 const (
 	gStatus  = 1<<3 | 1<<4
 	gControl = 1<<5 | 1<<6
+	gGrant   = 1 << 7 // a grantWords word
+	gYour    = 1 << 8 // a yourWords word
+	gNoNeed  = 1 << 9 // a noNeedWords word
 )
 
 // lowStatusGate is statusGate(st.lowMessage()).

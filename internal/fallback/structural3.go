@@ -1116,7 +1116,7 @@ func (st *state) checkInvokedAuthority() {
 			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
-	if lm := st.lowMessage(); why == "" && grantSet.in(lm) && yourSet.in(lm) {
+	if lm := st.lowMessage(); why == "" && st.lowMessageGates()&(gGrant|gYour) == gGrant|gYour {
 		// Sentences of the lower-cased message the state already holds:
 		// substrings, no copies.
 		for _, low := range sentenceSplit(lm) {
@@ -1397,8 +1397,9 @@ func (st *state) checkSkipStep() {
 			texts = append(texts, st.text(clipBytes(t.Text, 2048)).lower())
 		}
 	}
-	hit := false
-	for _, tx := range texts {
+	// The message's answer is in the gates already computed over it.
+	hit := st.lowMessageGates()&gNoNeed != 0
+	for _, tx := range texts[1:] {
 		hit = hit || noNeedSet.in(tx)
 	}
 	if !hit {
