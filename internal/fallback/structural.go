@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -583,24 +584,47 @@ type sentence struct {
 const maxClaimBytes = 16 << 10
 
 // sentencesOf splits s (its first maxClaimBytes) at ".", "!", "?", ";" and
-// line ends, drops blank pieces, and finds the cue keywords of each piece in
-// one automaton pass.
+// line ends, drops blank pieces, and finds the cue keywords of each piece
+// (kwOf). The split and the cue automaton share one pass over the bytes,
+// the automaton restarting at each separator; it was three (the split,
+// kwOf's test for non-ASCII, its automaton). A piece with a non-ASCII byte
+// is lowered as a whole by kwOf instead, as Unicode lower case may change
+// its bytes (TestSentencesOfMatchesSplit).
 func sentencesOf(s string) []sentence {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
 	}
 	var out []sentence
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && !isSentenceSep(s[j]) {
-			j++
+	a := cueAuto
+	d, class, sh := a.d16, &a.class, a.shift
+	st := uint(0)
+	var k kwSet
+	start, wide := 0, false
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || sentenceSep[s[i]] {
+			if p := s[start:i]; i > start && strings.TrimSpace(p) != "" {
+				if wide {
+					k = kwOf(p)
+				}
+				out = append(out, sentence{text: p, start: start, kw: k})
+			}
+			start, st, k, wide = i+1, 0, kwSet{}, false
+			continue
 		}
-		if j > i {
-			if p := s[i:j]; strings.TrimSpace(p) != "" {
-				out = append(out, sentence{text: p, start: i, kw: kwOf(p)})
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			wide = true
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		v := d[st<<sh|uint(class[c])]
+		st = uint(v &^ out16)
+		if v&out16 != 0 {
+			for _, id := range a.out[st] {
+				k[id>>6] |= 1 << (id & 63)
 			}
 		}
-		i = j + 1
 	}
 	return out
 }
@@ -610,6 +634,15 @@ func sentencesOf(s string) []sentence {
 func isSentenceSep(c byte) bool {
 	return c == '.' || c == '!' || c == '?' || c == '\n' || c == ';'
 }
+
+// sentenceSep is isSentenceSep as a table, for the loops that test every
+// byte of a message.
+var sentenceSep = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isSentenceSep(byte(c))
+	}
+	return t
+}()
 
 func containsAny(s string, ws ...string) bool {
 	for _, w := range ws {

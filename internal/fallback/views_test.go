@@ -20,11 +20,13 @@ var substrSetLists = []struct {
 	{"your", yourWords, yourSet},
 	{"noNeed", noNeedWords, noNeedSet},
 	{"step", stepWords, stepSet},
+	{"backdate", backdateGateWords, backdateGate},
 }
 
 func TestSubstrSetMatchesContainsAny(t *testing.T) {
 	texts := []string{"", "a", "your cfo approved it", "no need for a ticket", "x", "tu", "tu ", "please approv", "sign-of",
-		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid"}
+		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid",
+		"backdated to june", "back date", "zuruckdatiert", "antedate", "antidaté", "backda"}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
