@@ -71,6 +71,7 @@ type state struct {
 	internal int8
 	lowMsg   *string           // lowMessage's cache
 	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
+	ctlSpans [][2]int          // with lowGates: gateScan's control sentences of lowMessage()
 	pols     *[]consult.Policy // policies' cache
 	rv       recViews          // per-case views of the records and the action (recordviews.go)
 }

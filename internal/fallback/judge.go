@@ -336,22 +336,15 @@ func (st *state) checkControls() {
 		if len(msg) > maxClaimBytes {
 			msg = msg[:maxClaimBytes]
 		}
-		low := st.lowMessage()
 		if st.lowMessageGates()&gControl != gControl {
 			return // no sentence can carry both a control and a verb
 		}
 		m = ""
 		// Only the sentences that carry both a control and a verb, found
-		// in one automaton pass (no gate word holds a separator, so a
-		// sentence contains one exactly when the text does there).
-		ends, mask := ctlSentences(low)
-		for k, j := range ends {
-			if mask[k] == 3 && j <= len(msg) {
-				i := 0
-				if k > 0 {
-					i = ends[k-1] + 1
-				}
-				if m = ctlOffRE.FindString(msg[i:j]); m != "" {
+		// in the gates' pass.
+		for _, sp := range st.ctlSpans {
+			if sp[1] <= len(msg) {
+				if m = ctlOffRE.FindString(msg[sp[0]:sp[1]]); m != "" {
 					break
 				}
 			}
@@ -874,10 +867,12 @@ func (st *state) lowStatusGate() bool { return st.lowMessageGates()&gStatus == g
 
 const gatesDone = 1 << 31
 
-// lowMessageGates is judgeGates.mask(st.lowMessage()), computed once.
+// lowMessageGates is judgeGates.mask(st.lowMessage()), computed once, with
+// st.ctlSpans.
 func (st *state) lowMessageGates() uint32 {
 	if st.lowGates&gatesDone == 0 {
-		st.lowGates = judgeGates.mask(st.lowMessage()) | gatesDone
+		m, ctl := gateScan(st.lowMessage())
+		st.lowGates, st.ctlSpans = m|gatesDone, ctl
 	}
 	return st.lowGates
 }
@@ -942,50 +937,41 @@ func controlGate(l string) bool {
 var controlWords = []string{"sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
 	"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation"}
 
-// ctlAuto finds the control nouns (ids below len(controlWords)) and the
-// control verbs (the rest).
-var ctlAuto = func() *automaton {
-	a := buildAutomaton(append(append([]string{}, controlWords...), ctlVerbs...))
-	if a.d16 == nil {
-		panic("fallback: control automaton too large for the 16-bit table")
-	}
-	return a
-}()
-
-// ctlSentences splits low (lower case) into sentences as the loop "scan to
-// the next separator, continue after it" does, and returns each sentence's
-// end (its separator's index, or len(low)) and a mask: 1 if it contains a
-// control noun, 2 a control verb (substrings, as strings.Contains). A
-// trailing empty sentence may be reported with mask 0.
-func ctlSentences(low string) (ends []int, mask []uint8) {
-	a := ctlAuto
-	d, class, sh := a.d16, &a.class, a.shift
-	nc := int32(len(controlWords))
+// gateScan returns judgeGates.mask(low) and, from the same automaton pass,
+// the sentences of low (lower case) that contain both a control noun and a
+// control verb (substrings, as strings.Contains), as [start, end) spans,
+// where a sentence ends at a separator (isSentenceSep) or the text's end.
+// checkControls made a second automaton pass for the latter. The automaton
+// restarts at each separator: no gate word holds one (TestGateWordsNoSep),
+// so no match of the whole text crosses one and the mask is unchanged.
+func gateScan(low string) (m uint32, ctl [][2]int) {
+	a := judgeGates.a
+	d, class, sh, group := a.d16, &a.class, a.shift, judgeGates.group
 	st := uint(0)
-	var cur uint8
+	var cur uint32 // the groups of the sentence so far
+	start := 0
 	for i := 0; i < len(low); i++ {
 		c := low[i]
-		if isSentenceSep(c) {
-			ends, mask = append(ends, i), append(mask, cur)
-			cur, st = 0, 0
+		if sentenceSep[c] {
+			if cur&gControl == gControl {
+				ctl = append(ctl, [2]int{start, i})
+			}
+			m |= cur
+			cur, st, start = 0, 0, i+1
 			continue
-		}
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
 		}
 		v := d[st<<sh|uint(class[c])]
 		st = uint(v &^ out16)
 		if v&out16 != 0 {
 			for _, id := range a.out[st] {
-				if id < nc {
-					cur |= 1
-				} else {
-					cur |= 2
-				}
+				cur |= group[id]
 			}
 		}
 	}
-	return append(ends, len(low)), append(mask, cur)
+	if cur&gControl == gControl {
+		ctl = append(ctl, [2]int{start, len(low)})
+	}
+	return m | cur, ctl
 }
 
 // lowMessage is the message's first maxClaimBytes in lower case, computed
