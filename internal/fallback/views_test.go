@@ -21,12 +21,17 @@ var substrSetLists = []struct {
 	{"noNeed", noNeedWords, noNeedSet},
 	{"step", stepWords, stepSet},
 	{"backdate", backdateGateWords, backdateGate},
+	{"notOnFile", onFileRefNot, onFileRefNotSet},
+	{"onFile", onFileRefWords, onFileRefSet},
+	{"notStore", notStoreWords, notStoreSet},
+	{"store", storeWords, storeSet},
 }
 
 func TestSubstrSetMatchesContainsAny(t *testing.T) {
 	texts := []string{"", "a", "your cfo approved it", "no need for a ticket", "x", "tu", "tu ", "please approv", "sign-of",
 		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid",
-		"backdated to june", "back date", "zuruckdatiert", "antedate", "antidaté", "backda"}
+		"backdated to june", "back date", "zuruckdatiert", "antedate", "antidaté", "backda",
+		"not on file", "on file", "vendor master (sso)", "logged-in", "key vault", "own portal", "non enregistré", "neue ", "hsm", "kms"}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
