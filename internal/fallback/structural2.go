@@ -69,15 +69,30 @@ var negWords = []string{
 	"kein", "nicht", "ohne", "ningún", "ninguna", "sin ", "aucun", "aucune", "pas ", "sans ",
 }
 
+// hasNeg reports whether a negWords word starts low or follows a space in
+// it ("n't" anywhere). The words after a space are one substrSet pass; it
+// was a concatenation and a substring search per word, on every record
+// sentence several checks read (TestHasNegMatchesLoop).
 func hasNeg(low string) bool {
-	low = " " + low
+	if negSet.in(low) {
+		return true
+	}
 	for _, n := range negWords {
-		if strings.Contains(low, " "+n) || (n == "n't" && strings.Contains(low, n)) {
+		if strings.HasPrefix(low, n) {
 			return true
 		}
 	}
 	return false
 }
+
+// negSet holds " "+w for each negWords word w, and "n't" alone.
+var negSet = func() *substrSet {
+	ws := []string{"n't"}
+	for _, n := range negWords {
+		ws = append(ws, " "+n)
+	}
+	return newSubstrSet(ws)
+}()
 
 // actionAmount is the amount the action moves or sets: its amount, else the
 // largest amount its description names ("raise the limit from $50,000 to

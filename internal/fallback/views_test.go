@@ -25,13 +25,15 @@ var substrSetLists = []struct {
 	{"onFile", onFileRefWords, onFileRefSet},
 	{"notStore", notStoreWords, notStoreSet},
 	{"store", storeWords, storeSet},
+	{"special", specialTerms, specialSet},
 }
 
 func TestSubstrSetMatchesContainsAny(t *testing.T) {
 	texts := []string{"", "a", "your cfo approved it", "no need for a ticket", "x", "tu", "tu ", "please approv", "sign-of",
 		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid",
 		"backdated to june", "back date", "zuruckdatiert", "antedate", "antidaté", "backda",
-		"not on file", "on file", "vendor master (sso)", "logged-in", "key vault", "own portal", "non enregistré", "neue ", "hsm", "kms"}
+		"not on file", "on file", "vendor master (sso)", "logged-in", "key vault", "own portal", "non enregistré", "neue ", "hsm", "kms",
+		"your political views", " union member", "ethnicity"}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
@@ -264,4 +266,38 @@ func FuzzFoldedFields(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkFoldedFields)
+}
+
+// hasNegRef is hasNeg before negSet.
+func hasNegRef(low string) bool {
+	low = " " + low
+	for _, n := range negWords {
+		if strings.Contains(low, " "+n) || (n == "n't" && strings.Contains(low, n)) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHasNegMatchesLoop(t *testing.T) {
+	texts := []string{"", "no", "no ", "not paid", "the invoice is not paid", "isn't", "n't", "xn't", "nothing", "knot ", "cannot",
+		"pending", "outstanding items", "sin firma", "sans ", "pas ", "ohne", "keine", "aucune", "ningún", "yet to come", "noted",
+		"missing", " none", "never.", "without", "the goods arrived"}
+	for _, tx := range texts {
+		t.Run(tx, func(t *testing.T) {
+			if got, want := hasNeg(tx), hasNegRef(tx); got != want {
+				t.Errorf("hasNeg(%q) = %v, want %v", tx, got, want)
+			}
+		})
+	}
+}
+
+func FuzzHasNeg(f *testing.F) {
+	f.Add("the invoice isn't paid")
+	f.Add("no pending items")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasNeg(s), hasNegRef(s); got != want {
+			t.Fatalf("hasNeg(%q) = %v, want %v", s, got, want)
+		}
+	})
 }
