@@ -26,6 +26,8 @@ var substrSetLists = []struct {
 	{"notStore", notStoreWords, notStoreSet},
 	{"store", storeWords, storeSet},
 	{"special", specialTerms, specialSet},
+	{"bareBan", bareBanMarks, bareBanSet},
+	{"cond", condWords, condSet},
 }
 
 func TestSubstrSetMatchesContainsAny(t *testing.T) {
@@ -33,7 +35,8 @@ func TestSubstrSetMatchesContainsAny(t *testing.T) {
 		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid",
 		"backdated to june", "back date", "zuruckdatiert", "antedate", "antidaté", "backda",
 		"not on file", "on file", "vendor master (sso)", "logged-in", "key vault", "own portal", "non enregistré", "neue ", "hsm", "kms",
-		"your political views", " union member", "ethnicity"}
+		"your political views", " union member", "ethnicity",
+		" refunds are never issued ", " si ", "tant que", " ne peuvent pas etre "}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
