@@ -69,6 +69,7 @@ type state struct {
 	corrob bool
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
+	extAddr  int8              // externalAddress's answer: 0 unknown, 1 yes, -1 no
 	lowMsg   *string           // lowMessage's cache
 	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
 	ctlSpans [][2]int          // with lowGates: gateScan's control sentences of lowMessage()

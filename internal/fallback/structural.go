@@ -594,7 +594,9 @@ func sentencesOf(s string) []sentence {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
 	}
-	var out []sentence
+	// Room for a sentence per 48 bytes up front: appending from nil grew
+	// the slice five or six times on an ordinary message.
+	out := make([]sentence, 0, len(s)/48+4)
 	a := cueAuto
 	d, class, sh := a.d16, &a.class, a.shift
 	st := uint(0)
@@ -625,6 +627,9 @@ func sentencesOf(s string) []sentence {
 				k[id>>6] |= 1 << (id & 63)
 			}
 		}
+	}
+	if len(out) == 0 {
+		return nil // no sentences stay nil, as they were
 	}
 	return out
 }
@@ -1114,11 +1119,17 @@ func (st *state) externalRecipient() bool {
 // externalAddress reports a recipient that is not one of the owner's own
 // stores (the counterparty's own organisation still counts as outside).
 func (st *state) externalAddress() bool {
-	r := toLower(st.c.Action.Recipient)
-	if r == "" {
-		return true // data handed back in the conversation goes to the counterparty
+	// Several checks ask; the answer is kept (extAddr) rather than lowering
+	// and scanning the recipient each time.
+	if st.extAddr == 0 {
+		st.extAddr = -1
+		if r := toLower(st.c.Action.Recipient); r == "" || !internalStore(r) {
+			// An empty recipient: data handed back in the conversation
+			// goes to the counterparty.
+			st.extAddr = 1
+		}
 	}
-	return !internalStore(r)
+	return st.extAddr > 0
 }
 
 // trustedCounterparty reports a verified counterparty with a good registry
