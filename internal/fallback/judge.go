@@ -535,8 +535,17 @@ func recMayMatch(pi int, s string) bool {
 		}
 	}
 	low := toLower(s)
-	return containsAny(low, recWords[pi]...) || digit && containsAny(low, recDigitWords[pi]...)
+	return recSets[pi].in(low) || digit && recDigitSets[pi].in(low)
 }
+
+// recSets and recDigitSets are recWords and recDigitWords as one-pass sets:
+// recMayMatch runs on every record for each pair the message gates.
+var recSets, recDigitSets = func() (w, d [3]*substrSet) {
+	for pi := range 3 {
+		w[pi], d[pi] = newSubstrSet(recWords[pi]), newSubstrSet(recDigitWords[pi])
+	}
+	return w, d
+}()
 
 var reAgreed = regexp.MustCompile(`(?i)\b(?:agreed|contract\w*|agreement|as per|per our|per the|our rate|the rate|standard rate|usual rate|acordad\w*|pactad\w*|contrato|vereinbart\w*|vertrag\w*|convenu\w*|contrat)\b`)
 

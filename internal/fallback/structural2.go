@@ -516,6 +516,8 @@ func (st *state) checkPercentLimit() {
 // restrictWords in a record keep data from leaving.
 var restrictWords = []string{"exclud", "strictly confidential", "must not be shared", "may not be shared", "not to be shared", "not covered", "prohibited", "restricted to internal", "internal only", "vertraulich", "confidencial", "confidentiel"}
 
+var restrictSet = newSubstrSet(restrictWords)
+
 // checkRestrictedData: the action releases a data category that a record on
 // the agent's side excludes or classifies as not to be shared, to a
 // recipient outside the organisation.
@@ -543,7 +545,7 @@ func (st *state) checkRestrictedData() {
 		tv := st.rec(t)
 		for si, fs := range tv.sentences() {
 			low := tv.lowerSentences()[si]
-			if !containsAny(low, restrictWords...) {
+			if !restrictSet.in(low) {
 				continue
 			}
 			for _, ws := range cats {

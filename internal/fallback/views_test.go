@@ -28,6 +28,13 @@ var substrSetLists = []struct {
 	{"special", specialTerms, specialSet},
 	{"bareBan", bareBanMarks, bareBanSet},
 	{"cond", condWords, condSet},
+	{"restrict", restrictWords, restrictSet},
+	{"rec0", recWords[0], recSets[0]},
+	{"rec1", recWords[1], recSets[1]},
+	{"rec2", recWords[2], recSets[2]},
+	{"recDigit0", recDigitWords[0], recDigitSets[0]},
+	{"recDigit1", recDigitWords[1], recDigitSets[1]},
+	{"recDigit2", recDigitWords[2], recDigitSets[2]},
 }
 
 func TestSubstrSetMatchesContainsAny(t *testing.T) {
@@ -36,7 +43,8 @@ func TestSubstrSetMatchesContainsAny(t *testing.T) {
 		"backdated to june", "back date", "zuruckdatiert", "antedate", "antidaté", "backda",
 		"not on file", "on file", "vendor master (sso)", "logged-in", "key vault", "own portal", "non enregistré", "neue ", "hsm", "kms",
 		"your political views", " union member", "ethnicity",
-		" refunds are never issued ", " si ", "tant que", " ne peuvent pas etre "}
+		" refunds are never issued ", " si ", "tant que", " ne peuvent pas etre ",
+		"internal only", "prohibited", "picked up", "expired", "12 cycles", "used 3", "2 months ago", "il y a 3 jours"}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
