@@ -37,6 +37,25 @@ var substrSetLists = []struct {
 	{"recDigit2", recDigitWords[2], recDigitSets[2]},
 }
 
+// TestConceptSets checks each control concept's set against containsAny.
+func TestConceptSets(t *testing.T) {
+	texts := []string{"", "please skip the callback", " no change request needed ", "rappel", "zuruckruf", "call bac", "the change board"}
+	for _, stems := range controlConcepts {
+		for _, w := range stems {
+			texts = append(texts, " "+w+" ", w[:len(w)-1]) // each stem, and a near miss
+		}
+	}
+	for ci, stems := range controlConcepts {
+		for _, tx := range texts {
+			t.Run(stems[0]+"/"+tx, func(t *testing.T) {
+				if got, want := conceptSets[ci].in(tx), containsAny(tx, stems...); got != want {
+					t.Errorf("in(%q) = %v, containsAny = %v", tx, got, want)
+				}
+			})
+		}
+	}
+}
+
 func TestSubstrSetMatchesContainsAny(t *testing.T) {
 	texts := []string{"", "a", "your cfo approved it", "no need for a ticket", "x", "tu", "tu ", "please approv", "sign-of",
 		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid",
