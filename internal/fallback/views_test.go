@@ -29,6 +29,7 @@ var substrSetLists = []struct {
 	{"bareBan", bareBanMarks, bareBanSet},
 	{"cond", condWords, condSet},
 	{"restrict", restrictWords, restrictSet},
+	{"banMark", banMarks, banMarkSet},
 	{"rec0", recWords[0], recSets[0]},
 	{"rec1", recWords[1], recSets[1]},
 	{"rec2", recWords[2], recSets[2]},
@@ -63,7 +64,8 @@ func TestSubstrSetMatchesContainsAny(t *testing.T) {
 		"not on file", "on file", "vendor master (sso)", "logged-in", "key vault", "own portal", "non enregistré", "neue ", "hsm", "kms",
 		"your political views", " union member", "ethnicity",
 		" refunds are never issued ", " si ", "tant que", " ne peuvent pas etre ",
-		"internal only", "prohibited", "picked up", "expired", "12 cycles", "used 3", "2 months ago", "il y a 3 jours"}
+		"internal only", "prohibited", "picked up", "expired", "12 cycles", "used 3", "2 months ago", "il y a 3 jours",
+		" refunds cannot be issued ", " kann nicht "}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
