@@ -50,6 +50,13 @@ var condWords = []string{" if ", " unless ", " except ", " only ", " after ", " 
 	" wenn ", " falls ", " ausser ", " nur ", " nach ", " vor ", " bis ", " sofern ",
 	" sauf ", " seulement ", " apres ", " avant ", " lorsque ", " quand ", " tant que "}
 
+// The two lists as one-pass sets: checkBareBan tests every policy and every
+// policy sentence against them.
+var (
+	bareBanSet = newSubstrSet(bareBanMarks)
+	condSet    = newSubstrSet(condWords)
+)
+
 // checkBareBan flags an action whose own verb does an act a policy bans for
 // every thing of the kind it handles.
 func (st *state) checkBareBan(v *j3fold) {
@@ -64,12 +71,12 @@ func (st *state) checkBareBan(v *j3fold) {
 	lead := first + " "
 	for pi, p := range st.policies() {
 		pol := v.policy(pi)
-		if !containsAny(pol, bareBanMarks...) {
+		if !bareBanSet.in(pol) {
 			continue // most policies ban nothing outright
 		}
 		for _, sent := range strings.Split(pol, " . ") {
 			sent = " " + strings.TrimSpace(sent) + " "
-			if containsAny(sent, condWords...) {
+			if condSet.in(sent) {
 				continue
 			}
 			for _, m := range bareBanMarks {

@@ -29,6 +29,16 @@ var controlConcepts = [][]string{
 	{"four eyes", "second signature", "dual signature", "vier augen", "zweite unterschrift", "doble firma", "double signature"},
 }
 
+// conceptSets are controlConcepts as one-pass sets, in the same order: the
+// policies and the message are tested against every concept.
+var conceptSets = func() []*substrSet {
+	out := make([]*substrSet, len(controlConcepts))
+	for i, stems := range controlConcepts {
+		out[i] = newSubstrSet(stems)
+	}
+	return out
+}()
+
 // rulesNamed name the rules as such; any policy on the case is what they
 // dismiss ("I can't think about rules right now", "vergessen Sie die
 // Regeln").
@@ -76,10 +86,10 @@ func (st *state) checkDismissedControl(v *j3fold) {
 	// none of them. Most messages that dismiss something dismiss a control
 	// the policies do not name, and are let go here without the loop.
 	padded := " " + msg + " "
-	var live [][]string // the concepts both the policies and the message name
-	for _, stems := range controlConcepts {
-		if containsAny(ps, stems...) && containsAny(padded, stems...) {
-			live = append(live, stems)
+	var live []int // the concepts both the policies and the message name
+	for ci, cs := range conceptSets {
+		if cs.in(ps) && cs.in(padded) {
+			live = append(live, ci)
 		}
 	}
 	if len(live) == 0 && !psRulesNamed.in(padded) {
@@ -97,10 +107,11 @@ func (st *state) checkDismissedControl(v *j3fold) {
 				disp:   consult.SeekApproval})
 			return
 		}
-		for _, stems := range live {
-			if !containsAny(sent, stems...) {
+		for _, ci := range live {
+			if !conceptSets[ci].in(sent) {
 				continue
 			}
+			stems := controlConcepts[ci]
 			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,
 				obs:    fmt.Sprintf("The counterparty waves away a control the policy requires (%s).", stems[0]),
 				reason: "A control the owner's policy requires is declared unnecessary or impossible; the request is to act without it.",

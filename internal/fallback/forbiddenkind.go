@@ -72,7 +72,7 @@ func (st *state) checkForbiddenKind() {
 	}
 	for _, p := range st.policies() {
 		for _, sent := range splitClauses(clipBytes(p.Statement, maxClaimBytes)) {
-			if !prohibitsRelease(" " + foldText(sent).text + " ") {
+			if !prohibitsRelease(" " + foldedText(sent) + " ") {
 				continue
 			}
 			what := ""

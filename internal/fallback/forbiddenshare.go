@@ -137,7 +137,7 @@ var groupWords = []string{" register", " list", " roster", " database", " studen
 // ("names, email addresses and health conditions"); one person's own name
 // and e-mail for a quote is not that.
 func personRecords(desc string) bool {
-	f := " " + foldText(desc).text + " "
+	f := " " + foldedText(desc) + " "
 	if !containsAny(f, groupWords...) {
 		return false
 	}

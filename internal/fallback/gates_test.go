@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // gateTexts are random lower-case texts built from the gate words, their
 // fragments and separators, so that hits, near misses and sentence ends mix.
 func gateTexts(n int) []string {
 	var pool []string
-	for _, ws := range [][]string{controlWords, ctlVerbs, statusVerbs, statusStates, stateGates[0], stateGates[1], stateGates[2]} {
+	for _, ws := range [][]string{controlWords, ctlVerbs, statusVerbs, statusStates, stateGates[0], stateGates[1], stateGates[2], grantWords, yourWords, noNeedWords} {
 		for _, w := range ws {
 			pool = append(pool, w, w[:len(w)/2+1], w[len(w)/2:])
 		}
@@ -33,7 +35,11 @@ func gateTexts(n int) []string {
 // TestGateSetMatchesContains checks the one-pass gate words against
 // strings.Contains, word by word.
 func TestGateSetMatchesContains(t *testing.T) {
-	groups := [][]string{stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs}
+	groups := [][]string{stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs, grantWords, yourWords, noNeedWords}
+	// The named bits must be the groups' places above.
+	if gGrant != 1<<7 || gYour != 1<<8 || gNoNeed != 1<<9 {
+		t.Fatalf("gate bits %b %b %b do not match the group order", gGrant, gYour, gNoNeed)
+	}
 	for _, s := range gateTexts(20000) {
 		want := uint32(0)
 		for gi, ws := range groups {
@@ -47,35 +53,39 @@ func TestGateSetMatchesContains(t *testing.T) {
 	}
 }
 
-// TestCtlSentencesMatchesLoop checks ctlSentences against the per-sentence
-// loop it replaced.
-func TestCtlSentencesMatchesLoop(t *testing.T) {
+// TestGateScanMatchesLoop checks gateScan against judgeGates.mask and the
+// per-sentence loop its control spans replaced.
+func TestGateScanMatchesLoop(t *testing.T) {
 	for _, low := range gateTexts(20000) {
 		low = strings.ToLower(low)
-		var want []int // ends of the sentences with a control noun and a verb
+		var want [][2]int // the sentences with a control noun and a verb
 		for i := 0; i < len(low); {
 			j := i
 			for j < len(low) && !isSentenceSep(low[j]) {
 				j++
 			}
 			if ls := low[i:j]; controlGate(ls) && containsAny(ls, ctlVerbs...) {
-				want = append(want, j)
+				want = append(want, [2]int{i, j})
 			}
 			i = j + 1
 		}
-		var got []int
-		ends, mask := ctlSentences(low)
-		for k, j := range ends {
-			if mask[k] == 3 {
-				got = append(got, j)
-			}
+		m, got := gateScan(low)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Fatalf("%q: control spans (-want +got):\n%s", low, d)
 		}
-		if len(got) != len(want) {
-			t.Fatalf("%q: got %v, want %v", low, got, want)
+		if wm := judgeGates.mask(low); m != wm {
+			t.Fatalf("%q: gateScan mask %b, judgeGates.mask %b", low, m, wm)
 		}
-		for k := range got {
-			if got[k] != want[k] {
-				t.Fatalf("%q: got %v, want %v", low, got, want)
+	}
+}
+
+// TestGateWordsNoSep pins what gateScan's restart at a separator relies
+// on: no gate word holds a sentence separator.
+func TestGateWordsNoSep(t *testing.T) {
+	for _, ws := range [][]string{stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs, grantWords, yourWords, noNeedWords} {
+		for _, w := range ws {
+			if strings.ContainsAny(w, ".!?;\n") {
+				t.Errorf("gate word %q holds a sentence separator", w)
 			}
 		}
 	}

@@ -69,8 +69,10 @@ type state struct {
 	corrob bool
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
+	extAddr  int8              // externalAddress's answer: 0 unknown, 1 yes, -1 no
 	lowMsg   *string           // lowMessage's cache
 	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
+	ctlSpans [][2]int          // with lowGates: gateScan's control sentences of lowMessage()
 	pols     *[]consult.Policy // policies' cache
 	rv       recViews          // per-case views of the records and the action (recordviews.go)
 }

@@ -21,12 +21,28 @@ import (
 // where the owner's records say it should.
 func onFileRef(ref string) bool {
 	r := toLower(ref)
-	if containsAny(r, "not on file", "not in our", "not in the", "not registered", "unregistered", "no registrada", "not on the") {
-		return false
-	}
-	return containsAny(r, "on file", "vendor master", "in our records", "in the records", "supplier master",
-		"customer master", "registered contact", "crm contact", "address book", "known contact", "sso session", "(sso)", "logged-in", "logged in")
+	return !onFileRefNotSet.in(r) && onFileRefSet.in(r)
 }
+
+// The word lists of onFileRef and internalStore, each as a one-pass set:
+// with a strings.Contains per word, the two were about 4% of an analysis
+// of the typical case (a few dozen short texts times fifty words).
+var (
+	onFileRefNot   = []string{"not on file", "not in our", "not in the", "not registered", "unregistered", "no registrada", "not on the"}
+	onFileRefWords = []string{"on file", "vendor master", "in our records", "in the records", "supplier master",
+		"customer master", "registered contact", "crm contact", "address book", "known contact", "sso session", "(sso)", "logged-in", "logged in"}
+	notStoreWords = []string{"not on file", "new address", "(new)", "no registrada", "no registrado", "not registered", "nicht hinterlegt", "non enregistré", "nueva", "neue ", "nouveau", "nouvelle"}
+	storeWords    = []string{"vault", "secret manager", "secrets manager", "key vault", "keyvault", "kms", "keystore", "key store",
+		"hsm", "password manager", "secret store", "secrets store", "parameter store", "recovery email", "recovery address", "recovery phone", "on file", "registered address",
+		"registered email", "owner's", "own mailbox", "own portal", "internal", "vendor master", "original payment", "audit folder",
+		// the same "on file" in Spanish, German and French
+		"registrada", "registrado", "de siempre", "hinterlegt", "laut vertrag", "stammdaten", "au dossier", "enregistré", "habituel"}
+
+	onFileRefNotSet = newSubstrSet(onFileRefNot)
+	onFileRefSet    = newSubstrSet(onFileRefWords)
+	notStoreSet     = newSubstrSet(notStoreWords)
+	storeSet        = newSubstrSet(storeWords)
+)
 
 // compactAlnum keeps only the lower-case letters and digits of the folded
 // text f.
@@ -302,14 +318,7 @@ var (
 // owner's own portal or mailbox.
 func internalStore(r string) bool {
 	r = toLower(r)
-	if containsAny(r, "not on file", "new address", "(new)", "no registrada", "no registrado", "not registered", "nicht hinterlegt", "non enregistré", "nueva", "neue ", "nouveau", "nouvelle") {
-		return false
-	}
-	return containsAny(r, "vault", "secret manager", "secrets manager", "key vault", "keyvault", "kms", "keystore", "key store",
-		"hsm", "password manager", "secret store", "secrets store", "parameter store", "recovery email", "recovery address", "recovery phone", "on file", "registered address",
-		"registered email", "owner's", "own mailbox", "own portal", "internal", "vendor master", "original payment", "audit folder",
-		// the same "on file" in Spanish, German and French
-		"registrada", "registrado", "de siempre", "hinterlegt", "laut vertrag", "stammdaten", "au dossier", "enregistré", "habituel")
+	return !notStoreSet.in(r) && storeSet.in(r)
 }
 
 // ---- security controls ----
@@ -336,22 +345,15 @@ func (st *state) checkControls() {
 		if len(msg) > maxClaimBytes {
 			msg = msg[:maxClaimBytes]
 		}
-		low := st.lowMessage()
 		if st.lowMessageGates()&gControl != gControl {
 			return // no sentence can carry both a control and a verb
 		}
 		m = ""
 		// Only the sentences that carry both a control and a verb, found
-		// in one automaton pass (no gate word holds a separator, so a
-		// sentence contains one exactly when the text does there).
-		ends, mask := ctlSentences(low)
-		for k, j := range ends {
-			if mask[k] == 3 && j <= len(msg) {
-				i := 0
-				if k > 0 {
-					i = ends[k-1] + 1
-				}
-				if m = ctlOffRE.FindString(msg[i:j]); m != "" {
+		// in the gates' pass.
+		for _, sp := range st.ctlSpans {
+			if sp[1] <= len(msg) {
+				if m = ctlOffRE.FindString(msg[sp[0]:sp[1]]); m != "" {
 					break
 				}
 			}
@@ -533,8 +535,17 @@ func recMayMatch(pi int, s string) bool {
 		}
 	}
 	low := toLower(s)
-	return containsAny(low, recWords[pi]...) || digit && containsAny(low, recDigitWords[pi]...)
+	return recSets[pi].in(low) || digit && recDigitSets[pi].in(low)
 }
+
+// recSets and recDigitSets are recWords and recDigitWords as one-pass sets:
+// recMayMatch runs on every record for each pair the message gates.
+var recSets, recDigitSets = func() (w, d [3]*substrSet) {
+	for pi := range 3 {
+		w[pi], d[pi] = newSubstrSet(recWords[pi]), newSubstrSet(recDigitWords[pi])
+	}
+	return w, d
+}()
 
 var reAgreed = regexp.MustCompile(`(?i)\b(?:agreed|contract\w*|agreement|as per|per our|per the|our rate|the rate|standard rate|usual rate|acordad\w*|pactad\w*|contrato|vereinbart\w*|vertrag\w*|convenu\w*|contrat)\b`)
 
@@ -853,13 +864,20 @@ var (
 		{"day", "week", "recent", "just ", "brand new"},
 	}
 	// judgeGates: bits 0-2 the state pairs, 3 a status verb, 4 a status
-	// word, 5 a control noun, 6 a control verb.
-	judgeGates = newGateSet(stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs)
+	// word, 5 a control noun, 6 a control verb, 7-9 the gates of
+	// checkInvokedAuthority and checkSkipStep on the lower-cased message
+	// (each was a substrSet pass of its own, the automaton answers them in
+	// the pass it makes anyway).
+	judgeGates = newGateSet(stateGates[0], stateGates[1], stateGates[2], statusVerbs, statusStates, controlWords, ctlVerbs,
+		grantWords, yourWords, noNeedWords)
 )
 
 const (
 	gStatus  = 1<<3 | 1<<4
 	gControl = 1<<5 | 1<<6
+	gGrant   = 1 << 7 // a grantWords word
+	gYour    = 1 << 8 // a yourWords word
+	gNoNeed  = 1 << 9 // a noNeedWords word
 )
 
 // lowStatusGate is statusGate(st.lowMessage()).
@@ -867,10 +885,12 @@ func (st *state) lowStatusGate() bool { return st.lowMessageGates()&gStatus == g
 
 const gatesDone = 1 << 31
 
-// lowMessageGates is judgeGates.mask(st.lowMessage()), computed once.
+// lowMessageGates is judgeGates.mask(st.lowMessage()), computed once, with
+// st.ctlSpans.
 func (st *state) lowMessageGates() uint32 {
 	if st.lowGates&gatesDone == 0 {
-		st.lowGates = judgeGates.mask(st.lowMessage()) | gatesDone
+		m, ctl := gateScan(st.lowMessage())
+		st.lowGates, st.ctlSpans = m|gatesDone, ctl
 	}
 	return st.lowGates
 }
@@ -935,50 +955,41 @@ func controlGate(l string) bool {
 var controlWords = []string{"sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
 	"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation"}
 
-// ctlAuto finds the control nouns (ids below len(controlWords)) and the
-// control verbs (the rest).
-var ctlAuto = func() *automaton {
-	a := buildAutomaton(append(append([]string{}, controlWords...), ctlVerbs...))
-	if a.d16 == nil {
-		panic("fallback: control automaton too large for the 16-bit table")
-	}
-	return a
-}()
-
-// ctlSentences splits low (lower case) into sentences as the loop "scan to
-// the next separator, continue after it" does, and returns each sentence's
-// end (its separator's index, or len(low)) and a mask: 1 if it contains a
-// control noun, 2 a control verb (substrings, as strings.Contains). A
-// trailing empty sentence may be reported with mask 0.
-func ctlSentences(low string) (ends []int, mask []uint8) {
-	a := ctlAuto
-	d, class, sh := a.d16, &a.class, a.shift
-	nc := int32(len(controlWords))
+// gateScan returns judgeGates.mask(low) and, from the same automaton pass,
+// the sentences of low (lower case) that contain both a control noun and a
+// control verb (substrings, as strings.Contains), as [start, end) spans,
+// where a sentence ends at a separator (isSentenceSep) or the text's end.
+// checkControls made a second automaton pass for the latter. The automaton
+// restarts at each separator: no gate word holds one (TestGateWordsNoSep),
+// so no match of the whole text crosses one and the mask is unchanged.
+func gateScan(low string) (m uint32, ctl [][2]int) {
+	a := judgeGates.a
+	d, class, sh, group := a.d16, &a.class, a.shift, judgeGates.group
 	st := uint(0)
-	var cur uint8
+	var cur uint32 // the groups of the sentence so far
+	start := 0
 	for i := 0; i < len(low); i++ {
 		c := low[i]
-		if isSentenceSep(c) {
-			ends, mask = append(ends, i), append(mask, cur)
-			cur, st = 0, 0
+		if sentenceSep[c] {
+			if cur&gControl == gControl {
+				ctl = append(ctl, [2]int{start, i})
+			}
+			m |= cur
+			cur, st, start = 0, 0, i+1
 			continue
-		}
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
 		}
 		v := d[st<<sh|uint(class[c])]
 		st = uint(v &^ out16)
 		if v&out16 != 0 {
 			for _, id := range a.out[st] {
-				if id < nc {
-					cur |= 1
-				} else {
-					cur |= 2
-				}
+				cur |= group[id]
 			}
 		}
 	}
-	return append(ends, len(low)), append(mask, cur)
+	if cur&gControl == gControl {
+		ctl = append(ctl, [2]int{start, len(low)})
+	}
+	return m | cur, ctl
 }
 
 // lowMessage is the message's first maxClaimBytes in lower case, computed

@@ -3,6 +3,8 @@ package fallback
 import (
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // FuzzCueWords checks that the one-pass cue-word scan finds exactly what
@@ -36,4 +38,48 @@ func TestSentenceWorkBounded(t *testing.T) {
 	if len(ss) > maxClaimBytes/4 {
 		t.Fatalf("%d sentences from a bounded text", len(ss))
 	}
+}
+
+// sentencesOfRef is sentencesOf before the split and the cue scan shared a
+// pass: split, then kwOf on each piece.
+func sentencesOfRef(s string) []sentence {
+	if len(s) > maxClaimBytes {
+		s = s[:maxClaimBytes]
+	}
+	var out []sentence
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && !isSentenceSep(s[j]) {
+			j++
+		}
+		if j > i {
+			if p := s[i:j]; strings.TrimSpace(p) != "" {
+				out = append(out, sentence{text: p, start: i, kw: kwOf(p)})
+			}
+		}
+		i = j + 1
+	}
+	return out
+}
+
+func TestSentencesOfMatchesSplit(t *testing.T) {
+	for _, s := range []string{"", ".", " . ", "I'm a GOLD member. It never ARRIVED!", "didn’t pay; \u212a gold\nUSD 40 on Jan 5?",
+		"no separator at all", "ends with a dot.", "..;;\n\n", "\u00a0.\u00a0gold", "ſ never. GOLD", "\xff\xfe gold. silver",
+		strings.Repeat("I was never paid for order 1182 on Jan 5. ", 500)} {
+		t.Run(s[:min(len(s), 20)], func(t *testing.T) {
+			if d := cmp.Diff(sentencesOfRef(s), sentencesOf(s), cmp.AllowUnexported(sentence{})); d != "" {
+				t.Errorf("sentencesOf(%q) (-want +got):\n%s", s, d)
+			}
+		})
+	}
+}
+
+func FuzzSentencesOf(f *testing.F) {
+	f.Add("I'm a GOLD member. It never ARRIVED!")
+	f.Add("didn’t pay; \u212a gold\nUSD 40")
+	f.Fuzz(func(t *testing.T, s string) {
+		if d := cmp.Diff(sentencesOfRef(s), sentencesOf(s), cmp.AllowUnexported(sentence{})); d != "" {
+			t.Fatalf("sentencesOf(%q) (-want +got):\n%s", s, d)
+		}
+	})
 }

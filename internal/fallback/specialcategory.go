@@ -23,6 +23,8 @@ var specialTerms = []string{" trade union ", " union member", " labour union ", 
 	" religion", " religious ", " religios", " religieu", " sexual orientation", " orientacion sexual", " sexuelle orientierung",
 	" orientation sexuelle", " ethnic ", " ethnicity", " etnico", " etnica", " ethnisch", " ethnique"}
 
+var specialSet = newSubstrSet(specialTerms)
+
 // checkSpecialCategory flags a message asking for special-category data
 // that the action shares with someone outside.
 func (st *state) checkSpecialCategory() {
@@ -31,6 +33,9 @@ func (st *state) checkSpecialCategory() {
 		return
 	}
 	m := st.msgHead()
+	if !specialSet.in(m) {
+		return // one pass instead of a search per term
+	}
 	term := ""
 	for _, t := range specialTerms {
 		if strings.Contains(m, t) {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -583,24 +584,52 @@ type sentence struct {
 const maxClaimBytes = 16 << 10
 
 // sentencesOf splits s (its first maxClaimBytes) at ".", "!", "?", ";" and
-// line ends, drops blank pieces, and finds the cue keywords of each piece in
-// one automaton pass.
+// line ends, drops blank pieces, and finds the cue keywords of each piece
+// (kwOf). The split and the cue automaton share one pass over the bytes,
+// the automaton restarting at each separator; it was three (the split,
+// kwOf's test for non-ASCII, its automaton). A piece with a non-ASCII byte
+// is lowered as a whole by kwOf instead, as Unicode lower case may change
+// its bytes (TestSentencesOfMatchesSplit).
 func sentencesOf(s string) []sentence {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
 	}
-	var out []sentence
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && !isSentenceSep(s[j]) {
-			j++
+	// Room for a sentence per 48 bytes up front: appending from nil grew
+	// the slice five or six times on an ordinary message.
+	out := make([]sentence, 0, len(s)/48+4)
+	a := cueAuto
+	d, class, sh := a.d16, &a.class, a.shift
+	st := uint(0)
+	var k kwSet
+	start, wide := 0, false
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || sentenceSep[s[i]] {
+			if p := s[start:i]; i > start && strings.TrimSpace(p) != "" {
+				if wide {
+					k = kwOf(p)
+				}
+				out = append(out, sentence{text: p, start: start, kw: k})
+			}
+			start, st, k, wide = i+1, 0, kwSet{}, false
+			continue
 		}
-		if j > i {
-			if p := s[i:j]; strings.TrimSpace(p) != "" {
-				out = append(out, sentence{text: p, start: i, kw: kwOf(p)})
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			wide = true
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		v := d[st<<sh|uint(class[c])]
+		st = uint(v &^ out16)
+		if v&out16 != 0 {
+			for _, id := range a.out[st] {
+				k[id>>6] |= 1 << (id & 63)
 			}
 		}
-		i = j + 1
+	}
+	if len(out) == 0 {
+		return nil // no sentences stay nil, as they were
 	}
 	return out
 }
@@ -610,6 +639,15 @@ func sentencesOf(s string) []sentence {
 func isSentenceSep(c byte) bool {
 	return c == '.' || c == '!' || c == '?' || c == '\n' || c == ';'
 }
+
+// sentenceSep is isSentenceSep as a table, for the loops that test every
+// byte of a message.
+var sentenceSep = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isSentenceSep(byte(c))
+	}
+	return t
+}()
 
 func containsAny(s string, ws ...string) bool {
 	for _, w := range ws {
@@ -1081,11 +1119,17 @@ func (st *state) externalRecipient() bool {
 // externalAddress reports a recipient that is not one of the owner's own
 // stores (the counterparty's own organisation still counts as outside).
 func (st *state) externalAddress() bool {
-	r := toLower(st.c.Action.Recipient)
-	if r == "" {
-		return true // data handed back in the conversation goes to the counterparty
+	// Several checks ask; the answer is kept (extAddr) rather than lowering
+	// and scanning the recipient each time.
+	if st.extAddr == 0 {
+		st.extAddr = -1
+		if r := toLower(st.c.Action.Recipient); r == "" || !internalStore(r) {
+			// An empty recipient: data handed back in the conversation
+			// goes to the counterparty.
+			st.extAddr = 1
+		}
 	}
-	return !internalStore(r)
+	return st.extAddr > 0
 }
 
 // trustedCounterparty reports a verified counterparty with a good registry

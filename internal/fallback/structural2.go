@@ -69,15 +69,30 @@ var negWords = []string{
 	"kein", "nicht", "ohne", "ningún", "ninguna", "sin ", "aucun", "aucune", "pas ", "sans ",
 }
 
+// hasNeg reports whether a negWords word starts low or follows a space in
+// it ("n't" anywhere). The words after a space are one substrSet pass; it
+// was a concatenation and a substring search per word, on every record
+// sentence several checks read (TestHasNegMatchesLoop).
 func hasNeg(low string) bool {
-	low = " " + low
+	if negSet.in(low) {
+		return true
+	}
 	for _, n := range negWords {
-		if strings.Contains(low, " "+n) || (n == "n't" && strings.Contains(low, n)) {
+		if strings.HasPrefix(low, n) {
 			return true
 		}
 	}
 	return false
 }
+
+// negSet holds " "+w for each negWords word w, and "n't" alone.
+var negSet = func() *substrSet {
+	ws := []string{"n't"}
+	for _, n := range negWords {
+		ws = append(ws, " "+n)
+	}
+	return newSubstrSet(ws)
+}()
 
 // actionAmount is the amount the action moves or sets: its amount, else the
 // largest amount its description names ("raise the limit from $50,000 to
@@ -501,6 +516,8 @@ func (st *state) checkPercentLimit() {
 // restrictWords in a record keep data from leaving.
 var restrictWords = []string{"exclud", "strictly confidential", "must not be shared", "may not be shared", "not to be shared", "not covered", "prohibited", "restricted to internal", "internal only", "vertraulich", "confidencial", "confidentiel"}
 
+var restrictSet = newSubstrSet(restrictWords)
+
 // checkRestrictedData: the action releases a data category that a record on
 // the agent's side excludes or classifies as not to be shared, to a
 // recipient outside the organisation.
@@ -528,7 +545,7 @@ func (st *state) checkRestrictedData() {
 		tv := st.rec(t)
 		for si, fs := range tv.sentences() {
 			low := tv.lowerSentences()[si]
-			if !containsAny(low, restrictWords...) {
+			if !restrictSet.in(low) {
 				continue
 			}
 			for _, ws := range cats {

@@ -724,7 +724,7 @@ func recipientNames(r string) []string {
 		if len(w) < 4 || !(w[0] >= 'A' && w[0] <= 'Z') || strings.ContainsAny(w, "@0123456789.") {
 			continue
 		}
-		f := strings.TrimSpace(foldText(w).text)
+		f := strings.TrimSpace(foldedText(w))
 		if len(f) < 4 || genericWords[f] || stopWords[f] || nameNoise[f] {
 			continue
 		}
@@ -757,7 +757,7 @@ func (st *state) recordNamesRecipient(sents []string) bool {
 		if len(names) == 0 {
 			continue
 		}
-		f := " " + foldText(s).text
+		f := " " + foldedText(s)
 		for _, n := range names {
 			if strings.Contains(f, " "+n) {
 				return true
@@ -878,7 +878,7 @@ func (st *state) checkUnlisted() {
 			name = name[:i]
 		}
 		var nws []string
-		for _, w := range strings.Fields(foldText(name).text) {
+		for _, w := range strings.Fields(foldedText(name)) {
 			if len(w) >= 4 && !genericWords[w] && !stopWords[w] && !roleNouns[w] {
 				nws = append(nws, w)
 			}
@@ -1007,7 +1007,7 @@ func (st *state) checkClaimedStep() {
 			// completada", "die Prüfung ist nicht erfolgt").
 			negated := map[string]int{} // stem -> length of the word it came from
 			for _, clause := range strings.FieldsFunc(fs, func(r rune) bool { return r == ',' || r == ':' || r == '(' || r == ')' }) {
-				ws := strings.FieldsFunc(foldText(clause).text, func(r rune) bool { return r < 'a' || r > 'z' })
+				ws := strings.FieldsFunc(foldedText(clause), func(r rune) bool { return r < 'a' || r > 'z' })
 				for i, w := range ws {
 					if !negWord[w] {
 						continue
@@ -1116,7 +1116,7 @@ func (st *state) checkInvokedAuthority() {
 			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
-	if lm := st.lowMessage(); why == "" && grantSet.in(lm) && yourSet.in(lm) {
+	if lm := st.lowMessage(); why == "" && st.lowMessageGates()&(gGrant|gYour) == gGrant|gYour {
 		// Sentences of the lower-cased message the state already holds:
 		// substrings, no copies.
 		for _, low := range sentenceSplit(lm) {
@@ -1397,8 +1397,9 @@ func (st *state) checkSkipStep() {
 			texts = append(texts, st.text(clipBytes(t.Text, 2048)).lower())
 		}
 	}
-	hit := false
-	for _, tx := range texts {
+	// The message's answer is in the gates already computed over it.
+	hit := st.lowMessageGates()&gNoNeed != 0
+	for _, tx := range texts[1:] {
 		hit = hit || noNeedSet.in(tx)
 	}
 	if !hit {

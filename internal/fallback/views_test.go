@@ -20,11 +20,52 @@ var substrSetLists = []struct {
 	{"your", yourWords, yourSet},
 	{"noNeed", noNeedWords, noNeedSet},
 	{"step", stepWords, stepSet},
+	{"backdate", backdateGateWords, backdateGate},
+	{"notOnFile", onFileRefNot, onFileRefNotSet},
+	{"onFile", onFileRefWords, onFileRefSet},
+	{"notStore", notStoreWords, notStoreSet},
+	{"store", storeWords, storeSet},
+	{"special", specialTerms, specialSet},
+	{"bareBan", bareBanMarks, bareBanSet},
+	{"cond", condWords, condSet},
+	{"restrict", restrictWords, restrictSet},
+	{"banMark", banMarks, banMarkSet},
+	{"rec0", recWords[0], recSets[0]},
+	{"rec1", recWords[1], recSets[1]},
+	{"rec2", recWords[2], recSets[2]},
+	{"recDigit0", recDigitWords[0], recDigitSets[0]},
+	{"recDigit1", recDigitWords[1], recDigitSets[1]},
+	{"recDigit2", recDigitWords[2], recDigitSets[2]},
+}
+
+// TestConceptSets checks each control concept's set against containsAny.
+func TestConceptSets(t *testing.T) {
+	texts := []string{"", "please skip the callback", " no change request needed ", "rappel", "zuruckruf", "call bac", "the change board"}
+	for _, stems := range controlConcepts {
+		for _, w := range stems {
+			texts = append(texts, " "+w+" ", w[:len(w)-1]) // each stem, and a near miss
+		}
+	}
+	for ci, stems := range controlConcepts {
+		for _, tx := range texts {
+			t.Run(stems[0]+"/"+tx, func(t *testing.T) {
+				if got, want := conceptSets[ci].in(tx), containsAny(tx, stems...); got != want {
+					t.Errorf("in(%q) = %v, containsAny = %v", tx, got, want)
+				}
+			})
+		}
+	}
 }
 
 func TestSubstrSetMatchesContainsAny(t *testing.T) {
 	texts := []string{"", "a", "your cfo approved it", "no need for a ticket", "x", "tu", "tu ", "please approv", "sign-of",
-		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid"}
+		"the ticket", "eine prüfung ist nicht nötig", "ihr chef hat zugestimmt", "dio el visto bueno", "validé", "valid",
+		"backdated to june", "back date", "zuruckdatiert", "antedate", "antidaté", "backda",
+		"not on file", "on file", "vendor master (sso)", "logged-in", "key vault", "own portal", "non enregistré", "neue ", "hsm", "kms",
+		"your political views", " union member", "ethnicity",
+		" refunds are never issued ", " si ", "tant que", " ne peuvent pas etre ",
+		"internal only", "prohibited", "picked up", "expired", "12 cycles", "used 3", "2 months ago", "il y a 3 jours",
+		" refunds cannot be issued ", " kann nicht "}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
@@ -257,4 +298,38 @@ func FuzzFoldedFields(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(checkFoldedFields)
+}
+
+// hasNegRef is hasNeg before negSet.
+func hasNegRef(low string) bool {
+	low = " " + low
+	for _, n := range negWords {
+		if strings.Contains(low, " "+n) || (n == "n't" && strings.Contains(low, n)) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHasNegMatchesLoop(t *testing.T) {
+	texts := []string{"", "no", "no ", "not paid", "the invoice is not paid", "isn't", "n't", "xn't", "nothing", "knot ", "cannot",
+		"pending", "outstanding items", "sin firma", "sans ", "pas ", "ohne", "keine", "aucune", "ningún", "yet to come", "noted",
+		"missing", " none", "never.", "without", "the goods arrived"}
+	for _, tx := range texts {
+		t.Run(tx, func(t *testing.T) {
+			if got, want := hasNeg(tx), hasNegRef(tx); got != want {
+				t.Errorf("hasNeg(%q) = %v, want %v", tx, got, want)
+			}
+		})
+	}
+}
+
+func FuzzHasNeg(f *testing.F) {
+	f.Add("the invoice isn't paid")
+	f.Add("no pending items")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasNeg(s), hasNegRef(s); got != want {
+			t.Fatalf("hasNeg(%q) = %v, want %v", s, got, want)
+		}
+	})
 }
