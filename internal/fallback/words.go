@@ -806,8 +806,14 @@ func finish(a consult.Analysis) consult.Analysis {
 		}
 		return clip(cleanMaskTrim(s), n)
 	}
+	// The lists and the claims are compose's (or failSafe's) own, made for
+	// this analysis: they are filtered in place, each item written at or
+	// before the index it was read from.
 	fixList := func(ss []string, maxItems, n int) []string {
-		out := make([]string, 0, len(ss))
+		out := ss[:0]
+		if out == nil {
+			out = []string{} // a nil list would encode as null
+		}
 		for _, s := range ss {
 			s = fix(s, n)
 			if s == "" || slices.Contains(out, s) {
@@ -849,7 +855,10 @@ func finish(a consult.Analysis) consult.Analysis {
 		}
 		a.Signals[i].Confidence = round2(a.Signals[i].Confidence)
 	}
-	claims := make([]consult.Claim, 0, len(a.Claims))
+	claims := a.Claims[:0]
+	if claims == nil {
+		claims = []consult.Claim{}
+	}
 	for _, c := range a.Claims {
 		c.Claim = fix(c.Claim, 1000)
 		c.Explanation = fix(c.Explanation, 1000)
