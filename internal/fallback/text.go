@@ -321,6 +321,27 @@ func maskScan(s string) maskNeeds {
 			tokRun = 0
 			continue
 		}
+		// The next most common bytes, in classes that need only a few of
+		// the tests below.
+		switch k {
+		case 0: // punctuation such as . , ( ) " ' ! ?
+			digitRun = 0
+			maxTok = max(maxTok, tokRun)
+			tokRun = 0
+			continue
+		case mcTok | mcUpper: // an upper-case letter but A and J
+			digitRun = 0
+			tokRun++
+			if f&msIBAN == 0 && i+3 < len(s) && scanClass[s[i+1]]&mcUpper != 0 && scanClass[s[i+2]]&mcDigit != 0 && scanClass[s[i+3]]&mcDigit != 0 {
+				f |= msIBAN
+			}
+			continue
+		case mcTok | mcDigit:
+			digitRun++
+			maxDigits = max(maxDigits, digitRun)
+			tokRun++
+			continue
+		}
 		if k&mcOdd != 0 {
 			// A control or non-ASCII byte.
 			if f&msFolded == 0 && (c == 0xC5 || c == 0xE2) {
