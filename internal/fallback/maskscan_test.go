@@ -177,3 +177,18 @@ func FuzzMaskScan(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCleanMask checks cleanMask, which passes a string its maskScan finds
+// unclean straight to cleanTextCopy, against the two steps it stands for.
+func FuzzCleanMask(f *testing.F) {
+	for _, s := range maskScanPieces {
+		f.Add(s)
+	}
+	f.Add("a  b\u00a0c\u200b d\t\ne\x7f é ")
+	f.Fuzz(func(t *testing.T, s string) {
+		want := catch(func() string { return maskSecrets(cleanText(s)) })
+		if got := catch(func() string { return cleanMask(s) }); got != want {
+			t.Fatalf("cleanMask(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

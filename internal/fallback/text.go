@@ -143,6 +143,12 @@ func cleanText(s string) string {
 	if clean && (ascii || s[len(s)-1] != ' ') {
 		return s
 	}
+	return cleanTextCopy(s)
+}
+
+// cleanTextCopy is cleanText's work on a string its test found unclean, for
+// cleanMask, whose maskScan has made that test already.
+func cleanTextCopy(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -240,7 +246,8 @@ func cleanMaskTrim(s string) string { return strings.TrimSpace(cleanMask(s)) }
 
 // cleanMask is maskSecrets(cleanText(s)). Output strings and quotes are
 // nearly always clean already, so one pass serves both cleanText's test and
-// maskSecrets' prescan; anything else takes the long way.
+// maskSecrets' prescan; anything else takes the long way, without making
+// cleanText's test again.
 func cleanMask(s string) string {
 	if s == "" {
 		return s
@@ -249,7 +256,7 @@ func cleanMask(s string) string {
 	if sc.clean && (sc.ascii || s[len(s)-1] != ' ') {
 		return maskApply(s, sc) // cleanText(s) == s
 	}
-	return maskSecrets(cleanText(s))
+	return maskSecrets(cleanTextCopy(s))
 }
 
 // maskNeeds is what maskScan found: which patterns of maskSecrets can match,
