@@ -306,7 +306,9 @@ func maskScan(s string) maskNeeds {
 				// The space after a word, which cannot be doubled. A
 				// key-value separator " is ", " was ", " ist ", " es " or
 				// " est " is tested here, at its word, between two spaces.
-				if f&msKV == 0 && i > 0 && s[i-1] == ' ' && uint(j-i-2) <= 1 && kvAfterSpace[s[i]]&1 != 0 && secretWordAt(s, i-1) {
+				// The word's length and first letter rule out most words
+				// first.
+				if uint(j-i-2) <= 1 && kvAfterSpace[s[i]]&1 != 0 && f&msKV == 0 && i > 0 && s[i-1] == ' ' && secretWordAt(s, i-1) {
 					f |= msKV
 				}
 				maxTok = max(maxTok, tokRun)
