@@ -143,6 +143,12 @@ func cleanText(s string) string {
 	if clean && (ascii || s[len(s)-1] != ' ') {
 		return s
 	}
+	return cleanTextCopy(s)
+}
+
+// cleanTextCopy is cleanText's work on a string its test found unclean, for
+// cleanMask, whose maskScan has made that test already.
+func cleanTextCopy(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -240,7 +246,8 @@ func cleanMaskTrim(s string) string { return strings.TrimSpace(cleanMask(s)) }
 
 // cleanMask is maskSecrets(cleanText(s)). Output strings and quotes are
 // nearly always clean already, so one pass serves both cleanText's test and
-// maskSecrets' prescan; anything else takes the long way.
+// maskSecrets' prescan; anything else takes the long way, without making
+// cleanText's test again.
 func cleanMask(s string) string {
 	if s == "" {
 		return s
@@ -249,7 +256,7 @@ func cleanMask(s string) string {
 	if sc.clean && (sc.ascii || s[len(s)-1] != ' ') {
 		return maskApply(s, sc) // cleanText(s) == s
 	}
-	return maskSecrets(cleanText(s))
+	return maskSecrets(cleanTextCopy(s))
 }
 
 // maskNeeds is what maskScan found: which patterns of maskSecrets can match,
@@ -267,65 +274,109 @@ type maskNeeds struct {
 // them. It also runs cleanText's test for a clean string.
 //
 // It runs over every output string and every quote, so its common bytes
-// take the shortest path: a lower-case letter is one table look-up (the
-// token prefixes "eyJ" and "gh?_" are tested at their rarer last byte, 'J'
-// or '_', rather than at every 'e' and 'g'), and a space tests for a key
-// word only before "is", "was", "ist", "es" or "est".
+// take the shortest path. A run of lower-case letters (but x) is crossed by
+// a loop of one table look-up per byte, as nothing in it can start a
+// pattern (the token prefixes "eyJ" and "gh?_" are tested at their rarer
+// last byte, 'J' or '_', rather than at every 'e' and 'g'), and so is the
+// space after it; a key word is looked for at a space only when the next
+// word is "is", "was", "ist", "es" or "est", a test made once per word,
+// not per space; and every
+// other byte finds in one look-up which of the remaining tests apply. The
+// flags live in one word rather than six booleans, so that the loop's state
+// stays in registers.
 func maskScan(s string) maskNeeds {
-	// Locals rather than fields of a maskNeeds, so that they stay in
-	// registers. maxTok is brought up to date where a token run ends.
 	digitRun, tokRun, maxDigits, maxTok := 0, 0, 0, 0
-	token, kv, iban, clean, ascii, folded := false, false, false, true, true, false
+	f := msClean | msASCII
 	nextRune := 0 // cleanText decodes a rune at each non-ASCII byte from here
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		k := scanClass[c]
+		k := scanClass[s[i]]
 		if k == mcTok {
-			// The common case, a lower-case letter (but x): nothing but a
-			// token run, and clean.
+			// A run of lower-case letters: nothing but a token run, and
+			// clean.
+			j := i + 1
+			for j < len(s) && scanClass[s[j]] == mcTok {
+				j++
+			}
+			tokRun += j - i
 			digitRun = 0
-			tokRun++
-			continue
+			if j == len(s) {
+				break
+			}
+			if s[j] == ' ' {
+				// The space after a word, which cannot be doubled. A
+				// key-value separator " is ", " was ", " ist ", " es " or
+				// " est " is tested here, at its word, between two spaces.
+				// The word's length and first letter rule out most words
+				// first.
+				if uint(j-i-2) <= 1 && kvAfterSpace[s[i]]&1 != 0 && f&msKV == 0 && i > 0 && s[i-1] == ' ' && secretWordAt(s, i-1) {
+					f |= msKV
+				}
+				maxTok = max(maxTok, tokRun)
+				tokRun = 0
+				i = j
+				continue
+			}
+			i = j
+			k = scanClass[s[i]]
 		}
+		c := s[i]
 		if c == ' ' {
-			// The next most common byte: it keeps a digit run going (or at
-			// zero), ends a token run, and is a key-value separator only
-			// before "is", "was", "ist", "es" or "est".
+			// It keeps a digit run going (or at zero) and ends a token
+			// run; a key-value separator is tested at the word after it.
 			if i == 0 || s[i-1] == ' ' {
-				clean = false
+				f &^= msClean
 			}
 			maxTok = max(maxTok, tokRun)
 			tokRun = 0
-			if !kv && i+2 < len(s) && (s[i+1] == 'i' || s[i+1] == 'w' || s[i+1] == 'e') && (s[i+2] == 's' || s[i+2] == 'a') {
-				kv = secretWordAt(s, i)
-			}
 			continue
 		}
-		if c >= 0xC5 && !folded {
-			// The lead byte of 'ſ' (C5 BF) or of 'K' (E2 84 AA).
-			r := s[i:]
-			folded = strings.HasPrefix(r, "\u017F") || strings.HasPrefix(r, "\u212A")
+		// The next most common bytes, in classes that need only a few of
+		// the tests below.
+		switch k {
+		case 0: // punctuation such as . , ( ) " ' ! ?
+			digitRun = 0
+			maxTok = max(maxTok, tokRun)
+			tokRun = 0
+			continue
+		case mcTok | mcUpper: // an upper-case letter but A and J
+			digitRun = 0
+			tokRun++
+			if f&msIBAN == 0 && i+3 < len(s) && scanClass[s[i+1]]&mcUpper != 0 && scanClass[s[i+2]]&mcDigit != 0 && scanClass[s[i+3]]&mcDigit != 0 {
+				f |= msIBAN
+			}
+			continue
+		case mcTok | mcDigit:
+			digitRun++
+			maxDigits = max(maxDigits, digitRun)
+			tokRun++
+			continue
 		}
-		if clean {
-			if c >= utf8.RuneSelf {
-				if i >= nextRune {
+		if k&mcOdd != 0 {
+			// A control or non-ASCII byte.
+			if f&msFolded == 0 && (c == 0xC5 || c == 0xE2) {
+				// The lead byte of 'ſ' (C5 BF) or of 'K' (E2 84 AA).
+				r := s[i:]
+				if strings.HasPrefix(r, "\u017F") || strings.HasPrefix(r, "\u212A") {
+					f |= msFolded
+				}
+			}
+			if f&msClean != 0 {
+				if c < utf8.RuneSelf {
+					f &^= msClean
+				} else if i >= nextRune {
 					r, n := utf8.DecodeRuneInString(s[i:])
 					if r == utf8.RuneError || unicode.IsSpace(r) || isInvisible(r) || unicode.IsControl(r) {
-						clean = false
+						f &^= msClean
 					}
-					ascii = false
+					f &^= msASCII
 					nextRune = i + n
 				}
-			} else if c < 0x20 || c == 0x7f {
-				clean = false
 			}
 		}
 		switch {
 		case k&mcDigit != 0:
 			digitRun++
-			if digitRun > maxDigits {
-				maxDigits = digitRun
-			}
+			maxDigits = max(maxDigits, digitRun)
 		case c == '-' && digitRun > 0:
 		default:
 			digitRun = 0
@@ -336,15 +387,16 @@ func maskScan(s string) maskNeeds {
 			maxTok = max(maxTok, tokRun)
 			tokRun = 0
 		}
-		if k&mcUpper != 0 && !iban && i+3 < len(s) && scanClass[s[i+1]]&mcUpper != 0 && scanClass[s[i+2]]&mcDigit != 0 && scanClass[s[i+3]]&mcDigit != 0 {
-			iban = true
-		}
-		if k&(mcTrigger|mcSep) == 0 {
+		if k&(mcUpper|mcTrigger|mcSep) == 0 {
 			continue
+		}
+		if k&mcUpper != 0 && f&msIBAN == 0 && i+3 < len(s) && scanClass[s[i+1]]&mcUpper != 0 && scanClass[s[i+2]]&mcDigit != 0 && scanClass[s[i+3]]&mcDigit != 0 {
+			f |= msIBAN
 		}
 		// The literal prefixes of reSecretToken, tested where they can
 		// start, or for "eyJ" and "gh?_" where they end.
-		if !token && k&mcTrigger != 0 {
+		if f&msToken == 0 && k&mcTrigger != 0 {
+			token := false
 			switch c {
 			case '_':
 				r := s[i:]
@@ -365,24 +417,55 @@ func maskScan(s string) maskNeeds {
 			case '-':
 				token = strings.HasPrefix(s[i:], "-----BEGIN")
 			}
+			if token {
+				f |= msToken
+			}
 		}
 		// A space never gets here: ':' and '=' are the separators left.
-		if !kv && k&mcSep != 0 {
-			kv = secretWordAt(s, i)
+		if f&msKV == 0 && k&mcSep != 0 && secretWordAt(s, i) {
+			f |= msKV
 		}
 	}
 	maxTok = max(maxTok, tokRun)
-	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: token, kv: kv, iban: iban, clean: clean, ascii: ascii, folded: folded}
+	return maskNeeds{maxDigits: maxDigits, maxTok: maxTok, token: f&msToken != 0, kv: f&msKV != 0, iban: f&msIBAN != 0,
+		clean: f&msClean != 0, ascii: f&msASCII != 0, folded: f&msFolded != 0}
 }
+
+// maskScan's flags, the booleans of maskNeeds.
+const (
+	msToken = 1 << iota
+	msKV
+	msIBAN
+	msClean
+	msASCII
+	msFolded
+)
+
+// mcOdd marks, in scanClass only, the bytes that cleanText's test or the
+// 'ſ'/'K' test must look at: controls and every non-ASCII byte.
+const mcOdd = 1 << 5
 
 // scanClass is maskClass for maskScan, which tests the token prefixes
 // "eyJ" and "gh?_" at 'J' and '_' rather than at 'e' and 'g', so that
-// these two common letters take its shortest path.
+// these two common letters take its shortest path, and marks the odd bytes.
 var scanClass = func() [256]uint8 {
 	t := maskClass
 	t['e'] &^= mcTrigger
 	t['g'] &^= mcTrigger
 	t['J'] |= mcTrigger
+	for c := range t {
+		if c < 0x20 || c >= 0x7f {
+			t[c] |= mcOdd
+		}
+	}
+	return t
+}()
+
+// kvAfterSpace marks the first letters of the key-value separators " is ",
+// " was ", " ist ", " es " and " est " (1), the only ones secretWordAt
+// takes at a space.
+var kvAfterSpace = func() (t [256]uint8) {
+	t['i'], t['w'], t['e'] = 1, 1, 1
 	return t
 }()
 

@@ -102,7 +102,10 @@ type lexQuote struct {
 	n      int // how many of the two were found
 	src    int
 	q0, q1 string
-	qq0    string // strconv.Quote(q0), which the signal and the rationale both write
+	// qq0 is strconv.Quote(q0) when q0 needs an escape; otherwise it is
+	// empty and the writers put q0 between plain double quotes themselves,
+	// as nearly always, which spares a string per tactic.
+	qq0 string
 }
 
 // lexQuotes quotes the two strongest cues of each reported tactic, in
@@ -116,7 +119,10 @@ func (st *state) lexQuotes() []lexQuote {
 			continue
 		}
 		q0 := cs[b].quote()
-		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0, qq0: quoteString(q0)}
+		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0}
+		if !plainQuotable(q0) {
+			out[i].qq0 = strconv.Quote(q0)
+		}
 		if r := strongest(cs, b); r >= 0 {
 			out[i].n, out[i].q1 = 2, cs[r].quote()
 		}
@@ -144,26 +150,38 @@ func strongest(cs []cue, skip int) int {
 	return best
 }
 
-// quoteString is strconv.Quote(s), the cheap way when s needs no escape,
-// as a cleaned quote nearly never does: printable runes other than the
-// double quote and the backslash stand for themselves.
-func quoteString(s string) string {
+// writeQuoted writes strconv.Quote(s) to b, the cheap way when s needs no
+// escape, as a cleaned quote nearly never does.
+func writeQuoted(b *strings.Builder, s string) {
+	if !plainQuotable(s) {
+		b.WriteString(strconv.Quote(s))
+		return
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
+}
+
+// plainQuotable reports whether strconv.Quote(s) is s between double
+// quotes: printable runes other than the double quote and the backslash
+// stand for themselves.
+func plainQuotable(s string) bool {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == 0x7f || c == '"' || c == '\\' {
-				return strconv.Quote(s)
+				return false
 			}
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if (r == utf8.RuneError && n == 1) || !strconv.IsPrint(r) {
-			return strconv.Quote(s)
+			return false
 		}
 		i += n
 	}
-	return `"` + s + `"`
+	return true
 }
 
 // signalFor builds the signal of a reported tactic, preferring a structural
@@ -207,13 +225,19 @@ func (st *state) signalFor(t consult.Tactic, lq *lexQuote) consult.Signal {
 		b.WriteString("The ")
 		b.WriteString(srcName[lq.src])
 		b.WriteString(" says ")
-		b.WriteString(lq.qq0)
+		if lq.qq0 != "" {
+			b.WriteString(lq.qq0)
+		} else {
+			b.WriteByte('"')
+			b.WriteString(lq.q0)
+			b.WriteByte('"')
+		}
 		b.WriteString(" (")
 		b.WriteString(info.name)
 		b.WriteString(").")
 		if lq.n > 1 && lq.q1 != lq.q0 {
 			b.WriteString(" Also: ")
-			b.WriteString(quoteString(lq.q1))
+			writeQuoted(&b, lq.q1)
 			b.WriteString(".")
 		}
 	} else if parts == 0 {
@@ -608,7 +632,11 @@ func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act
 	}
 	for i, t := range st.tactics {
 		if lq := &lqs[i]; lq.n > 0 {
-			add(tacticCapName[t] + ": the " + srcName[lq.src] + " says " + lq.qq0 + ".")
+			if lq.qq0 != "" {
+				add(tacticCapName[t] + ": the " + srcName[lq.src] + " says " + lq.qq0 + ".")
+			} else {
+				add(tacticCapName[t] + ": the " + srcName[lq.src] + ` says "` + lq.q0 + `".`)
+			}
 		}
 	}
 	if len(st.stakeWhy) > 0 {
@@ -806,8 +834,14 @@ func finish(a consult.Analysis) consult.Analysis {
 		}
 		return clip(cleanMaskTrim(s), n)
 	}
+	// The lists and the claims are compose's (or failSafe's) own, made for
+	// this analysis: they are filtered in place, each item written at or
+	// before the index it was read from.
 	fixList := func(ss []string, maxItems, n int) []string {
-		out := make([]string, 0, len(ss))
+		out := ss[:0]
+		if out == nil {
+			out = []string{} // a nil list would encode as null
+		}
 		for _, s := range ss {
 			s = fix(s, n)
 			if s == "" || slices.Contains(out, s) {
@@ -849,7 +883,10 @@ func finish(a consult.Analysis) consult.Analysis {
 		}
 		a.Signals[i].Confidence = round2(a.Signals[i].Confidence)
 	}
-	claims := make([]consult.Claim, 0, len(a.Claims))
+	claims := a.Claims[:0]
+	if claims == nil {
+		claims = []consult.Claim{}
+	}
 	for _, c := range a.Claims {
 		c.Claim = fix(c.Claim, 1000)
 		c.Explanation = fix(c.Explanation, 1000)

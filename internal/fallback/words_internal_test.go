@@ -10,10 +10,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestQuoteString checks quoteString against strconv.Quote, which it must
+// TestWriteQuoted checks writeQuoted against strconv.Quote, which it must
 // equal byte for byte: on its fast path (printable text) and on every kind
 // of text that needs an escape.
-func TestQuoteString(t *testing.T) {
+func TestWriteQuoted(t *testing.T) {
+	quoteString := func(s string) string {
+		var b strings.Builder
+		b.WriteString("x") // writeQuoted appends
+		writeQuoted(&b, s)
+		return b.String()[1:]
+	}
 	for _, s := range []string{
 		"", "plain words", "…Payment must land TODAY.", "a \"quoted\" word", `back\slash`, "tab\there", "new\nline",
 		"\x7f", "\x01", "\xff", "bad \xc5 utf-8", "\u200b zero width", "\ufffd", "ſecret and \u212A", "€4,900", "日本語",
