@@ -348,41 +348,6 @@ func (st *state) near(a, b string) bool {
 	return st.fromMessage(a) && st.fromMessage(b)
 }
 
-// bestCue returns the strongest cue of a label, earliest first among equals.
-func (st *state) bestCue(label string) (cue, bool) {
-	cs := st.cues[label]
-	if len(cs) == 0 {
-		return cue{}, false
-	}
-	best := cs[0]
-	for _, q := range cs[1:] {
-		if q.weight > best.weight || (q.weight == best.weight && (q.src < best.src || (q.src == best.src && q.pos < best.pos))) {
-			best = q
-		}
-	}
-	return best, true
-}
-
-// sortedCues returns a label's cues strongest first.
-func (st *state) sortedCues(label string) []cue {
-	cs := append([]cue(nil), st.cues[label]...)
-	// slices.SortStableFunc rather than sort.SliceStable: no reflection and
-	// no allocation for the swapper; the same stable order.
-	slices.SortStableFunc(cs, func(a, b cue) int {
-		switch {
-		case a.weight != b.weight:
-			if a.weight > b.weight {
-				return -1
-			}
-			return 1
-		case a.src != b.src:
-			return cmp.Compare(a.src, b.src)
-		}
-		return cmp.Compare(a.pos, b.pos)
-	})
-	return cs
-}
-
 // nestedAll reports nested(cs, i) for every i (nil when none is nested).
 // A long message can carry one co-occurrence cue per sentence, thousands,
 // where testing each against all others took quadratic time: past a few

@@ -1080,7 +1080,6 @@ var grantWords = []string{"agreed", "approved", "signed off", "authorised", "aut
 // The long lists above as one-pass sets, for the whole message (views.go).
 var (
 	grantSet  = newSubstrSet(grantWords)
-	yourSet   = newSubstrSet(yourWords)
 	noNeedSet = newSubstrSet(noNeedWords)
 	stepSet   = newSubstrSet(stepWords)
 )

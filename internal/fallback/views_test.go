@@ -17,7 +17,7 @@ var substrSetLists = []struct {
 	set   *substrSet
 }{
 	{"grant", grantWords, grantSet},
-	{"your", yourWords, yourSet},
+	{"your", yourWords, newSubstrSet(yourWords)},
 	{"noNeed", noNeedWords, noNeedSet},
 	{"step", stepWords, stepSet},
 	{"backdate", backdateGateWords, backdateGate},

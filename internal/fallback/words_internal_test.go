@@ -1,8 +1,10 @@
 package fallback
 
 import (
+	stdcmp "cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,4 +101,26 @@ func TestStrongestMatchesSortedCues(t *testing.T) {
 			t.Fatalf("cues %+v: first two (-want +got):\n%s", cs, diff)
 		}
 	}
+}
+
+// sortedCues is the reference for strongest: a label's cues strongest
+// first, in a stable order (the way compose picked its quotes before it
+// stopped sorting).
+func (st *state) sortedCues(label string) []cue {
+	cs := append([]cue(nil), st.cues[label]...)
+	// slices.SortStableFunc rather than sort.SliceStable: no reflection and
+	// no allocation for the swapper; the same stable order.
+	slices.SortStableFunc(cs, func(a, b cue) int {
+		switch {
+		case a.weight != b.weight:
+			if a.weight > b.weight {
+				return -1
+			}
+			return 1
+		case a.src != b.src:
+			return stdcmp.Compare(a.src, b.src)
+		}
+		return stdcmp.Compare(a.pos, b.pos)
+	})
+	return cs
 }
