@@ -418,6 +418,7 @@ func (l *LLM) call(ctx context.Context, req Request) (answer, error) {
 	if l.reasoning {
 		cr.MaxCompletionTokens = l.maxTokens
 	} else {
+		//lint:ignore SA1019 OpenAI-compatible servers (vLLM, Ollama, llama.cpp, LiteLLM) read max_tokens; only reasoning models need its successor.
 		cr.MaxTokens = l.maxTokens
 	}
 	switch l.format {
