@@ -266,7 +266,9 @@ func TestFailureModes(t *testing.T) {
 	}{
 		{name: "rate limited", handler: withStatus(429, apiError("rate_limit_exceeded", "requests", "slow down")), wantCode: analyze.CodeRateLimited, wantCalls: 1},
 		{name: "server error retried", handler: withStatus(500, apiError("", "server_error", "boom")), wantCode: analyze.CodeServerError, wantCalls: 3},
-		{name: "bad gateway not JSON", handler: func(w http.ResponseWriter, r *http.Request) { http.Error(w, "<html>bad gateway</html>", http.StatusBadGateway) }, wantCode: analyze.CodeServerError, wantCalls: 3},
+		{name: "bad gateway not JSON", handler: func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "<html>bad gateway</html>", http.StatusBadGateway)
+		}, wantCode: analyze.CodeServerError, wantCalls: 3},
 		{name: "unauthorized", handler: withStatus(401, apiError("invalid_api_key", "invalid_request_error", "Incorrect API key")), wantCode: analyze.CodeError, wantCalls: 1},
 		{name: "azure content filter", handler: withStatus(400, apiError("content_filter", "", "filtered")), wantCode: analyze.CodeContentFilter, wantCalls: 1},
 		{name: "not a completion", handler: func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("<html>hello</html>")) }, wantCode: analyze.CodeBadResponse, wantCalls: 1},
