@@ -1,0 +1,12 @@
+package fallback
+
+// checkJudge7 runs the holdout7 round's checks, each in the file named for
+// what it reads:
+//   - recordeddeadline.go: drops urgency cues that restate a deadline a
+//     system record sets.
+//
+// It runs from checkJudge6, after every cue and finding of the earlier
+// rounds is in, to share their folded policies and records.
+func (st *state) checkJudge7(v *j3fold) {
+	st.checkRecordedDeadline(v)
+}
