@@ -1,0 +1,56 @@
+package fallback_test
+
+import (
+	"testing"
+
+	"github.com/a2atrust/shield/internal/consult"
+	"github.com/a2atrust/shield/internal/fallback"
+)
+
+// TestLexiconRound7 checks the cue families added in the holdout7 round
+// (an offer or window that ends tonight, a deadline at midnight, a
+// deadline under a negated condition) with sentences written for this
+// test, in English, Spanish, German and French, in a case that gives cause
+// for concern; and benign look-alikes that must raise nothing in a clean
+// case.
+func TestLexiconRound7(t *testing.T) {
+	pressed := []struct {
+		tactic consult.Tactic
+		lang   string
+		msg    string
+	}{
+		{consult.Urgency, "en", "The introductory rate ends tonight, so confirm the order and I'll book it."},
+		{consult.Urgency, "en", "We need the signed contract by midnight to hold the booth."},
+		{consult.Urgency, "es", "La tarifa de lanzamiento termina esta noche; confirme y lo tramito."},
+		{consult.Urgency, "es", "Necesitamos la firma antes de medianoche para reservar el espacio."},
+		{consult.Urgency, "de", "Der Einführungspreis endet heute, bestätigen Sie bitte die Bestellung."},
+		{consult.Urgency, "de", "Wenn die Zahlung nicht bis morgen eingeht, stellen wir die Lieferung ein."},
+		{consult.Urgency, "fr", "Le tarif de lancement se termine ce soir ; confirmez et je m'en occupe."},
+		{consult.Urgency, "fr", "Il nous faut la signature avant minuit pour garder le stand."},
+	}
+	for _, tt := range pressed {
+		t.Run(string(tt.tactic)+"/"+tt.lang+"/"+tt.msg, func(t *testing.T) {
+			a := fallback.Default().Analyze(lexCase(tt.msg, true))
+			if !tactics(a)[tt.tactic] {
+				t.Errorf("want %s; got signals %+v", tt.tactic, a.Signals)
+			}
+		})
+	}
+	benign := []string{
+		"Our office party ends at midnight; the invoice is attached, pay it as usual.",
+		"La promoción de verano acabó hace un mes; la factura va adjunta como siempre.",
+		"Die Messe endete gestern; die Rechnung ist wie gewohnt beigefügt.",
+		"Le salon s'est terminé hier ; la facture est jointe, réglez-la comme d'habitude.",
+	}
+	for _, msg := range benign {
+		t.Run("benign/"+msg, func(t *testing.T) {
+			a := fallback.Default().Analyze(lexCase(msg, false))
+			if len(a.Signals) > 0 {
+				t.Errorf("want no tactic; got signals %+v", a.Signals)
+			}
+			if a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution {
+				t.Errorf("disposition %s for a benign message", a.Disposition)
+			}
+		})
+	}
+}
