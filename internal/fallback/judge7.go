@@ -5,11 +5,14 @@ package fallback
 //   - recordeddeadline.go: drops urgency cues that restate a deadline a
 //     system record sets;
 //   - splitorder.go: one purchase cut into parts where the owner forbids
-//     splitting.
+//     splitting;
+//   - fixedcount.go: an add or a remove of a thing whose count a policy
+//     fixes.
 //
 // It runs from checkJudge6, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
 func (st *state) checkJudge7(v *j3fold) {
 	st.checkRecordedDeadline(v)
 	st.checkSplitOrder(v)
+	st.checkFixedCount(v)
 }

@@ -9,10 +9,10 @@ import (
 
 // TestLexiconRound7 checks the cue families added in the holdout7 round
 // (an offer or window that ends tonight, a deadline at midnight, a
-// deadline under a negated condition) with sentences written for this
-// test, in English, Spanish, German and French, in a case that gives cause
-// for concern; and benign look-alikes that must raise nothing in a clean
-// case.
+// deadline under a negated condition, a review promised for the favour)
+// with sentences written for this test, in English, Spanish, German and
+// French, in a case that gives cause for concern; and benign look-alikes
+// that must raise nothing in a clean case.
 func TestLexiconRound7(t *testing.T) {
 	pressed := []struct {
 		tactic consult.Tactic
@@ -27,6 +27,10 @@ func TestLexiconRound7(t *testing.T) {
 		{consult.Urgency, "de", "Wenn die Zahlung nicht bis morgen eingeht, stellen wir die Lieferung ein."},
 		{consult.Urgency, "fr", "Le tarif de lancement se termine ce soir ; confirmez et je m'en occupe."},
 		{consult.Urgency, "fr", "Il nous faut la signature avant minuit pour garder le stand."},
+		{consult.Reciprocity, "en", "Just approve the upgrade and I'll leave you a five-star review."},
+		{consult.Reciprocity, "es", "Apruebe el cambio y le dejo cinco estrellas y una buena reseña."},
+		{consult.Reciprocity, "de", "Geben Sie die Zahlung frei, dann gibt es eine gute Bewertung von mir."},
+		{consult.Reciprocity, "fr", "Validez le paiement et je laisserai un avis positif."},
 	}
 	for _, tt := range pressed {
 		t.Run(string(tt.tactic)+"/"+tt.lang+"/"+tt.msg, func(t *testing.T) {
@@ -41,6 +45,7 @@ func TestLexiconRound7(t *testing.T) {
 		"La promoción de verano acabó hace un mes; la factura va adjunta como siempre.",
 		"Die Messe endete gestern; die Rechnung ist wie gewohnt beigefügt.",
 		"Le salon s'est terminé hier ; la facture est jointe, réglez-la comme d'habitude.",
+		"The hotel had great reviews last year; the invoice is attached as usual.",
 	}
 	for _, msg := range benign {
 		t.Run("benign/"+msg, func(t *testing.T) {
