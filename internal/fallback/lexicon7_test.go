@@ -9,7 +9,8 @@ import (
 
 // TestLexiconRound7 checks the cue families added in the holdout7 round
 // (an offer or window that ends tonight, a deadline at midnight, a
-// deadline under a negated condition, a review promised for the favour)
+// deadline under a negated condition, a review promised for the favour, a
+// favour long done, a breach played down as harmless)
 // with sentences written for this test, in English, Spanish, German and
 // French, in a case that gives cause for concern; and benign look-alikes
 // that must raise nothing in a clean case.
@@ -31,6 +32,14 @@ func TestLexiconRound7(t *testing.T) {
 		{consult.Reciprocity, "es", "Apruebe el cambio y le dejo cinco estrellas y una buena reseña."},
 		{consult.Reciprocity, "de", "Geben Sie die Zahlung frei, dann gibt es eine gute Bewertung von mir."},
 		{consult.Reciprocity, "fr", "Validez le paiement et je laisserai un avis positif."},
+		{consult.Reciprocity, "en", "We've gone out of our way for your firm all year, so approve the change."},
+		{consult.Reciprocity, "es", "Nos hemos desvivido por su empresa; apruebe el cambio de cuenta."},
+		{consult.Reciprocity, "de", "Helfen Sie uns zu helfen und geben Sie die Zahlung frei."},
+		{consult.Reciprocity, "fr", "Nous nous sommes mis en quatre pour vous, validez le paiement."},
+		{consult.PolicyBypass, "en", "Skip the second signature, nobody will mind this once."},
+		{consult.PolicyBypass, "es", "Pague sin la firma, a nadie le va a importar."},
+		{consult.PolicyBypass, "de", "Zahlen Sie ohne Freigabe, das stört niemanden."},
+		{consult.PolicyBypass, "fr", "Payez sans le bon de commande, ça ne dérangera personne."},
 	}
 	for _, tt := range pressed {
 		t.Run(string(tt.tactic)+"/"+tt.lang+"/"+tt.msg, func(t *testing.T) {
