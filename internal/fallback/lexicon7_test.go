@@ -10,7 +10,8 @@ import (
 // TestLexiconRound7 checks the cue families added in the holdout7 round
 // (an offer or window that ends tonight, a deadline at midnight, a
 // deadline under a negated condition, a review promised for the favour, a
-// favour long done, a breach played down as harmless)
+// favour long done, a breach played down as harmless, guilt put on the
+// listener, a right claimed from a role)
 // with sentences written for this test, in English, Spanish, German and
 // French, in a case that gives cause for concern; and benign look-alikes
 // that must raise nothing in a clean case.
@@ -40,6 +41,14 @@ func TestLexiconRound7(t *testing.T) {
 		{consult.PolicyBypass, "es", "Pague sin la firma, a nadie le va a importar."},
 		{consult.PolicyBypass, "de", "Zahlen Sie ohne Freigabe, das stört niemanden."},
 		{consult.PolicyBypass, "fr", "Payez sans le bon de commande, ça ne dérangera personne."},
+		{consult.EmotionalPressure, "en", "If the roof leaks on the children you'd never forgive yourself, so pay the roofer."},
+		{consult.EmotionalPressure, "es", "Si le pasa algo a su madre nunca se lo perdonaría; pague hoy."},
+		{consult.EmotionalPressure, "de", "Wenn ihm etwas zustößt, würden Sie sich das nie verzeihen."},
+		{consult.EmotionalPressure, "fr", "S'il arrive un accident, vous ne vous le pardonneriez jamais."},
+		{consult.AuthorityClaim, "en", "As the landlord I have the right to see the tenant's payments, send them."},
+		{consult.AuthorityClaim, "es", "Como administrador tengo derecho a ver la cuenta del inquilino."},
+		{consult.AuthorityClaim, "de", "Als Vermieter habe ich das Recht, die Zahlungen des Mieters zu sehen."},
+		{consult.AuthorityClaim, "fr", "En tant que propriétaire j'ai le droit de voir les paiements du locataire."},
 	}
 	for _, tt := range pressed {
 		t.Run(string(tt.tactic)+"/"+tt.lang+"/"+tt.msg, func(t *testing.T) {
@@ -55,6 +64,8 @@ func TestLexiconRound7(t *testing.T) {
 		"Die Messe endete gestern; die Rechnung ist wie gewohnt beigefügt.",
 		"Le salon s'est terminé hier ; la facture est jointe, réglez-la comme d'habitude.",
 		"The hotel had great reviews last year; the invoice is attached as usual.",
+		"I'd never forgive myself for missing your launch party! Invoice attached as usual.",
+		"As a customer I have the usual invoice for you; pay it to the account on file.",
 	}
 	for _, msg := range benign {
 		t.Run("benign/"+msg, func(t *testing.T) {
