@@ -33,26 +33,40 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 	if len(qs) == 0 || len(st.trusted) == 0 {
 		return
 	}
+	// The records are folded only once a cue's clause has a time to look
+	// for: most urgency cues have none, and most cases no deadline record.
 	var recs []string
-	for i, t := range st.trusted {
-		if !t.isRecord() {
-			continue
+	recsDone := false
+	records := func() []string {
+		if !recsDone {
+			recsDone = true
+			for i, t := range st.trusted {
+				if !t.isRecord() {
+					continue
+				}
+				if r := v.record(i); containsAny(r, recordDeadlineMarks...) {
+					recs = append(recs, r)
+				}
+			}
 		}
-		if r := v.record(i); containsAny(r, recordDeadlineMarks...) {
-			recs = append(recs, r)
+		return recs
+	}
+	var kept []cue
+	for k, q := range qs {
+		drop := false
+		if q.src == srcMessage && q.text != nil {
+			if cl := clauseAround(q.text.text, q.pos); hasClauseTime(cl) && !containsAny(cl, deadlineThreats...) {
+				drop = recordedDeadline(cl, records())
+			}
+		}
+		switch {
+		case drop && kept == nil:
+			kept = append(make([]cue, 0, len(qs)), qs[:k]...)
+		case !drop && kept != nil:
+			kept = append(kept, q)
 		}
 	}
-	if len(recs) == 0 {
-		return
-	}
-	kept := qs[:0:0]
-	for _, q := range qs {
-		if q.src == srcMessage && q.text != nil && recordedDeadline(clauseAround(q.text.text, q.pos), recs) {
-			continue
-		}
-		kept = append(kept, q)
-	}
-	if len(kept) == len(qs) {
+	if kept == nil {
 		return
 	}
 	if len(kept) == 0 {
@@ -62,8 +76,8 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 	st.cues["urgency"] = kept
 }
 
-// clauseAround returns the sentence of the folded text s around pos,
-// padded with spaces.
+// clauseAround returns the sentence of the folded text s around pos, with
+// the spaces around its words (folded text pads every word).
 func clauseAround(s string, pos int) string {
 	if pos < 0 || pos > len(s) {
 		return ""
@@ -74,39 +88,66 @@ func clauseAround(s string, pos int) string {
 	}
 	end := strings.Index(s[pos:], " . ")
 	if end < 0 {
-		end = len(s)
-	} else {
-		end += pos + 1
+		return s[start:]
 	}
-	return s[start:end] + " "
+	return s[start : pos+end+1]
+}
+
+// hasClauseTime reports a folded clause with a digit or a "today" word,
+// the only times recordedDeadline can match.
+func hasClauseTime(cl string) bool {
+	return hasASCIIDigit(cl) || containsAny(cl, todayWords...)
 }
 
 // recordedDeadline reports whether the folded clause states a time one of
-// the deadline records also states, without a threat.
+// the deadline records also states: the same clock time, or the same
+// "today" word.
 func recordedDeadline(clause string, recs []string) bool {
-	if containsAny(clause, deadlineThreats...) {
+	if len(recs) == 0 {
+		return false
+	}
+	for _, w := range todayWords {
+		if hasWordAt(clause, w) {
+			for _, r := range recs {
+				if hasWordAt(r, w) {
+					return true
+				}
+			}
+		}
+	}
+	if !hasASCIIDigit(clause) {
 		return false
 	}
 	tok := strings.Fields(clause)
-	var times []string
 	for i := range tok {
-		if c := tok[i][0]; c >= '0' && c <= '9' && clockAt(tok, i) {
-			t := " " + tok[i] + " "
-			if i+1 < len(tok) {
-				t += tok[i+1] + " "
+		if c := tok[i][0]; c < '0' || c > '9' || !clockAt(tok, i) {
+			continue
+		}
+		t := " " + tok[i] + " "
+		if i+1 < len(tok) {
+			t += tok[i+1] + " "
+		}
+		for _, r := range recs {
+			if strings.Contains(r, t) {
+				return true
 			}
-			times = append(times, t)
-		}
-	}
-	for _, w := range todayWords {
-		if strings.Contains(clause, w+" ") {
-			times = append(times, w+" ")
-		}
-	}
-	for _, r := range recs {
-		if containsAny(r+" ", times...) {
-			return true
 		}
 	}
 	return false
+}
+
+// hasWordAt reports the folded phrase w (with its leading space) in s as
+// whole words: followed by a space or the end of s.
+func hasWordAt(s, w string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		e := off + i + len(w)
+		if e == len(s) || s[e] == ' ' {
+			return true
+		}
+		off += i + 1
+	}
 }
