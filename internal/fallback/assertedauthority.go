@@ -37,7 +37,10 @@ var standingWords = []string{" ceo", " cfo", " coo", " cro", " cto", " ciso", " 
 	" lead", " chair", " partner", " owner", " dr ", " doctor", " cardiologist", " physician", " lawyer", " attorney", " auditor",
 	" director", " directora", " jefe", " jefa", " gerente", " departamento", " junta", " abogado", " medico",
 	" leiter", " leiterin", " vorstand", " geschaftsfuhr", " abteilung", " personalabteilung", " rechtsabteilung", " arzt", " arztin", " chef",
-	" directeur", " directrice", " responsable", " service", " conseil", " medecin", " avocat", " pdg", " dg "}
+	" directeur", " directrice", " responsable", " service", " conseil", " medecin", " avocat", " pdg", " dg ",
+	// Another agent or a colleague of the agent's own side: an approval
+	// said to come from them borrows the organisation's authority.
+	" agent ", " colleague", " agente ", " colega", " kollege", " kollegin", " sachbearbeiter", " collegue", " conseiller", " conseillere"}
 
 // checkAssertedAuthority flags a counterparty-asserted fact in which
 // someone with standing approved or instructed the request.

@@ -29,4 +29,5 @@ func (st *state) checkJudge6(v *j3fold) {
 	st.checkAvertLoss()
 	st.checkOwnPace()
 	st.dropMetAlternative(v)
+	st.checkJudge7(v) // judge7.go: the holdout7 round's checks
 }

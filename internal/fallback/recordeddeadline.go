@@ -1,0 +1,153 @@
+package fallback
+
+import "strings"
+
+// ---- a deadline the owner's own records set ----
+//
+// "Cut-off 14:00 UTC today" when the bank agreement on record says the
+// cut-off is 14:00 UTC; "serve it by close of business today" when the
+// docket on record says the production is due today: the counterparty is
+// repeating a deadline the owner's systems already hold, which is the
+// schedule of the work and not pressure put on the agent. A time cue is
+// dropped when its clause and a system record share the time (the same
+// clock time, or both say today) and the record names it as a deadline.
+// A clause that threatens ("or the account closes", "sinon", "sonst") keeps
+// its cues: a real deadline can still be used to press.
+
+// recordDeadlineMarks name a limit in a record (folded).
+var recordDeadlineMarks = []string{" deadline", " cut off", " cutoff", " due ", " by today", " no later than", " closes at",
+	" plazo", " fecha limite", " vence ", " a mas tardar", " hora limite",
+	" frist", " stichtag", " spatestens", " annahmeschluss", " fallig",
+	" date limite", " echeance", " au plus tard", " heure limite", " delai"}
+
+// deadlineThreats turn a restated deadline into pressure (folded).
+var deadlineThreats = []string{" or ", " otherwise", " unless", " else ", " cancel", " suspend", " lose ", " lost ", " lapse", " expire", " penalt", " forfeit",
+	" o si no", " de lo contrario", " si no ", " perder", " cancela", " suspend", " caduca",
+	" sonst", " andernfalls", " verfall", " sperr", " storn", " verlier",
+	" sinon", " faute de", " perdr", " annul", " expir", " suspendu"}
+
+// checkRecordedDeadline drops the counterparty's urgency cues whose
+// deadline a system record sets.
+func (st *state) checkRecordedDeadline(v *j3fold) {
+	qs := st.cues["urgency"]
+	if len(qs) == 0 || len(st.trusted) == 0 {
+		return
+	}
+	// The records are folded only once a cue's clause has a time to look
+	// for: most urgency cues have none, and most cases no deadline record.
+	var recs []string
+	recsDone := false
+	records := func() []string {
+		if !recsDone {
+			recsDone = true
+			for i, t := range st.trusted {
+				if !t.isRecord() {
+					continue
+				}
+				if r := v.record(i); containsAny(r, recordDeadlineMarks...) {
+					recs = append(recs, r)
+				}
+			}
+		}
+		return recs
+	}
+	var kept []cue
+	for k, q := range qs {
+		drop := false
+		if q.src == srcMessage && q.text != nil {
+			if cl := clauseAround(q.text.text, q.pos); hasClauseTime(cl) && !containsAny(cl, deadlineThreats...) {
+				drop = recordedDeadline(cl, records())
+			}
+		}
+		switch {
+		case drop && kept == nil:
+			kept = append(make([]cue, 0, len(qs)), qs[:k]...)
+		case !drop && kept != nil:
+			kept = append(kept, q)
+		}
+	}
+	if kept == nil {
+		return
+	}
+	if len(kept) == 0 {
+		delete(st.cues, "urgency")
+		return
+	}
+	st.cues["urgency"] = kept
+}
+
+// clauseAround returns the sentence of the folded text s around pos, with
+// the spaces around its words (folded text pads every word).
+func clauseAround(s string, pos int) string {
+	if pos < 0 || pos > len(s) {
+		return ""
+	}
+	start := strings.LastIndex(s[:pos], " . ")
+	if start < 0 {
+		start = 0
+	}
+	end := strings.Index(s[pos:], " . ")
+	if end < 0 {
+		return s[start:]
+	}
+	return s[start : pos+end+1]
+}
+
+// hasClauseTime reports a folded clause with a digit or a "today" word,
+// the only times recordedDeadline can match.
+func hasClauseTime(cl string) bool {
+	return hasASCIIDigit(cl) || containsAny(cl, todayWords...)
+}
+
+// recordedDeadline reports whether the folded clause states a time one of
+// the deadline records also states: the same clock time, or the same
+// "today" word.
+func recordedDeadline(clause string, recs []string) bool {
+	if len(recs) == 0 {
+		return false
+	}
+	for _, w := range todayWords {
+		if hasWordAt(clause, w) {
+			for _, r := range recs {
+				if hasWordAt(r, w) {
+					return true
+				}
+			}
+		}
+	}
+	if !hasASCIIDigit(clause) {
+		return false
+	}
+	tok := strings.Fields(clause)
+	for i := range tok {
+		if c := tok[i][0]; c < '0' || c > '9' || !clockAt(tok, i) {
+			continue
+		}
+		t := " " + tok[i] + " "
+		if i+1 < len(tok) {
+			t += tok[i+1] + " "
+		}
+		for _, r := range recs {
+			if strings.Contains(r, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasWordAt reports the folded phrase w (with its leading space) in s as
+// whole words: followed by a space or the end of s.
+func hasWordAt(s, w string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		e := off + i + len(w)
+		if e == len(s) || s[e] == ' ' {
+			return true
+		}
+		off += i + 1
+	}
+}
