@@ -27,3 +27,7 @@ var (
 	BankWordsIn = func(s string) bool { return bankWordsIn(s, isASCII(s), toLower(s)) }
 	BankWordsRE = reBankWords
 )
+
+// PaddedSentences is paddedSentences, which checkDismissedControl uses in
+// place of padding each piece of strings.Split.
+var PaddedSentences = paddedSentences
