@@ -331,10 +331,14 @@ var (
 // checkControls flags a step that turns off or waives a security control.
 func (st *state) checkControls() {
 	a := st.c.Action
-	txt := a.Description + " . " + strings.ReplaceAll(a.Action, "_", " ")
 	where := "proposed action"
-	m := ""
-	if controlGate(toLower(txt)) {
+	m, txt := "", ""
+	// The gate on the joined text, without joining it: no control word
+	// holds a space, a dot or an underscore, so none matches across the
+	// join or changes with the underscores, and toLower is rune by rune.
+	// Most actions name no control and need no joined copy.
+	if controlGate(toLower(a.Description)) || controlGate(toLower(a.Action)) {
+		txt = a.Description + " . " + strings.ReplaceAll(a.Action, "_", " ")
 		m = ctlOffRE.FindString(txt)
 		if m == "" {
 			m = reCtlOff2.FindString(txt)
