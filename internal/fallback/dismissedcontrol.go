@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -95,8 +96,7 @@ func (st *state) checkDismissedControl(v *j3fold) {
 	if len(live) == 0 && !psRulesNamed.in(padded) {
 		return
 	}
-	for _, sent := range strings.Split(msg, " . ") {
-		sent = " " + sent + " "
+	for sent := range paddedSentences(msg, padded) {
 		if !psDismiss.in(sent) || psDone.in(sent) {
 			continue
 		}
@@ -117,6 +117,25 @@ func (st *state) checkDismissedControl(v *j3fold) {
 				reason: "A control the owner's policy requires is declared unnecessary or impossible; the request is to act without it.",
 				disp:   consult.SeekApproval})
 			return
+		}
+	}
+}
+
+// paddedSentences yields " "+sent+" " for each sent of
+// strings.Split(msg, " . "), for padded = " "+msg+" ". Each is a piece of
+// padded, so none is built: the space before a sentence is the pad or the
+// last byte of " . ", the space after it the first byte of " . " or the
+// pad.
+func paddedSentences(msg, padded string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for off, end := 0, 0; off <= len(msg); off = end + len(" . ") {
+			end = len(msg)
+			if n := strings.Index(msg[off:], " . "); n >= 0 {
+				end = off + n
+			}
+			if !yield(padded[off : end+2]) {
+				return
+			}
 		}
 	}
 }

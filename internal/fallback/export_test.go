@@ -13,3 +13,21 @@ func InspectCompose(c *consult.Case) consult.Analysis { return Default().inspect
 
 // FailSafe is the analysis Analyze gives when a rule panics.
 var FailSafe = failSafe
+
+// EndDigits and EndingRE let the black-box tests hold the hand matcher of
+// checkDestination to the regexp it stands in for.
+var (
+	EndDigits = endDigits
+	EndingRE  = reEnding
+)
+
+// BankWordsIn is bankWordsIn as checkDestination calls it, and BankWordsRE
+// the regexp it must agree with.
+var (
+	BankWordsIn = func(s string) bool { return bankWordsIn(s, isASCII(s), toLower(s)) }
+	BankWordsRE = reBankWords
+)
+
+// PaddedSentences is paddedSentences, which checkDismissedControl uses in
+// place of padding each piece of strings.Split.
+var PaddedSentences = paddedSentences

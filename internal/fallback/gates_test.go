@@ -154,3 +154,28 @@ func oldRecMayMatch(pi int, s string) bool {
 	}
 	return containsAny(strings.ToLower(s), recWords[pi]...)
 }
+
+// TestControlWordsSplitGate backs checkControls' gate on the description
+// and the action apart: it holds only while no control word can match
+// across " . " or see an underscore turned into a space.
+func TestControlWordsSplitGate(t *testing.T) {
+	for _, w := range controlWords {
+		t.Run(w, func(t *testing.T) {
+			if strings.ContainsAny(w, " ._") {
+				t.Errorf("control word %q holds a space, a dot or an underscore", w)
+			}
+		})
+	}
+	for _, tc := range []struct{ desc, action string }{
+		{"", ""}, {"Disable SSO", "update_vendor"}, {"pay", "skip_call_back"}, {"AUDIT", ""}, {"x", "mfa_off"},
+		{"Pay vendor", "pay_invoice"}, {"İ\xff", "\xe2_REVIEW"}, {"verifica", ""}, {"sign", "on"}, {"call", "back"},
+	} {
+		t.Run(tc.desc+"/"+tc.action, func(t *testing.T) {
+			joined := controlGate(toLower(tc.desc + " . " + strings.ReplaceAll(tc.action, "_", " ")))
+			apart := controlGate(toLower(tc.desc)) || controlGate(toLower(tc.action))
+			if joined != apart {
+				t.Errorf("gate on the joined text = %v, apart = %v", joined, apart)
+			}
+		})
+	}
+}

@@ -331,10 +331,14 @@ var (
 // checkControls flags a step that turns off or waives a security control.
 func (st *state) checkControls() {
 	a := st.c.Action
-	txt := a.Description + " . " + strings.ReplaceAll(a.Action, "_", " ")
 	where := "proposed action"
-	m := ""
-	if controlGate(toLower(txt)) {
+	m, txt := "", ""
+	// The gate on the joined text, without joining it: no control word
+	// holds a space, a dot or an underscore, so none matches across the
+	// join or changes with the underscores, and toLower is rune by rune.
+	// Most actions name no control and need no joined copy.
+	if controlGate(toLower(a.Description)) || controlGate(toLower(a.Action)) {
+		txt = a.Description + " . " + strings.ReplaceAll(a.Action, "_", " ")
 		m = ctlOffRE.FindString(txt)
 		if m == "" {
 			m = reCtlOff2.FindString(txt)
@@ -632,13 +636,14 @@ var (
 
 // bankWordsIn is reBankWords.MatchString(s), for low = toLower(s) and
 // ascii = isASCII(s). On ASCII text, where (?i) folds only ASCII letters,
-// the regexp runs only when low holds one of its words: most records name
-// no account, and the regexp costs far more than the substring tests.
+// the word runs are matched by hand, and only when low holds one of the
+// words: most records name no account, and the regexp costs far more than
+// the substring tests and the hand scan.
 func bankWordsIn(s string, ascii bool, low string) bool {
-	if ascii && !containsAny(low, "acct", "account", "remittance", "iban", "routing", "bank", "cuenta", "konto", "compte", "rib") {
-		return false
+	if !ascii {
+		return reBankWords.MatchString(s)
 	}
-	return reBankWords.MatchString(s)
+	return containsAny(low, "acct", "account", "remittance", "iban", "routing", "bank", "cuenta", "konto", "compte", "rib") && hasBankWord(s)
 }
 
 // mayEnd reports whether reEnding may match s (low and ascii as for
@@ -683,11 +688,9 @@ func (st *state) checkDestination() {
 		if !mayEnd(t.text, ascii, low) {
 			continue
 		}
-		for _, m := range reEnding.FindAllStringSubmatch(t.text, 4) {
-			ends = append(ends, m[1])
-			if rule == "" {
-				rule = t.id
-			}
+		n := len(ends)
+		if ends = endDigits(t.text, ascii, 4, ends); len(ends) > n && rule == "" {
+			rule = t.id
 		}
 	}
 	policyRule := ""
