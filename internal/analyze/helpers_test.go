@@ -34,23 +34,12 @@ func hardRules() *analyzetest.Rules {
 // modelAnalysis is what the fake model answers unless a test says otherwise:
 // a valid, lenient judgment.
 func modelAnalysis() consult.Analysis {
-	return consult.Analysis{
-		Reply:            "Proceed: the request is routine.",
-		SituationSummary: "The counterparty asks for a routine change.",
-		Disposition:      consult.Proceed,
-		RiskTier:         consult.Low,
-		Confidence:       0.8,
-		Rationale:        []string{"Nothing in the case is of concern."},
-		Claims: []consult.Claim{{
-			Claim: "The order exists", Status: consult.ClaimVerified, Significance: consult.Low,
-			EvidenceReferences: []string{"f1"}, Explanation: "A system fact says so.",
-		}},
-		Signals:         []consult.Signal{},
-		MissingEvidence: []string{},
-		QuestionsToAsk:  []string{},
-		NextSteps:       []string{"Make the change."},
-		Safeguards:      []string{},
-	}
+	a := analyzetest.Lenient()
+	a.Claims = []consult.Claim{{
+		Claim: "The order exists", Status: consult.ClaimVerified, Significance: consult.Low,
+		EvidenceReferences: []string{"f1"}, Explanation: "A system fact says so.",
+	}}
+	return a
 }
 
 // newLLM returns an LLM pointed at u with test-friendly defaults, changed by

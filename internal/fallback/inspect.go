@@ -343,6 +343,30 @@ func (st *state) combos(t consult.Tactic, s float64) float64 {
 	return s
 }
 
+// dropCues removes the cues of label that drop selects, and the label when
+// none is left; the checks that unsay a cue (a promised pace, a recorded
+// deadline...) share it. It copies only once a cue goes.
+func (st *state) dropCues(label string, drop func(cue) bool) {
+	qs := st.cues[label]
+	var kept []cue
+	for k, q := range qs {
+		d := drop(q)
+		switch {
+		case d && kept == nil:
+			kept = append(make([]cue, 0, len(qs)), qs[:k]...)
+		case !d && kept != nil:
+			kept = append(kept, q)
+		}
+	}
+	switch {
+	case kept == nil:
+	case len(kept) == 0:
+		delete(st.cues, label)
+	default:
+		st.cues[label] = kept
+	}
+}
+
 // near reports whether both labels were found in the message.
 func (st *state) near(a, b string) bool {
 	return st.fromMessage(a) && st.fromMessage(b)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/a2atrust/shield/internal/consult"
-	"github.com/a2atrust/shield/internal/fallback"
 )
 
 // TestLexiconRound7 checks the cue families added in the holdout7 round
@@ -16,11 +15,7 @@ import (
 // French, in a case that gives cause for concern; and benign look-alikes
 // that must raise nothing in a clean case.
 func TestLexiconRound7(t *testing.T) {
-	pressed := []struct {
-		tactic consult.Tactic
-		lang   string
-		msg    string
-	}{
+	pressed := []lexPressed{
 		{consult.Urgency, "en", "The introductory rate ends tonight, so confirm the order and I'll book it."},
 		{consult.Urgency, "en", "We need the signed contract by midnight to hold the booth."},
 		{consult.Urgency, "es", "La tarifa de lanzamiento termina esta noche; confirme y lo tramito."},
@@ -50,14 +45,6 @@ func TestLexiconRound7(t *testing.T) {
 		{consult.AuthorityClaim, "de", "Als Vermieter habe ich das Recht, die Zahlungen des Mieters zu sehen."},
 		{consult.AuthorityClaim, "fr", "En tant que propriétaire j'ai le droit de voir les paiements du locataire."},
 	}
-	for _, tt := range pressed {
-		t.Run(string(tt.tactic)+"/"+tt.lang+"/"+tt.msg, func(t *testing.T) {
-			a := fallback.Default().Analyze(lexCase(tt.msg, true))
-			if !tactics(a)[tt.tactic] {
-				t.Errorf("want %s; got signals %+v", tt.tactic, a.Signals)
-			}
-		})
-	}
 	benign := []string{
 		"Our office party ends at midnight; the invoice is attached, pay it as usual.",
 		"La promoción de verano acabó hace un mes; la factura va adjunta como siempre.",
@@ -67,15 +54,5 @@ func TestLexiconRound7(t *testing.T) {
 		"I'd never forgive myself for missing your launch party! Invoice attached as usual.",
 		"As a customer I have the usual invoice for you; pay it to the account on file.",
 	}
-	for _, msg := range benign {
-		t.Run("benign/"+msg, func(t *testing.T) {
-			a := fallback.Default().Analyze(lexCase(msg, false))
-			if len(a.Signals) > 0 {
-				t.Errorf("want no tactic; got signals %+v", a.Signals)
-			}
-			if a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution {
-				t.Errorf("disposition %s for a benign message", a.Disposition)
-			}
-		})
-	}
+	runLexicon(t, pressed, benign)
 }

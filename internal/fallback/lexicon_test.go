@@ -21,6 +21,40 @@ func lexCase(msg string, pressed bool) *consult.Case {
 	return c
 }
 
+// lexPressed is a sentence that must raise tactic in a case that gives
+// cause for concern.
+type lexPressed struct {
+	tactic consult.Tactic
+	lang   string
+	msg    string
+}
+
+// runLexicon checks each pressed sentence for its tactic (lexCase, pressed)
+// and each benign look-alike for no tactic and a proceed disposition in a
+// clean case.
+func runLexicon(t *testing.T, pressed []lexPressed, benign []string) {
+	t.Helper()
+	for _, tt := range pressed {
+		t.Run(string(tt.tactic)+"/"+tt.lang+"/"+tt.msg, func(t *testing.T) {
+			a := fallback.Default().Analyze(lexCase(tt.msg, true))
+			if !tactics(a)[tt.tactic] {
+				t.Errorf("want %s; got signals %+v", tt.tactic, a.Signals)
+			}
+		})
+	}
+	for _, msg := range benign {
+		t.Run("benign/"+msg, func(t *testing.T) {
+			a := fallback.Default().Analyze(lexCase(msg, false))
+			if len(a.Signals) > 0 {
+				t.Errorf("want no tactic; got signals %+v", a.Signals)
+			}
+			if a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution {
+				t.Errorf("disposition %s for a benign message", a.Disposition)
+			}
+		})
+	}
+}
+
 // TestLexiconFamilies checks the cue families of the default rule pack with
 // sentences written for this test (not taken from the evaluation sets), in
 // English, Spanish, German and French, with a few in Italian and Portuguese.

@@ -25,25 +25,9 @@ var paceBreakers = []string{" need", " must ", " have to ", " has to ", " or ", 
 // checkOwnPace drops urgency cues that only state the speaker's promised
 // pace.
 func (st *state) checkOwnPace() {
-	qs := st.cues["urgency"]
-	if len(qs) == 0 {
-		return
-	}
-	kept := qs[:0:0]
-	for _, q := range qs {
-		if q.src == srcMessage && q.text != nil && ownPaced(q.text.text, q.pos) {
-			continue
-		}
-		kept = append(kept, q)
-	}
-	if len(kept) == len(qs) {
-		return
-	}
-	if len(kept) == 0 {
-		delete(st.cues, "urgency")
-		return
-	}
-	st.cues["urgency"] = kept
+	st.dropCues("urgency", func(q cue) bool {
+		return q.src == srcMessage && q.text != nil && ownPaced(q.text.text, q.pos)
+	})
 }
 
 // ownPaced reports a first-person future within the few words before pos,

@@ -21,16 +21,7 @@ func (st *state) checkOwnWhole() {
 	if len(ref) < 4 || !strings.Contains(toLower(st.c.Action.Recipient), ref) {
 		return
 	}
-	kept := qs[:0:0]
-	for _, q := range qs {
-		if strings.Contains(q.phrase, "whole") || strings.Contains(q.phrase, "entire") {
-			continue
-		}
-		kept = append(kept, q)
-	}
-	if len(kept) == 0 {
-		delete(st.cues, "scope_expansion")
-		return
-	}
-	st.cues["scope_expansion"] = kept
+	st.dropCues("scope_expansion", func(q cue) bool {
+		return strings.Contains(q.phrase, "whole") || strings.Contains(q.phrase, "entire")
+	})
 }

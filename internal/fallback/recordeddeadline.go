@@ -51,29 +51,13 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 		}
 		return recs
 	}
-	var kept []cue
-	for k, q := range qs {
-		drop := false
-		if q.src == srcMessage && q.text != nil {
-			if cl := clauseAround(q.text.text, q.pos); hasClauseTime(cl) && !containsAny(cl, deadlineThreats...) {
-				drop = recordedDeadline(cl, records())
-			}
+	st.dropCues("urgency", func(q cue) bool {
+		if q.src != srcMessage || q.text == nil {
+			return false
 		}
-		switch {
-		case drop && kept == nil:
-			kept = append(make([]cue, 0, len(qs)), qs[:k]...)
-		case !drop && kept != nil:
-			kept = append(kept, q)
-		}
-	}
-	if kept == nil {
-		return
-	}
-	if len(kept) == 0 {
-		delete(st.cues, "urgency")
-		return
-	}
-	st.cues["urgency"] = kept
+		cl := clauseAround(q.text.text, q.pos)
+		return hasClauseTime(cl) && !containsAny(cl, deadlineThreats...) && recordedDeadline(cl, records())
+	})
 }
 
 // clauseAround returns the sentence of the folded text s around pos, with

@@ -18,25 +18,7 @@ var selfModals = []string{" i can ", " i cant ", " i cannot ", " i could ", " i 
 
 // checkSelfPace drops urgency cues that only describe the speaker's pace.
 func (st *state) checkSelfPace() {
-	qs := st.cues["urgency"]
-	if len(qs) == 0 {
-		return
-	}
-	kept := qs[:0:0]
-	for _, q := range qs {
-		if q.text != nil && selfPaced(q.text.text, q.pos) {
-			continue
-		}
-		kept = append(kept, q)
-	}
-	if len(kept) == len(qs) {
-		return
-	}
-	if len(kept) == 0 {
-		delete(st.cues, "urgency")
-		return
-	}
-	st.cues["urgency"] = kept
+	st.dropCues("urgency", func(q cue) bool { return q.text != nil && selfPaced(q.text.text, q.pos) })
 }
 
 // selfPaced reports whether the clause before pos in the folded text opens
