@@ -103,11 +103,15 @@ var kvPrefixes = [...]string{"pass", "pwd", "secret", "token", "api", "pin", "cv
 // word after 'ſ' or the Kelvin sign 'K' ("password: 1 xſecret: abc1234") it
 // found nothing, indexing the nil submatch panicked, and Analyze gave its
 // fail-safe answer.
-func maskKVAll(s string) string {
+func maskKVAll(s string) string { return maskKVAt(s, kvCandidate) }
+
+// maskKVAt replaces every key-value match of reSecretKVAt that starts at a
+// position candidate admits, scanning left to right past each match.
+func maskKVAt(s string, candidate func(s string, p int) bool) string {
 	var b strings.Builder
 	last := 0
 	for p := 0; p < len(s); p++ {
-		if !kvCandidate(s, p) {
+		if !candidate(s, p) {
 			continue
 		}
 		loc := reSecretKVAt.FindStringSubmatchIndex(s[p:])
@@ -155,36 +159,18 @@ func hasFoldedLetter(s string) bool {
 // the ASCII key word would be, a word start being a rune after anything but
 // a letter, digit or '_' (so "xſecret" is no more a key word than "xsecret").
 // It runs after maskKVAll, on its output, so that it only adds masks.
-func maskKVFolded(s string) string {
-	var b strings.Builder
-	last := 0
-	for p := 0; p < len(s); p++ {
-		if s[p] != 0xC5 && s[p] != 0xE2 {
-			continue
-		}
-		if !strings.HasPrefix(s[p:], "\u017F") && !strings.HasPrefix(s[p:], "\u212A") {
-			continue
-		}
-		if r, _ := utf8.DecodeLastRuneInString(s[:p]); p > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') {
-			continue
-		}
-		loc := reSecretKVAt.FindStringSubmatchIndex(s[p:])
-		if loc == nil {
-			continue
-		}
-		if b.Cap() == 0 {
-			b.Grow(len(s))
-		}
-		b.WriteString(s[last:p])
-		b.WriteString(maskKVMatch(s[p:], loc))
-		last = p + loc[1]
-		p = last - 1
+func maskKVFolded(s string) string { return maskKVAt(s, foldedKeyStart) }
+
+// foldedKeyStart reports a 'ſ' or 'K' at p that starts a word.
+func foldedKeyStart(s string, p int) bool {
+	if s[p] != 0xC5 && s[p] != 0xE2 {
+		return false
 	}
-	if last == 0 {
-		return s
+	if !strings.HasPrefix(s[p:], "\u017F") && !strings.HasPrefix(s[p:], "\u212A") {
+		return false
 	}
-	b.WriteString(s[last:])
-	return b.String()
+	r, _ := utf8.DecodeLastRuneInString(s[:p])
+	return p == 0 || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // kvCandidate reports whether reSecretKV can match at p: \b holds there
