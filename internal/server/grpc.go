@@ -15,11 +15,13 @@ import (
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	grpcproto "google.golang.org/grpc/encoding/proto"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/tap"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 )
@@ -77,6 +79,9 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 		grpc.NumStreamWorkers(uint32(max(32, runtime.GOMAXPROCS(0)))),
 		// The record of a response written by hand (see Codec).
 		grpc.ForceServerCodecV2(Codec{}),
+		// A forced codec serves every content type, so calls that name
+		// another codec are refused before they are read (protoOnly).
+		grpc.InTapHandle(protoOnly),
 	}, o.ServerOptions...)
 	g := &GRPC{srv: grpc.NewServer(opts...), health: health.NewServer(), logger: logger}
 	shieldv1.RegisterShieldServiceServer(g.srv, svc)
@@ -85,6 +90,34 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 	g.health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	g.health.SetServingStatus(serviceName, healthpb.HealthCheckResponse_SERVING)
 	return g
+}
+
+// errForeignCodec is the answer to a call whose content type names a codec
+// other than protobuf.
+var errForeignCodec = status.Error(codes.Unimplemented,
+	"only the protobuf codec is served: send content-type application/grpc or application/grpc+proto")
+
+// protoOnly refuses calls whose content type names a codec other than
+// protobuf ("application/grpc+json" and the like). Shield forces its own
+// protobuf codec (Codec), which would otherwise read such a call's bytes as
+// protobuf: a JSON body would fail with a misleading parse error, or be
+// misread. grpc-go does the same for a subtype it has no codec for, with a
+// warning that this will stop. A subtype given as a parameter
+// ("application/grpc;charset=utf-8") names no codec and is served.
+func protoOnly(ctx context.Context, info *tap.Info) (context.Context, error) {
+	for _, ct := range info.Header.Get("content-type") {
+		rest, ok := strings.CutPrefix(ct, "application/grpc+")
+		if !ok {
+			continue
+		}
+		if i := strings.IndexByte(rest, ';'); i >= 0 {
+			rest = rest[:i]
+		}
+		if !strings.EqualFold(strings.TrimSpace(rest), grpcproto.Name) {
+			return nil, errForeignCodec
+		}
+	}
+	return ctx, nil
 }
 
 // keepaliveParams pings idle clients every two minutes and drops those that
