@@ -79,6 +79,7 @@ type result struct {
 	rps            float64
 	p50, p99, p999 time.Duration
 	ok, errors     int
+	calls          int // every call ghz made, whatever its outcome
 	// cpuPerCall is the server process's CPU time (user + system) during
 	// the run divided by the calls it answered: the server's own cost,
 	// whatever ghz, sharing the machine, spends on its side.
@@ -280,15 +281,27 @@ func cpuTime(pid int) time.Duration {
 	if err != nil {
 		return 0
 	}
+	return statCPU(b)
+}
+
+// statCPU reads utime + stime from the text of /proc/PID/stat; 0 when the
+// text is not one.
+func statCPU(b []byte) time.Duration {
 	// Fields after the command name, which is in parentheses and may hold
-	// spaces: utime and stime are the 12th and 13th of them.
+	// spaces and parentheses: utime and stime are the 12th and 13th of them.
 	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0
+	}
 	f := strings.Fields(string(b)[i+1:])
 	if len(f) < 13 {
 		return 0
 	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
+	ut, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
 	const ticksPerSecond = 100 // USER_HZ on Linux
 	return time.Duration(ut+st) * time.Second / ticksPerSecond
 }
@@ -368,9 +381,19 @@ func statusKB(pid int, field string) int64 {
 	if err != nil {
 		return 0
 	}
+	return statusField(b, field)
+}
+
+// statusField reads a "Field:   N kB" line of /proc/PID/status text (0 when
+// absent or malformed).
+func statusField(b []byte, field string) int64 {
 	for _, line := range strings.Split(string(b), "\n") {
 		if rest, ok := strings.CutPrefix(line, field); ok {
-			n, _ := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
+			f := strings.Fields(rest)
+			if len(f) == 0 {
+				return 0
+			}
+			n, _ := strconv.ParseInt(f[0], 10, 64)
 			return n
 		}
 	}
@@ -403,11 +426,26 @@ func ghz(ctx context.Context, c config, addr, call, data, mode string) (result, 
 	// ghz's whole life (start-up, connections, the run, the report) from
 	// its rusage; start-up and report are a few ms against the run.
 	ghzCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	r, err := parseReport(raw, mode)
+	if err != nil {
+		return result{}, err
+	}
+	if r.calls > 0 {
+		r.ghzCPUPerCall = ghzCPU / time.Duration(r.calls)
+	}
+	return r, nil
+}
+
+// parseReport reduces ghz's JSON report (-O json) to a result: throughput,
+// latency percentiles of the calls that succeeded, and the errors that are
+// the server's (calls ghz itself cut off or closed at the end of the run
+// are neither).
+func parseReport(raw []byte, mode string) (result, error) {
 	var rep ghzReport
 	if err := json.Unmarshal(raw, &rep); err != nil {
 		return result{}, fmt.Errorf("ghz output: %w", err)
 	}
-	r := result{mode: mode, rps: rep.RPS}
+	r := result{mode: mode, rps: rep.RPS, calls: len(rep.Details)}
 	var lat []int64
 	for _, d := range rep.Details {
 		switch d.Status {
@@ -432,9 +470,6 @@ func ghz(ctx context.Context, c config, addr, call, data, mode string) (result, 
 		return time.Duration(lat[min(len(lat)-1, int(p*float64(len(lat))))])
 	}
 	r.p50, r.p99, r.p999 = pct(0.50), pct(0.99), pct(0.999)
-	if n := len(rep.Details); n > 0 {
-		r.ghzCPUPerCall = ghzCPU / time.Duration(n)
-	}
 	return r, nil
 }
 

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParseReport(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want result
+	}{
+		// Real ghz v0.120.0 reports: twelve Health/Checks, three refused
+		// Consults, and the first with four calls rewritten to the ways a
+		// call can end that are not a success.
+		{"ghz-health.json", result{mode: "fixed", rps: 1441.1004242839833, ok: 12, calls: 12,
+			p50: 517014, p99: 2627892, p999: 2627892}},
+		{"ghz-invalid.json", result{mode: "fixed", rps: 878.8975811859668, errors: 3, calls: 3}},
+		// Canceled (cut off at the end) and "use of closed network
+		// connection" (ghz closing) are not the server's errors; a
+		// connection closed before the preface and ResourceExhausted are.
+		{"ghz-mixed.json", result{mode: "fixed", rps: 1441.1004242839833, ok: 8, errors: 2, calls: 12,
+			p50: 430784, p99: 786828, p999: 786828}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join("testdata", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := parseReport(raw, "fixed")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(result{})); diff != "" {
+				t.Errorf("parseReport (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if _, err := parseReport([]byte("Summary:\n  Count: 12\n"), "fixed"); err == nil {
+		t.Error("parseReport accepted ghz's text summary; want an error")
+	}
+}
+
+func TestStatCPU(t *testing.T) {
+	for _, tc := range []struct {
+		name, stat string
+		want       time.Duration
+	}{
+		// utime 250 and stime 50 ticks: 3 s at USER_HZ 100. The command
+		// name holds a space and a ")" to show the fields are counted from
+		// the last ")".
+		{"command with ) and space", "4242 (shield (x) y) S 1 4242 4242 0 -1 4194560 1000 0 0 0 250 50 0 0 20 0 9 0 100 0 0", 3 * time.Second},
+		{"too few fields", "4242 (shield) S 1 2 3", 0},
+		{"not a number", "4242 (shield) S 1 4242 4242 0 -1 4194560 1000 0 0 0 x 50 0 0 20 0 9 0 100 0 0", 0},
+		{"no command", "", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := statCPU([]byte(tc.stat)); got != tc.want {
+				t.Errorf("statCPU = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	// This process's own /proc entry: spin until the kernel has charged
+	// it at least one tick, which must then show.
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc on this system")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for cpuTime(os.Getpid()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("cpuTime of this process stayed 0 after 5 s of spinning")
+		}
+		for i := 0; i < 1e6; i++ {
+			_ = strings.Repeat("x", i%3)
+		}
+	}
+}
+
+func TestStatusField(t *testing.T) {
+	status := "Name:\tshield\nVmPeak:\t  812345 kB\nVmHWM:\t   56320 kB\nVmRSS:\t\n"
+	for _, tc := range []struct {
+		field string
+		want  int64
+	}{
+		{"VmHWM:", 56320},
+		{"VmPeak:", 812345},
+		{"VmRSS:", 0},  // present but empty
+		{"VmSwap:", 0}, // absent
+	} {
+		if got := statusField([]byte(status), tc.field); got != tc.want {
+			t.Errorf("statusField(%s) = %d, want %d", tc.field, got, tc.want)
+		}
+	}
+	if _, err := os.Stat("/proc/self/status"); err == nil {
+		if got := statusKB(os.Getpid(), "VmHWM:"); got <= 0 {
+			t.Errorf("VmHWM of this process = %d kB, want > 0", got)
+		}
+	}
+}
+
+// results is a run in which Consult reaches 0.2 of Health/Check's
+// throughput with p99 of 12 ms at the fixed rate and the record log keeps
+// 0.75 of it.
+func results() ([]result, *result) {
+	ms := time.Millisecond
+	rs := []result{
+		{name: "Health/Check", mode: "saturation", rps: 10000, ok: 100000, p50: 2 * ms, p99: 8 * ms, p999: 12 * ms, cpuPerCall: 50 * time.Microsecond, ghzCPUPerCall: 150 * time.Microsecond},
+		{name: "Health/Check", mode: "fixed", rps: 1000, ok: 10000, p50: ms / 2, p99: 2 * ms, p999: 6 * ms},
+		{name: "Consult typical", mode: "saturation", rps: 2000, ok: 20000, p50: 15 * ms, p99: 40 * ms, p999: 60 * ms, cpuPerCall: 600 * time.Microsecond, ghzCPUPerCall: 400 * time.Microsecond},
+		{name: "Consult typical", mode: "fixed", rps: 1000, ok: 10000, p50: 2 * ms, p99: 12 * ms, p999: 20 * ms},
+	}
+	log := &result{name: "Consult typical + record log", mode: "saturation", rps: 1500, ok: 15000, cpuPerCall: 900 * time.Microsecond}
+	return rs, log
+}
+
+func TestReport(t *testing.T) {
+	rs, log := results()
+	var b bytes.Buffer
+	report(&b, config{rate: 1000}, rs, log, 50<<20)
+	out := b.String()
+	for _, want := range []string{
+		"Consult typical  throughput 0.20 x, p99 6.00 x, server CPU per call 12.00 x",
+		// (50+150) / (600+400) µs, and 200 / 400 µs with a free server.
+		"Health/Check 200µs (ghz 75%), Consult typical 1000µs (ghz 40%): throughput ratio bound 0.20 x; with a free server, ghz alone allows 0.50 x",
+		"record log (fsync always) keeps 0.75 x of Consult typical's throughput",
+		"peak RSS of the server: 50.0 MiB",
+		"MISS  Consult throughput >= 0.7 x Health/Check (0.20)",
+		"MISS  p99 at fixed rate < 2 ms (12.000 ms)",
+		"MISS  p99.9 at fixed rate < 5 ms (20.000 ms)",
+		"PASS  peak RSS < 64 MiB (50.0 MiB)",
+		"PASS  no errors",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q; it is:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Consult 64KB  throughput") {
+		t.Errorf("report has a ratio for a target that did not run:\n%s", out)
+	}
+}
+
+func TestTargets(t *testing.T) {
+	met := func(mutate func([]result), peak int64) []bool {
+		rs, _ := results()
+		mutate(rs)
+		var got []bool
+		for _, tg := range targetList(rs, peak) {
+			got = append(got, tg.ok)
+		}
+		return got
+	}
+	fast := func(rs []result) {
+		rs[2].rps = 8000
+		rs[3].p99, rs[3].p999 = time.Millisecond, 4*time.Millisecond
+	}
+	for _, tc := range []struct {
+		name   string
+		mutate func([]result)
+		peak   int64
+		want   []bool // throughput, p99, p99.9, RSS, no errors
+	}{
+		{"as measured", func([]result) {}, 50 << 20, []bool{false, false, false, true, true}},
+		{"all met", fast, 50 << 20, []bool{true, true, true, true, true}},
+		{"RSS over", fast, 65 << 20, []bool{true, true, true, false, true}},
+		{"RSS unknown", fast, 0, []bool{true, true, true, false, true}},
+		{"an error", func(rs []result) { fast(rs); rs[1].errors = 1 }, 50 << 20, []bool{true, true, true, true, false}},
+		// A fixed-rate run with no successful call has no latency to meet.
+		{"no fixed-rate calls", func(rs []result) { fast(rs); rs[3] = result{name: "Consult typical", mode: "fixed"} }, 50 << 20, []bool{true, false, false, true, true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, met(tc.mutate, tc.peak)); diff != "" {
+				t.Errorf("targets met (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestLoadScript runs the script itself, briefly, the way the README says:
+// it builds shield, installs the pinned ghz (unless one is on PATH), starts
+// real servers and drives them. It checks the script works end to end, not
+// the figures.
+func TestLoadScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds shield and ghz and runs ghz for about 15 s")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	t.Chdir(filepath.Join("..", ".."))
+	c := config{duration: time.Second, rate: 100, concurrency: 4, records: true, fixed: true, only: "typical"}
+	if p, err := exec.LookPath("ghz"); err == nil {
+		c.ghz = p
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	if err := run(ctx, c, &out); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^Health/Check +saturation +\d+`),
+		regexp.MustCompile(`(?m)^Health/Check +100/s +\d+`),
+		regexp.MustCompile(`(?m)^Consult typical +saturation +\d+ .* 0$`),
+		regexp.MustCompile(`(?m)^Consult typical +100/s +\d+ .* 0$`),
+		regexp.MustCompile(`(?m)^Consult typical \+ record log +saturation +\d+ .* 0$`),
+		regexp.MustCompile(`Consult typical +throughput \d+\.\d\d x`),
+		regexp.MustCompile(`peak RSS of the server: \d+\.\d MiB`),
+		regexp.MustCompile(`PASS  no errors`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("output lacks %v:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "Consult 64KB") {
+		t.Errorf("-only typical ran the 64 KB target:\n%s", out.String())
+	}
+}
