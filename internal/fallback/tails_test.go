@@ -3,9 +3,7 @@ package fallback
 import (
 	"math/rand"
 	"reflect"
-	"strings"
 	"testing"
-	"time"
 )
 
 // addCoCuesRef is addCoCues as it was, testing every hit against all cues
@@ -95,32 +93,6 @@ func TestNestedAllMatchesLoop(t *testing.T) {
 				t.Fatalf("case %d: nestedAll[%d] = %v, want %v (%v)", n, i, got[i], want, cs)
 			}
 		}
-	}
-}
-
-// TestCoCuesLinear guards the co-occurrence and scoring stages against
-// quadratic time: a message with co-occurrence cues in every sentence, 16
-// times longer, must take at most 64 times as long (linear time gives
-// about 16; the quadratic lexCovers and nested loops gave about 256).
-func TestCoCuesLinear(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	sent := "Only 2 seats left at this price. I did you a favour, so send me your password now. "
-	run := func(n int) time.Duration {
-		c := sbase()
-		c.Message = strings.Repeat(sent, n/len(sent))
-		best := time.Duration(1 << 62)
-		for range 3 {
-			t0 := time.Now()
-			Default().Analyze(c)
-			best = min(best, time.Since(t0))
-		}
-		return best
-	}
-	small, big := run(32<<10), run(512<<10)
-	if ratio := float64(big) / float64(small); ratio > 64 {
-		t.Errorf("512 KiB took %v, 32 KiB %v: ratio %.0f, want well under 256 (quadratic)", big, small, ratio)
 	}
 }
 
