@@ -434,7 +434,6 @@ func (st *state) checkStates(sents []sentence) {
 		{reClaimOutstanding, reRecSettled, "says it is still outstanding"},
 		{reClaimRecent, reRecOld, "dates it only recently"},
 	}
-	low := st.lowMessage()
 	lowGates := st.lowMessageGates()
 	for pi, p := range pairs {
 		// The message must carry a gate word, and the records the other
@@ -454,15 +453,7 @@ func (st *state) checkStates(sents []sentence) {
 		}
 		m := ""
 		for _, sn := range sents {
-			// The sentence's own lower-case text: a slice of the message's
-			// when lower-casing kept the length, else its own.
-			ls := ""
-			if e := sn.start + len(sn.text); len(low) == min(len(st.c.Message), maxClaimBytes) && e <= len(low) {
-				ls = low[sn.start:e]
-			} else {
-				ls = toLower(sn.text)
-			}
-			if judgeGates.mask(ls)&(1<<pi) == 0 {
+			if sn.gate&(1<<pi) == 0 {
 				continue
 			}
 			if x := p.claim.FindString(sn.text); x != "" && !negatedBefore(sn.text, strings.Index(sn.text, x)) {
@@ -888,13 +879,9 @@ func (st *state) lowStatusGate() bool { return st.lowMessageGates()&gStatus == g
 
 const gatesDone = 1 << 31
 
-// lowMessageGates is judgeGates.mask(st.lowMessage()), computed once, with
-// st.ctlSpans.
+// lowMessageGates is judgeGates.mask(st.lowMessage()), from msgScan's pass.
 func (st *state) lowMessageGates() uint32 {
-	if st.lowGates&gatesDone == 0 {
-		m, ctl := gateScan(st.lowMessage())
-		st.lowGates, st.ctlSpans = m|gatesDone, ctl
-	}
+	st.msgScan()
 	return st.lowGates
 }
 
@@ -902,6 +889,7 @@ func (st *state) lowMessageGates() uint32 {
 // contains as substrings (exactly as strings.Contains: no case folding).
 type gateSet struct {
 	a     *automaton
+	lits  []string // for sentAuto, which holds them too
 	group []uint32 // literal id -> bit set of its groups
 }
 
@@ -921,7 +909,7 @@ func newGateSet(groups ...[]string) *gateSet {
 			g.group[i] |= 1 << gi
 		}
 	}
-	g.a = buildAutomaton(lits)
+	g.a, g.lits = buildAutomaton(lits), lits
 	if g.a.d16 == nil {
 		panic("fallback: gate automaton too large for the 16-bit table")
 	}
@@ -957,43 +945,6 @@ func controlGate(l string) bool {
 
 var controlWords = []string{"sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
 	"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation"}
-
-// gateScan returns judgeGates.mask(low) and, from the same automaton pass,
-// the sentences of low (lower case) that contain both a control noun and a
-// control verb (substrings, as strings.Contains), as [start, end) spans,
-// where a sentence ends at a separator (isSentenceSep) or the text's end.
-// checkControls made a second automaton pass for the latter. The automaton
-// restarts at each separator: no gate word holds one (TestGateWordsNoSep),
-// so no match of the whole text crosses one and the mask is unchanged.
-func gateScan(low string) (m uint32, ctl [][2]int) {
-	a := judgeGates.a
-	d, class, sh, group := a.d16, &a.class, a.shift, judgeGates.group
-	st := uint(0)
-	var cur uint32 // the groups of the sentence so far
-	start := 0
-	for i := 0; i < len(low); i++ {
-		c := low[i]
-		if sentenceSep[c] {
-			if cur&gControl == gControl {
-				ctl = append(ctl, [2]int{start, i})
-			}
-			m |= cur
-			cur, st, start = 0, 0, i+1
-			continue
-		}
-		v := d[st<<sh|uint(class[c])]
-		st = uint(v &^ out16)
-		if v&out16 != 0 {
-			for _, id := range a.out[st] {
-				cur |= group[id]
-			}
-		}
-	}
-	if cur&gControl == gControl {
-		ctl = append(ctl, [2]int{start, len(low)})
-	}
-	return m | cur, ctl
-}
 
 // lowMessage is the message's first maxClaimBytes in lower case, computed
 // once per case.

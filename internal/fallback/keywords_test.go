@@ -40,8 +40,9 @@ func TestSentenceWorkBounded(t *testing.T) {
 	}
 }
 
-// sentencesOfRef is sentencesOf before the split and the cue scan shared a
-// pass: split, then kwOf on each piece.
+// sentencesOfRef is sentencesOf before the split, the cue scan and the gate
+// scan shared a pass: split, then kwOf, judgeGates.mask and a digit test on
+// each piece.
 func sentencesOfRef(s string) []sentence {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
@@ -54,7 +55,7 @@ func sentencesOfRef(s string) []sentence {
 		}
 		if j > i {
 			if p := s[i:j]; strings.TrimSpace(p) != "" {
-				out = append(out, sentence{text: p, start: i, kw: kwOf(p)})
+				out = append(out, sentence{text: p, start: i, kw: kwOf(p), gate: judgeGates.mask(strings.ToLower(p)), digit: hasASCIIDigit(p)})
 			}
 		}
 		i = j + 1
