@@ -581,11 +581,7 @@ func ratesIn(s string) []rate {
 func (st *state) checkRates(sents []sentence) {
 	var claimed []rate
 	for _, sn := range sents {
-		if !hasASCIIDigit(sn.text) {
-			continue
-		}
-		low := toLower(sn.text)
-		if !containsAny(low, "agree", "contract", "as per", "per our", "per the", "rate", "acordad", "pactad", "vereinbart", "vertrag", "convenu", "contrat") || !reAgreed.MatchString(sn.text) {
+		if !sn.kw.any(kwAgreed) || !hasASCIIDigit(sn.text) || !reAgreed.MatchString(sn.text) {
 			continue // a new quote is not a claim about the agreed rate
 		}
 		claimed = append(claimed, ratesIn(sn.text)...)

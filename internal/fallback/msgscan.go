@@ -13,12 +13,18 @@ import (
 // upper case onto lower case, so the pass needs no lower-case copy of an
 // ASCII text.
 
-// sentAuto and its per-state answers, built in init after every cueSet.
+// sentAuto and its tables, built in init after every cueSet.
 var (
 	sentAuto *automaton
-	// sentOut[state] is what entering state recognises: cue words and
-	// gate groups, precomputed so that a hit costs three ORs, not a walk
-	// over the state's literal list.
+	// sentDelta[st|class] is the next state of sentAuto premultiplied by
+	// its row width (1<<sentAuto.shift) in the low sentOutShift bits and,
+	// above them, 0 or the index in sentOut of what entering that state
+	// recognises: the step is one OR and one load, and only a state that
+	// recognises a word costs more.
+	sentDelta []uint32
+	// sentOut[i] is what the states of out index i recognise: cue words
+	// and gate groups, precomputed so that a hit costs three ORs, not a
+	// walk over the state's literal list.
 	sentOut []sentHits
 	// sentClass is sentAuto's class table with the flags below in its
 	// high bits, so that one load per byte gives the class and what kind
@@ -26,18 +32,19 @@ var (
 	sentClass [256]uint16
 )
 
+const sentOutShift = 20
+
 type sentHits struct {
 	kw   kwSet
 	gate uint32
 }
 
-// Flags of sentClass, above every class number.
+// Flags of sentClass, above every class number: the scan leaves its fast
+// path only at a byte with one of them.
 const (
 	fSep   = 1 << 15 // a sentence separator (isSentenceSep)
 	fWide  = 1 << 14 // a byte of a non-ASCII rune
-	fDigit = 1 << 13 // an ASCII digit
-	fInk   = 1 << 12 // an ASCII byte strings.TrimSpace keeps
-	fClass = fInk - 1
+	fClass = fWide - 1
 )
 
 func init() {
@@ -55,15 +62,26 @@ func init() {
 		}
 		a.class[c] = a.class[c+'a'-'A']
 	}
-	sentOut = make([]sentHits, len(a.out))
+	// Out index 0 stands for "nothing recognised".
+	sentOut = []sentHits{{}}
+	outIdx := make([]uint32, len(a.out))
 	for s, ids := range a.out {
+		if len(ids) == 0 {
+			continue
+		}
+		var h sentHits
 		for _, id := range ids {
 			if int(id) < len(cueWords) {
-				sentOut[s].kw[id>>6] |= 1 << (id & 63)
+				h.kw[id>>6] |= 1 << (id & 63)
 			} else {
-				sentOut[s].gate |= gates[int(id)-len(cueWords)]
+				h.gate |= gates[int(id)-len(cueWords)]
 			}
 		}
+		outIdx[s] = uint32(len(sentOut))
+		sentOut = append(sentOut, h)
+	}
+	if len(a.out)<<a.shift > 1<<sentOutShift || len(sentOut) > 1<<(32-sentOutShift) {
+		panic("fallback: sentence automaton too large for its 32-bit table")
 	}
 	for c := range 256 {
 		x := a.class[c]
@@ -72,19 +90,51 @@ func init() {
 			x |= fSep
 		case c >= utf8.RuneSelf:
 			x |= fWide
-		case c >= '0' && c <= '9':
-			x |= fDigit | fInk
-		case c != ' ' && (c < '\t' || c > '\r'):
-			x |= fInk
 		}
 		sentClass[c] = x
+	}
+	sentDelta = make([]uint32, len(a.d16))
+	for i, v := range a.d16 {
+		t := uint32(v &^ out16)
+		sentDelta[i] = t<<a.shift | outIdx[t]<<sentOutShift
 	}
 	sentAuto = a
 }
 
+// scanPiece runs sentAuto over s from byte i to the next separator or the
+// end, and returns where it stopped, whether it passed a non-ASCII byte and
+// what it recognised. It is apart from splitScan so that its loop keeps its
+// few variables in registers.
+func scanPiece(s string, i int) (end int, wide bool, h sentHits) {
+	d, cls := sentDelta, &sentClass
+	st := uint32(0)
+	t := s[i:]
+	j := 0
+	for ; j < len(t); j++ {
+		x := cls[t[j]]
+		if x >= fWide {
+			if x&fSep != 0 {
+				break
+			}
+			wide = true
+			x &= fClass
+		}
+		st = d[st|uint32(x)]
+		if st >= 1<<sentOutShift {
+			o := &sentOut[st>>sentOutShift]
+			h.kw[0] |= o.kw[0]
+			h.kw[1] |= o.kw[1]
+			h.gate |= o.gate
+			st &= 1<<sentOutShift - 1
+		}
+	}
+	return i + j, wide, h
+}
+
 // msgGates is what splitScan adds for the message: the gate groups of the
-// whole lower-cased text and its control sentences (see gateScan's
-// reference in the tests), as offsets in the lower-cased text.
+// whole lower-cased text and the spans of its sentences that hold both a
+// control noun and a control verb (gControl), as offsets in the lower-cased
+// text (gateScanRef in the tests is the scan this replaced).
 type msgGates struct {
 	gates uint32
 	ctl   [][2]int
@@ -92,45 +142,25 @@ type msgGates struct {
 
 // splitScan appends to out the sentences of s, which starts at byte base
 // of the text it was cut from: s is cut at the separators, blank pieces are
-// dropped, and each piece gets its cue words (kwOf), its gate groups
-// (judgeGates.mask of its lower case) and whether it holds an ASCII digit.
+// dropped, and each piece gets its cue words (kwOf) and its gate groups
+// (judgeGates.mask of its lower case).
 // A piece with a non-ASCII byte is lowered as a whole instead, as Unicode
 // lower case may change its bytes. With g, the gates of every piece and the
 // control sentences are gathered too; their offsets count the lower-cased
 // pieces' lengths, as they did when the gates were scanned on toLower(s).
 func splitScan(s string, base int, out []sentence, g *msgGates) []sentence {
-	a := sentAuto
-	d, sh := a.d16, a.shift
 	low := 0 // the offset in toLower(s) of the piece's start
 	for start := 0; start <= len(s); {
-		st := uint(0)
-		var k kwSet
-		var gate uint32
-		var fl uint16
-		i := start
-		for ; i < len(s); i++ {
-			x := sentClass[s[i]]
-			if x&fSep != 0 {
-				break
-			}
-			fl |= x
-			v := d[st<<sh|uint(x&fClass)]
-			st = uint(v &^ out16)
-			if v&out16 != 0 {
-				h := &sentOut[st]
-				k[0] |= h.kw[0]
-				k[1] |= h.kw[1]
-				gate |= h.gate
-			}
-		}
+		i, wide, h := scanPiece(s, start)
+		k, gate := h.kw, h.gate
 		p := s[start:i]
 		n := len(p)
-		if fl&fWide != 0 {
+		if wide {
 			lp := toLower(p)
 			k, gate, n = kwOf(p), judgeGates.mask(lp), len(lp)
 		}
-		if fl&fInk != 0 || fl&fWide != 0 && strings.TrimSpace(p) != "" {
-			out = append(out, sentence{text: p, start: base + start, kw: k, gate: gate, digit: fl&fDigit != 0})
+		if strings.TrimSpace(p) != "" {
+			out = append(out, sentence{text: p, start: base + start, kw: k, gate: gate})
 		}
 		if g != nil {
 			if gate&gControl == gControl {

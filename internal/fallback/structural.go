@@ -577,7 +577,6 @@ type sentence struct {
 	start int // byte offset in the text it was split from
 	kw    kwSet
 	gate  uint32 // judgeGates.mask of its lower case
-	digit bool   // it holds an ASCII digit
 }
 
 // maxClaimBytes bounds the text the sentence-level checks read: claims that
@@ -781,18 +780,11 @@ func parseMoney(s string) []float64 {
 	return out
 }
 
-// hasCurrencySign is strings.ContainsAny(s, "$€£") without decoding every
-// rune: a decoder never takes the lead byte of "€" or "£" into the rune
-// before it, so their bytes occur exactly where the runes do.
-func hasCurrencySign(s string) bool {
-	return strings.IndexByte(s, '$') >= 0 || strings.Contains(s, "€") || strings.Contains(s, "£")
-}
-
 // checkAmounts compares a price or amount the message ties to a reference
 // (contract, invoice, PO) with the amounts the records give for it.
 func (st *state) checkAmounts(sents []sentence) {
 	for _, sn := range sents {
-		if !sn.kw.any(kwCurrency) && !hasCurrencySign(sn.text) {
+		if !sn.kw.any(kwMoney) {
 			continue
 		}
 		sent := sn.text
