@@ -936,8 +936,11 @@ var ctlVerbs = []string{"disabl", "turn", "switch", "waiv", "bypass", "deactiv",
 // controlGate: the control nouns reCtlOff needs, tested without a regexp.
 // s is already lower case.
 func controlGate(l string) bool {
-	return containsAny(l, controlWords...)
+	return controlSet.in(l)
 }
+
+// controlSet is controlWords as a one-pass set.
+var controlSet = newSubstrSet(controlWords)
 
 var controlWords = []string{"sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
 	"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation"}

@@ -26,6 +26,14 @@ var deadlineThreats = []string{" or ", " otherwise", " unless", " else ", " canc
 	" sonst", " andernfalls", " verfall", " sperr", " storn", " verlier",
 	" sinon", " faute de", " perdr", " annul", " expir", " suspendu"}
 
+// The word lists above as one-pass sets (containsAny on a long clause with
+// thirty words was most of this check's cost).
+var (
+	recordDeadlineSet = newSubstrSet(recordDeadlineMarks)
+	deadlineThreatSet = newSubstrSet(deadlineThreats)
+	todaySet          = newSubstrSet(todayWords)
+)
+
 // checkRecordedDeadline drops the counterparty's urgency cues whose
 // deadline a system record sets.
 func (st *state) checkRecordedDeadline(v *j3fold) {
@@ -44,7 +52,7 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 				if !t.isRecord() {
 					continue
 				}
-				if r := v.record(i); containsAny(r, recordDeadlineMarks...) {
+				if r := v.record(i); recordDeadlineSet.in(r) {
 					recs = append(recs, r)
 				}
 			}
@@ -56,7 +64,7 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 			return false
 		}
 		cl := clauseAround(q.text.text, q.pos)
-		return hasClauseTime(cl) && !containsAny(cl, deadlineThreats...) && recordedDeadline(cl, records())
+		return hasClauseTime(cl) && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
 	})
 }
 
@@ -80,7 +88,7 @@ func clauseAround(s string, pos int) string {
 // hasClauseTime reports a folded clause with a digit or a "today" word,
 // the only times recordedDeadline can match.
 func hasClauseTime(cl string) bool {
-	return hasASCIIDigit(cl) || containsAny(cl, todayWords...)
+	return hasASCIIDigit(cl) || todaySet.in(cl)
 }
 
 // recordedDeadline reports whether the folded clause states a time one of

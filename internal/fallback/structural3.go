@@ -1115,7 +1115,8 @@ func (st *state) checkInvokedAuthority() {
 			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
-	if lm := st.lowMessage(); why == "" && st.lowMessageGates()&(gGrant|gYour) == gGrant|gYour {
+	if why == "" && st.lowMessageGates()&(gGrant|gYour) == gGrant|gYour {
+		lm := st.lowMessage() // only now: most messages lack the gates
 		// Sentences of the lower-cased message the state already holds:
 		// substrings, no copies.
 		for _, low := range sentenceSplit(lm) {
