@@ -443,7 +443,7 @@ func (st *state) checkStates(sents []sentence) {
 		}
 		any := false
 		for _, t := range st.trusted {
-			if t.kind != "owner fact" && recMayMatch(pi, t.text) && p.rec.MatchString(t.text) {
+			if t.kind != "owner fact" && recMayMatchView(pi, t.text, st.text(t.text)) && p.rec.MatchString(t.text) {
 				any = true
 				break
 			}
@@ -519,7 +519,11 @@ var recDigitWords = [3][]string{
 // recDigitWords (none for reRecSettled, whose matches hold no digit of
 // their own), in ASCII case-insensitive form. Text with non-ASCII bytes
 // always passes ((?i) folds "ſ" and "K" too).
-func recMayMatch(pi int, s string) bool {
+func recMayMatch(pi int, s string) bool { return recMayMatchView(pi, s, nil) }
+
+// recMayMatchView is recMayMatch with the lower case of s from its view tv
+// (most records already have one) rather than a copy of its own.
+func recMayMatchView(pi int, s string, tv *textView) bool {
 	digit := false
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -529,8 +533,13 @@ func recMayMatch(pi int, s string) bool {
 			digit = true
 		}
 	}
-	low := toLower(s)
-	return recSets[pi].in(low) || digit && recDigitSets[pi].in(low)
+	var l string
+	if tv != nil {
+		l = tv.lower()
+	} else {
+		l = toLower(s)
+	}
+	return recSets[pi].in(l) || digit && recDigitSets[pi].in(l)
 }
 
 // recSets and recDigitSets are recWords and recDigitWords as one-pass sets:
