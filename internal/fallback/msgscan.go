@@ -9,43 +9,42 @@ import (
 // words of the lower-cased message (judgeGates) used to be two passes over
 // the same bytes, each with its own automaton and each restarting at the
 // sentence separators. sentAuto is the union of both word lists in one
-// automaton, so that one pass answers both; its class table folds ASCII
-// upper case onto lower case, so the pass needs no lower-case copy of an
-// ASCII text.
+// automaton (sentDelta), so that one pass answers both; its class table
+// folds ASCII upper case onto lower case, so the pass needs no lower-case
+// copy of an ASCII text.
 
-// sentAuto and its tables, built in init after every cueSet.
+// sentAuto's tables, built in init after every cueSet.
 var (
-	sentAuto *automaton
-	// sentDelta[st|class] is the next state of sentAuto premultiplied by
-	// its row width (1<<sentAuto.shift) in the low sentOutShift bits and,
-	// above them, 0 or the index in sentOut of what entering that state
-	// recognises: the step is one OR and one load, and only a state that
-	// recognises a word costs more.
+	// sentDelta[st|class] is the next state premultiplied by the row
+	// width (1<<sentShift) in the low sentOutShift bits and, above them,
+	// 0 or the index in sentOut of what entering that state recognises:
+	// the step is one OR and one load, and only a state that recognises a
+	// word, a separator or a non-ASCII byte costs more.
 	sentDelta []uint32
+	sentShift uint
 	// sentOut[i] is what the states of out index i recognise: cue words
 	// and gate groups, precomputed so that a hit costs three ORs, not a
 	// walk over the state's literal list.
 	sentOut []sentHits
-	// sentClass is sentAuto's class table with the flags below in its
-	// high bits, so that one load per byte gives the class and what kind
-	// of byte it is.
-	sentClass [256]uint16
+	// sentClass is the class of each byte: ASCII upper case shares its
+	// lower case's class, every separator has sepClass and every byte of
+	// a non-ASCII rune wideClass.
+	sentClass [256]uint32
 )
 
-const sentOutShift = 20
+const (
+	sentOutShift = 20
+	// Out indices above the words': a separator ends the piece, and a
+	// non-ASCII byte marks it for lowering as a whole (its cue and gate
+	// words are then found again), so the automaton restarts after it.
+	sentSepOut  = 1<<(32-sentOutShift) - 1
+	sentWideOut = sentSepOut - 1
+)
 
 type sentHits struct {
 	kw   kwSet
 	gate uint32
 }
-
-// Flags of sentClass, above every class number: the scan leaves its fast
-// path only at a byte with one of them.
-const (
-	fSep   = 1 << 15 // a sentence separator (isSentenceSep)
-	fWide  = 1 << 14 // a byte of a non-ASCII rune
-	fClass = fWide - 1
-)
 
 func init() {
 	lits := append([]string(nil), cueWords...)
@@ -53,14 +52,28 @@ func init() {
 	lits = append(lits, judgeGates.lits...)
 	gates = append(gates, judgeGates.group...)
 	a := buildAutomaton(lits)
-	if a.d16 == nil || a.nclass > fClass {
+	if a.d16 == nil {
 		panic("fallback: sentence automaton too large for the 16-bit table")
 	}
-	for c := byte('A'); c <= 'Z'; c++ {
-		if a.class[c] != 0 {
-			panic("fallback: a cue or gate word holds an upper-case letter")
+	// Two classes more: the separators and the non-ASCII bytes.
+	sepClass, wideClass := uint32(a.nclass), uint32(a.nclass+1)
+	for 1<<sentShift < a.nclass+2 {
+		sentShift++
+	}
+	for c := range 256 {
+		switch {
+		case isSentenceSep(byte(c)):
+			sentClass[c] = sepClass
+		case c >= utf8.RuneSelf:
+			sentClass[c] = wideClass
+		case c >= 'A' && c <= 'Z':
+			if a.class[c] != 0 {
+				panic("fallback: a cue or gate word holds an upper-case letter")
+			}
+			sentClass[c] = uint32(a.class[c+'a'-'A'])
+		default:
+			sentClass[c] = uint32(a.class[c])
 		}
-		a.class[c] = a.class[c+'a'-'A']
 	}
 	// Out index 0 stands for "nothing recognised".
 	sentOut = []sentHits{{}}
@@ -80,51 +93,44 @@ func init() {
 		outIdx[s] = uint32(len(sentOut))
 		sentOut = append(sentOut, h)
 	}
-	if len(a.out)<<a.shift > 1<<sentOutShift || len(sentOut) > 1<<(32-sentOutShift) {
+	n := len(a.out)
+	if n<<sentShift > 1<<sentOutShift || len(sentOut) >= sentWideOut {
 		panic("fallback: sentence automaton too large for its 32-bit table")
 	}
-	for c := range 256 {
-		x := a.class[c]
-		switch {
-		case isSentenceSep(byte(c)):
-			x |= fSep
-		case c >= utf8.RuneSelf:
-			x |= fWide
+	sentDelta = make([]uint32, n<<sentShift)
+	for st := range n {
+		row := sentDelta[st<<sentShift:]
+		for c := range a.nclass {
+			t := uint32(a.d16[st<<a.shift|c] &^ out16)
+			row[c] = t<<sentShift | outIdx[t]<<sentOutShift
 		}
-		sentClass[c] = x
+		row[sepClass] = sentSepOut << sentOutShift
+		row[wideClass] = sentWideOut << sentOutShift
 	}
-	sentDelta = make([]uint32, len(a.d16))
-	for i, v := range a.d16 {
-		t := uint32(v &^ out16)
-		sentDelta[i] = t<<a.shift | outIdx[t]<<sentOutShift
-	}
-	sentAuto = a
 }
 
-// scanPiece runs sentAuto over s from byte i to the next separator or the
-// end, and returns where it stopped, whether it passed a non-ASCII byte and
-// what it recognised. It is apart from splitScan so that its loop keeps its
-// few variables in registers.
+// scanPiece runs the automaton over s from byte i to the next separator or
+// the end, and returns where it stopped, whether it passed a non-ASCII byte
+// and what it recognised (nothing sure when it passed one). It is apart
+// from splitScan so that its loop keeps its few variables in registers.
 func scanPiece(s string, i int) (end int, wide bool, h sentHits) {
 	d, cls := sentDelta, &sentClass
 	st := uint32(0)
 	t := s[i:]
 	j := 0
 	for ; j < len(t); j++ {
-		x := cls[t[j]]
-		if x >= fWide {
-			if x&fSep != 0 {
-				break
-			}
-			wide = true
-			x &= fClass
-		}
-		st = d[st|uint32(x)]
+		st = d[st|cls[t[j]]]
 		if st >= 1<<sentOutShift {
-			o := &sentOut[st>>sentOutShift]
-			h.kw[0] |= o.kw[0]
-			h.kw[1] |= o.kw[1]
-			h.gate |= o.gate
+			switch o := st >> sentOutShift; o {
+			case sentSepOut:
+				return i + j, wide, h
+			case sentWideOut:
+				wide = true
+			default:
+				h.kw[0] |= sentOut[o].kw[0]
+				h.kw[1] |= sentOut[o].kw[1]
+				h.gate |= sentOut[o].gate
+			}
 			st &= 1<<sentOutShift - 1
 		}
 	}
