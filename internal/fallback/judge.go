@@ -639,14 +639,23 @@ func bankWordsIn(s string, ascii bool, low string) bool {
 	if !ascii {
 		return reBankWords.MatchString(s)
 	}
-	return containsAny(low, "acct", "account", "remittance", "iban", "routing", "bank", "cuenta", "konto", "compte", "rib") && hasBankWord(s)
+	return bankWordSet.in(low) && hasBankWord(s)
 }
+
+// bankWordSet: the words of reBankWords (bankWords), as a one-pass set.
+var bankWordSet = newSubstrSet(bankWords[:])
 
 // mayEnd reports whether reEnding may match s (low and ascii as for
 // bankWordsIn): on ASCII text it needs digits and one of its lead words.
 func mayEnd(s string, ascii bool, low string) bool {
 	return !ascii || hasASCIIDigit(s) && containsAny(low, "end", "termin", "finissant", "last")
 }
+
+// onFileRules: a policy naming where money must go (checkDestination).
+var onFileRules = []string{"original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file",
+	"método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine"}
+
+var onFileRuleSet = newSubstrSet(onFileRules)
 
 // isASCII reports whether s is all ASCII bytes.
 func isASCII(s string) bool {
@@ -692,7 +701,7 @@ func (st *state) checkDestination() {
 	policyRule := ""
 	for _, p := range st.policies() {
 		pl := st.text(p.Statement).lower()
-		if containsAny(pl, "original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file", "método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine") {
+		if onFileRuleSet.in(pl) {
 			policyRule = policyName(p)
 			break
 		}
@@ -843,9 +852,13 @@ func senderNotMayMatch(s string) bool {
 		}
 	}
 	l := toLower(s)
-	return containsAny(l, "not", "isn") &&
-		containsAny(l, "sender", "caller", "counterparty", "requester", "requestor", "agent", "domain", "number", "address")
+	return containsAny(l, "not", "isn") && senderNounSet.in(l)
 }
+
+// senderNounSet: the nouns senderNotMayMatch asks for, as a one-pass set.
+var senderNounSet = newSubstrSet(senderNouns)
+
+var senderNouns = []string{"sender", "caller", "counterparty", "requester", "requestor", "agent", "domain", "number", "address"}
 
 // statusGate: the words reSetStatus needs, tested without a regexp.
 // s is already lower case.

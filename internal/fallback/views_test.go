@@ -44,6 +44,11 @@ var substrSetLists = []struct {
 	{"selfFuture", selfFutures, selfFutureSet},
 	{"paceBreaker", paceBreakers, paceBreakerSet},
 	{"control", controlWords, controlSet},
+	{"senderNoun", senderNouns, senderNounSet},
+	{"bankWord", bankWords[:], bankWordSet},
+	{"onFileRule", onFileRules, onFileRuleSet},
+	{"useVerb", useVerbs, useVerbSet},
+	{"lapsedExempt", lapsedExempt, lapsedExemptSet},
 }
 
 // TestConceptSets checks each control concept's set against containsAny.
@@ -74,7 +79,8 @@ func TestSubstrSetMatchesContainsAny(t *testing.T) {
 		" refunds are never issued ", " si ", "tant que", " ne peuvent pas etre ",
 		"internal only", "prohibited", "picked up", "expired", "12 cycles", "used 3", "2 months ago", "il y a 3 jours",
 		" refunds cannot be issued ", " kann nicht ", " pay by today or lose it ", " cut off 14 00 ", " tonight", " split the payment ",
-		" we will send it ", " ill do it or else ", " no splitting ", " disable mfa ", " skip the callback ", " fractionner ", " sinon "}
+		" we will send it ", " ill do it or else ", " no splitting ", " disable mfa ", " skip the callback ", " fractionner ", " sinon ",
+		"the sender is not", "iban de89", "pay to the account on file", "vendor master", "refill the order", "renew and ship", "final payout", "use the card"}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
