@@ -53,8 +53,8 @@ func TestGateSetMatchesContains(t *testing.T) {
 	}
 }
 
-// TestGateScanMatchesLoop checks gateScan against judgeGates.mask and the
-// per-sentence loop its control spans replaced.
+// TestGateScanMatchesLoop checks gateScanRef against judgeGates.mask and
+// the per-sentence loop its control spans replaced.
 func TestGateScanMatchesLoop(t *testing.T) {
 	for _, low := range gateTexts(20000) {
 		low = strings.ToLower(low)
@@ -69,12 +69,48 @@ func TestGateScanMatchesLoop(t *testing.T) {
 			}
 			i = j + 1
 		}
-		m, got := gateScan(low)
+		m, got := gateScanRef(low)
 		if d := cmp.Diff(want, got); d != "" {
 			t.Fatalf("%q: control spans (-want +got):\n%s", low, d)
 		}
 		if wm := judgeGates.mask(low); m != wm {
 			t.Fatalf("%q: gateScan mask %b, judgeGates.mask %b", low, m, wm)
+		}
+	}
+}
+
+// TestSplitScanGates checks the gates and control spans of splitScan's one
+// pass over a text against gateScanRef on its lower case, and its
+// sentences against sentencesOfRef, on texts mixing gate words, cue words,
+// upper case and runes that change length when lowered.
+func TestSplitScanGates(t *testing.T) {
+	texts := gateTexts(20000)
+	r := rand.New(rand.NewSource(3))
+	extra := append([]string{"AUDIT", "Skip", "NEVER", "\u212a", "\u0130", "\u023a", "\u00a0", " \t", "\xff", "€5", "£", "$", "12", "Gold",
+		"didn’t", "Jan", "ordered", "per the rate"}, cueWords...)
+	for range 5000 {
+		var b strings.Builder
+		for k := r.Intn(30); k >= 0; k-- {
+			if r.Intn(3) == 0 {
+				b.WriteString(extra[r.Intn(len(extra))])
+			} else {
+				b.WriteString(texts[r.Intn(len(texts))])
+			}
+		}
+		texts = append(texts, b.String())
+	}
+	for _, s := range texts {
+		var g msgGates
+		got := splitScan(s, 0, nil, &g)
+		wm, wctl := gateScanRef(strings.ToLower(s))
+		if g.gates != wm {
+			t.Fatalf("%q: gates %b, want %b", s, g.gates, wm)
+		}
+		if d := cmp.Diff(wctl, g.ctl); d != "" {
+			t.Fatalf("%q: control spans (-want +got):\n%s", s, d)
+		}
+		if d := cmp.Diff(sentencesOfRef(s), got, cmp.AllowUnexported(sentence{})); len(s) <= maxClaimBytes && d != "" {
+			t.Fatalf("%q: sentences (-want +got):\n%s", s, d)
 		}
 	}
 }
@@ -178,4 +214,42 @@ func TestControlWordsSplitGate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gateScanRef is the gate scan before msgScan shared its pass with the
+// sentence split. It returns judgeGates.mask(low) and, from the same automaton pass,
+// the sentences of low (lower case) that contain both a control noun and a
+// control verb (substrings, as strings.Contains), as [start, end) spans,
+// where a sentence ends at a separator (isSentenceSep) or the text's end.
+// checkControls made a second automaton pass for the latter. The automaton
+// restarts at each separator: no gate word holds one (TestGateWordsNoSep),
+// so no match of the whole text crosses one and the mask is unchanged.
+func gateScanRef(low string) (m uint32, ctl [][2]int) {
+	a := judgeGates.a
+	d, class, sh, group := a.d16, &a.class, a.shift, judgeGates.group
+	st := uint(0)
+	var cur uint32 // the groups of the sentence so far
+	start := 0
+	for i := 0; i < len(low); i++ {
+		c := low[i]
+		if sentenceSep[c] {
+			if cur&gControl == gControl {
+				ctl = append(ctl, [2]int{start, i})
+			}
+			m |= cur
+			cur, st, start = 0, 0, i+1
+			continue
+		}
+		v := d[st<<sh|uint(class[c])]
+		st = uint(v &^ out16)
+		if v&out16 != 0 {
+			for _, id := range a.out[st] {
+				cur |= group[id]
+			}
+		}
+	}
+	if cur&gControl == gControl {
+		ctl = append(ctl, [2]int{start, len(low)})
+	}
+	return m | cur, ctl
 }

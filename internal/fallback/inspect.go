@@ -72,7 +72,8 @@ type state struct {
 	extAddr  int8              // externalAddress's answer: 0 unknown, 1 yes, -1 no
 	lowMsg   *string           // lowMessage's cache
 	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
-	ctlSpans [][2]int          // with lowGates: gateScan's control sentences of lowMessage()
+	ctlSpans [][2]int          // with lowGates: the control sentences of lowMessage() (msgScan)
+	msgSents []sentence        // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
 	pols     *[]consult.Policy // policies' cache
 	rv       recViews          // per-case views of the records and the action (recordviews.go)
 }

@@ -434,7 +434,6 @@ func (st *state) checkStates(sents []sentence) {
 		{reClaimOutstanding, reRecSettled, "says it is still outstanding"},
 		{reClaimRecent, reRecOld, "dates it only recently"},
 	}
-	low := st.lowMessage()
 	lowGates := st.lowMessageGates()
 	for pi, p := range pairs {
 		// The message must carry a gate word, and the records the other
@@ -444,7 +443,7 @@ func (st *state) checkStates(sents []sentence) {
 		}
 		any := false
 		for _, t := range st.trusted {
-			if t.kind != "owner fact" && recMayMatch(pi, t.text) && p.rec.MatchString(t.text) {
+			if t.kind != "owner fact" && recMayMatchView(pi, t.text, st.text(t.text)) && p.rec.MatchString(t.text) {
 				any = true
 				break
 			}
@@ -454,15 +453,7 @@ func (st *state) checkStates(sents []sentence) {
 		}
 		m := ""
 		for _, sn := range sents {
-			// The sentence's own lower-case text: a slice of the message's
-			// when lower-casing kept the length, else its own.
-			ls := ""
-			if e := sn.start + len(sn.text); len(low) == min(len(st.c.Message), maxClaimBytes) && e <= len(low) {
-				ls = low[sn.start:e]
-			} else {
-				ls = toLower(sn.text)
-			}
-			if judgeGates.mask(ls)&(1<<pi) == 0 {
+			if sn.gate&(1<<pi) == 0 {
 				continue
 			}
 			if x := p.claim.FindString(sn.text); x != "" && !negatedBefore(sn.text, strings.Index(sn.text, x)) {
@@ -528,7 +519,11 @@ var recDigitWords = [3][]string{
 // recDigitWords (none for reRecSettled, whose matches hold no digit of
 // their own), in ASCII case-insensitive form. Text with non-ASCII bytes
 // always passes ((?i) folds "ſ" and "K" too).
-func recMayMatch(pi int, s string) bool {
+func recMayMatch(pi int, s string) bool { return recMayMatchView(pi, s, nil) }
+
+// recMayMatchView is recMayMatch with the lower case of s from its view tv
+// (most records already have one) rather than a copy of its own.
+func recMayMatchView(pi int, s string, tv *textView) bool {
 	digit := false
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -538,8 +533,13 @@ func recMayMatch(pi int, s string) bool {
 			digit = true
 		}
 	}
-	low := toLower(s)
-	return recSets[pi].in(low) || digit && recDigitSets[pi].in(low)
+	var l string
+	if tv != nil {
+		l = tv.lower()
+	} else {
+		l = toLower(s)
+	}
+	return recSets[pi].in(l) || digit && recDigitSets[pi].in(l)
 }
 
 // recSets and recDigitSets are recWords and recDigitWords as one-pass sets:
@@ -590,11 +590,7 @@ func ratesIn(s string) []rate {
 func (st *state) checkRates(sents []sentence) {
 	var claimed []rate
 	for _, sn := range sents {
-		if !hasASCIIDigit(sn.text) {
-			continue
-		}
-		low := toLower(sn.text)
-		if !containsAny(low, "agree", "contract", "as per", "per our", "per the", "rate", "acordad", "pactad", "vereinbart", "vertrag", "convenu", "contrat") || !reAgreed.MatchString(sn.text) {
+		if !sn.kw.any(kwAgreed) || !hasASCIIDigit(sn.text) || !reAgreed.MatchString(sn.text) {
 			continue // a new quote is not a claim about the agreed rate
 		}
 		claimed = append(claimed, ratesIn(sn.text)...)
@@ -643,14 +639,23 @@ func bankWordsIn(s string, ascii bool, low string) bool {
 	if !ascii {
 		return reBankWords.MatchString(s)
 	}
-	return containsAny(low, "acct", "account", "remittance", "iban", "routing", "bank", "cuenta", "konto", "compte", "rib") && hasBankWord(s)
+	return bankWordSet.in(low) && hasBankWord(s)
 }
+
+// bankWordSet: the words of reBankWords (bankWords), as a one-pass set.
+var bankWordSet = newSubstrSet(bankWords[:])
 
 // mayEnd reports whether reEnding may match s (low and ascii as for
 // bankWordsIn): on ASCII text it needs digits and one of its lead words.
 func mayEnd(s string, ascii bool, low string) bool {
 	return !ascii || hasASCIIDigit(s) && containsAny(low, "end", "termin", "finissant", "last")
 }
+
+// onFileRules: a policy naming where money must go (checkDestination).
+var onFileRules = []string{"original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file",
+	"método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine"}
+
+var onFileRuleSet = newSubstrSet(onFileRules)
 
 // isASCII reports whether s is all ASCII bytes.
 func isASCII(s string) bool {
@@ -696,7 +701,7 @@ func (st *state) checkDestination() {
 	policyRule := ""
 	for _, p := range st.policies() {
 		pl := st.text(p.Statement).lower()
-		if containsAny(pl, "original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file", "método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine") {
+		if onFileRuleSet.in(pl) {
 			policyRule = policyName(p)
 			break
 		}
@@ -847,9 +852,13 @@ func senderNotMayMatch(s string) bool {
 		}
 	}
 	l := toLower(s)
-	return containsAny(l, "not", "isn") &&
-		containsAny(l, "sender", "caller", "counterparty", "requester", "requestor", "agent", "domain", "number", "address")
+	return containsAny(l, "not", "isn") && senderNounSet.in(l)
 }
+
+// senderNounSet: the nouns senderNotMayMatch asks for, as a one-pass set.
+var senderNounSet = newSubstrSet(senderNouns)
+
+var senderNouns = []string{"sender", "caller", "counterparty", "requester", "requestor", "agent", "domain", "number", "address"}
 
 // statusGate: the words reSetStatus needs, tested without a regexp.
 // s is already lower case.
@@ -888,13 +897,9 @@ func (st *state) lowStatusGate() bool { return st.lowMessageGates()&gStatus == g
 
 const gatesDone = 1 << 31
 
-// lowMessageGates is judgeGates.mask(st.lowMessage()), computed once, with
-// st.ctlSpans.
+// lowMessageGates is judgeGates.mask(st.lowMessage()), from msgScan's pass.
 func (st *state) lowMessageGates() uint32 {
-	if st.lowGates&gatesDone == 0 {
-		m, ctl := gateScan(st.lowMessage())
-		st.lowGates, st.ctlSpans = m|gatesDone, ctl
-	}
+	st.msgScan()
 	return st.lowGates
 }
 
@@ -902,6 +907,7 @@ func (st *state) lowMessageGates() uint32 {
 // contains as substrings (exactly as strings.Contains: no case folding).
 type gateSet struct {
 	a     *automaton
+	lits  []string // for sentAuto, which holds them too
 	group []uint32 // literal id -> bit set of its groups
 }
 
@@ -921,7 +927,7 @@ func newGateSet(groups ...[]string) *gateSet {
 			g.group[i] |= 1 << gi
 		}
 	}
-	g.a = buildAutomaton(lits)
+	g.a, g.lits = buildAutomaton(lits), lits
 	if g.a.d16 == nil {
 		panic("fallback: gate automaton too large for the 16-bit table")
 	}
@@ -952,48 +958,14 @@ var ctlVerbs = []string{"disabl", "turn", "switch", "waiv", "bypass", "deactiv",
 // controlGate: the control nouns reCtlOff needs, tested without a regexp.
 // s is already lower case.
 func controlGate(l string) bool {
-	return containsAny(l, controlWords...)
+	return controlSet.in(l)
 }
+
+// controlSet is controlWords as a one-pass set.
+var controlSet = newSubstrSet(controlWords)
 
 var controlWords = []string{"sso", "sign-on", "mfa", "2fa", "factor", "encrypt", "logging", "audit", "review", "questionnaire",
 	"callback", "call-back", "ticket", "verifica", "verschl", "chiffrement", "journalisation"}
-
-// gateScan returns judgeGates.mask(low) and, from the same automaton pass,
-// the sentences of low (lower case) that contain both a control noun and a
-// control verb (substrings, as strings.Contains), as [start, end) spans,
-// where a sentence ends at a separator (isSentenceSep) or the text's end.
-// checkControls made a second automaton pass for the latter. The automaton
-// restarts at each separator: no gate word holds one (TestGateWordsNoSep),
-// so no match of the whole text crosses one and the mask is unchanged.
-func gateScan(low string) (m uint32, ctl [][2]int) {
-	a := judgeGates.a
-	d, class, sh, group := a.d16, &a.class, a.shift, judgeGates.group
-	st := uint(0)
-	var cur uint32 // the groups of the sentence so far
-	start := 0
-	for i := 0; i < len(low); i++ {
-		c := low[i]
-		if sentenceSep[c] {
-			if cur&gControl == gControl {
-				ctl = append(ctl, [2]int{start, i})
-			}
-			m |= cur
-			cur, st, start = 0, 0, i+1
-			continue
-		}
-		v := d[st<<sh|uint(class[c])]
-		st = uint(v &^ out16)
-		if v&out16 != 0 {
-			for _, id := range a.out[st] {
-				cur |= group[id]
-			}
-		}
-	}
-	if cur&gControl == gControl {
-		ctl = append(ctl, [2]int{start, len(low)})
-	}
-	return m | cur, ctl
-}
 
 // lowMessage is the message's first maxClaimBytes in lower case, computed
 // once per case.

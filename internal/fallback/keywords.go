@@ -17,6 +17,8 @@ type kwSet [2]uint64
 
 func (k kwSet) any(m kwSet) bool { return k[0]&m[0] != 0 || k[1]&m[1] != 0 }
 
+func (k kwSet) or(m kwSet) kwSet { return kwSet{k[0] | m[0], k[1] | m[1]} }
+
 var cueWords []string
 
 // cueSet registers words (substrings of a lower-case sentence) and returns
@@ -54,6 +56,13 @@ var (
 	kwCurrency = cueSet("usd", "eur", "gbp", "dollar")
 	kwEvent    = cueSet("order", "placed", "bought", "purchased", "booked")
 	kwMonth    = cueSet("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+	// kwMoney is kwCurrency or a currency sign: a sign's bytes are in a
+	// sentence exactly when they are in its lower case, and a decoder never
+	// takes the lead byte of "€" or "£" into the rune before it.
+	kwMoney = kwCurrency.or(cueSet("$", "€", "£"))
+	// kwAgreed: the words checkRates asks of a sentence before reAgreed.
+	kwAgreed = cueSet("agree", "contract", "as per", "per our", "per the", "rate", "acordad", "pactad", "vereinbart", "vertrag", "convenu", "contrat")
 )
 
 // cueAuto finds all cue words; built in init, after every cueSet above.

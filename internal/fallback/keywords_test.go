@@ -40,8 +40,8 @@ func TestSentenceWorkBounded(t *testing.T) {
 	}
 }
 
-// sentencesOfRef is sentencesOf before the split and the cue scan shared a
-// pass: split, then kwOf on each piece.
+// sentencesOfRef is sentencesOf before the split, the cue scan and the gate
+// scan shared a pass: split, then kwOf and judgeGates.mask on each piece.
 func sentencesOfRef(s string) []sentence {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
@@ -54,7 +54,7 @@ func sentencesOfRef(s string) []sentence {
 		}
 		if j > i {
 			if p := s[i:j]; strings.TrimSpace(p) != "" {
-				out = append(out, sentence{text: p, start: i, kw: kwOf(p)})
+				out = append(out, sentence{text: p, start: i, kw: kwOf(p), gate: judgeGates.mask(strings.ToLower(p))})
 			}
 		}
 		i = j + 1

@@ -30,6 +30,9 @@ func (st *state) checkOwnPace() {
 	})
 }
 
+// selfFutures and paceBreakers as one-pass sets.
+var selfFutureSet, paceBreakerSet = newSubstrSet(selfFutures), newSubstrSet(paceBreakers)
+
 // ownPaced reports a first-person future within the few words before pos,
 // in a clause that neither demands nor threatens.
 func ownPaced(s string, pos int) bool {
@@ -47,8 +50,8 @@ func ownPaced(s string, pos int) bool {
 	// The folded text starts with a space and the cue's position is the
 	// space before it, so both slices keep their word boundaries without
 	// a copy.
-	if !containsAny(s[max(start, pos-40):min(pos+1, len(s))], selfFutures...) {
+	if !selfFutureSet.in(s[max(start, pos-40):min(pos+1, len(s))]) {
 		return false
 	}
-	return !containsAny(s[start:min(pos+end+1, len(s))], paceBreakers...)
+	return !paceBreakerSet.in(s[start:min(pos+end+1, len(s))])
 }

@@ -26,6 +26,14 @@ var deadlineThreats = []string{" or ", " otherwise", " unless", " else ", " canc
 	" sonst", " andernfalls", " verfall", " sperr", " storn", " verlier",
 	" sinon", " faute de", " perdr", " annul", " expir", " suspendu"}
 
+// The word lists above as one-pass sets (containsAny on a long clause with
+// thirty words was most of this check's cost).
+var (
+	recordDeadlineSet = newSubstrSet(recordDeadlineMarks)
+	deadlineThreatSet = newSubstrSet(deadlineThreats)
+	todaySet          = newSubstrSet(todayWords)
+)
+
 // checkRecordedDeadline drops the counterparty's urgency cues whose
 // deadline a system record sets.
 func (st *state) checkRecordedDeadline(v *j3fold) {
@@ -35,28 +43,28 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 	}
 	// The records are folded only once a cue's clause has a time to look
 	// for: most urgency cues have none, and most cases no deadline record.
-	var recs []string
+	var recs deadlineRecs
 	recsDone := false
-	records := func() []string {
+	records := func() *deadlineRecs {
 		if !recsDone {
 			recsDone = true
 			for i, t := range st.trusted {
 				if !t.isRecord() {
 					continue
 				}
-				if r := v.record(i); containsAny(r, recordDeadlineMarks...) {
-					recs = append(recs, r)
+				if r := v.record(i); recordDeadlineSet.in(r) {
+					recs.add(r)
 				}
 			}
 		}
-		return recs
+		return &recs
 	}
 	st.dropCues("urgency", func(q cue) bool {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
 		cl := clauseAround(q.text.text, q.pos)
-		return hasClauseTime(cl) && !containsAny(cl, deadlineThreats...) && recordedDeadline(cl, records())
+		return hasClauseTime(cl) && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
 	})
 }
 
@@ -80,27 +88,42 @@ func clauseAround(s string, pos int) string {
 // hasClauseTime reports a folded clause with a digit or a "today" word,
 // the only times recordedDeadline can match.
 func hasClauseTime(cl string) bool {
-	return hasASCIIDigit(cl) || containsAny(cl, todayWords...)
+	return hasASCIIDigit(cl) || todaySet.in(cl)
+}
+
+// deadlineRecs are the folded deadline records with what every clause
+// asks of them found once: the "today" words they hold and whether any
+// holds a digit (a clock time needs one).
+type deadlineRecs struct {
+	texts []string
+	today uint32 // bit i: some text holds todayWords[i] as whole words
+	digit bool
+}
+
+func (d *deadlineRecs) add(r string) {
+	d.texts = append(d.texts, r)
+	for i, w := range todayWords {
+		if hasWordAt(r, w) {
+			d.today |= 1 << i
+		}
+	}
+	d.digit = d.digit || hasASCIIDigit(r)
 }
 
 // recordedDeadline reports whether the folded clause states a time one of
 // the deadline records also states: the same clock time, or the same
 // "today" word.
-func recordedDeadline(clause string, recs []string) bool {
-	if len(recs) == 0 {
+func recordedDeadline(clause string, recs *deadlineRecs) bool {
+	if len(recs.texts) == 0 {
 		return false
 	}
-	for _, w := range todayWords {
-		if hasWordAt(clause, w) {
-			for _, r := range recs {
-				if hasWordAt(r, w) {
-					return true
-				}
-			}
+	for i, w := range todayWords {
+		if recs.today&(1<<i) != 0 && hasWordAt(clause, w) {
+			return true
 		}
 	}
-	if !hasASCIIDigit(clause) {
-		return false
+	if !recs.digit || !hasASCIIDigit(clause) {
+		return false // a clock time in a record needs a digit there
 	}
 	tok := strings.Fields(clause)
 	for i := range tok {
@@ -111,7 +134,7 @@ func recordedDeadline(clause string, recs []string) bool {
 		if i+1 < len(tok) {
 			t += tok[i+1] + " "
 		}
-		for _, r := range recs {
+		for _, r := range recs.texts {
 			if strings.Contains(r, t) {
 				return true
 			}

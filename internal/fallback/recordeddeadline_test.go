@@ -1,6 +1,8 @@
 package fallback
 
 import (
+	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -45,5 +47,73 @@ func TestRecordedDeadlineCounterpartyRecord(t *testing.T) {
 		Facts: []consult.Fact{{ID: "f1", Statement: "Cut-off is 14:00 UTC today.", Source: consult.SourceCounterparty, Status: consult.FactAsserted}}}
 	if st := Default().inspect(&c); len(st.cues["urgency"]) == 0 {
 		t.Fatal("urgency cue dropped on the counterparty's own word")
+	}
+}
+
+// recordedDeadlineRef is recordedDeadline before the records' "today"
+// words and digits were found once per case.
+func recordedDeadlineRef(clause string, recs []string) bool {
+	if len(recs) == 0 {
+		return false
+	}
+	for _, w := range todayWords {
+		if hasWordAt(clause, w) {
+			for _, r := range recs {
+				if hasWordAt(r, w) {
+					return true
+				}
+			}
+		}
+	}
+	if !hasASCIIDigit(clause) {
+		return false
+	}
+	tok := strings.Fields(clause)
+	for i := range tok {
+		if c := tok[i][0]; c < '0' || c > '9' || !clockAt(tok, i) {
+			continue
+		}
+		t := " " + tok[i] + " "
+		if i+1 < len(tok) {
+			t += tok[i+1] + " "
+		}
+		for _, r := range recs {
+			if strings.Contains(r, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestRecordedDeadlineMatchesRef checks recordedDeadline against
+// recordedDeadlineRef on random folded clauses and records built from the
+// "today" words, clock times and their fragments.
+func TestRecordedDeadlineMatchesRef(t *testing.T) {
+	if len(todayWords) > 32 {
+		t.Fatalf("%d todayWords do not fit deadlineRecs.today", len(todayWords))
+	}
+	pool := append([]string{" 14 00", " 14", " 00", " utc", " pm", " 5pm", " at", " 17h30", " due", " cut off", " x", " todays", " 3"}, todayWords...)
+	r := rand.New(rand.NewSource(4))
+	text := func() string {
+		var b strings.Builder
+		for k := r.Intn(8); k >= 0; k-- {
+			b.WriteString(pool[r.Intn(len(pool))])
+		}
+		b.WriteString(" ")
+		return b.String()
+	}
+	for range 20000 {
+		clause := text()
+		var raw []string
+		var recs deadlineRecs
+		for k := r.Intn(3); k > 0; k-- {
+			rec := text()
+			raw = append(raw, rec)
+			recs.add(rec)
+		}
+		if got, want := recordedDeadline(clause, &recs), recordedDeadlineRef(clause, raw); got != want {
+			t.Fatalf("recordedDeadline(%q, %q) = %v, want %v", clause, raw, got, want)
+		}
 	}
 }

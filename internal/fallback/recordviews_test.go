@@ -151,14 +151,17 @@ func TestDestinationGates(t *testing.T) {
 	}
 }
 
-// TestHasCurrencySign: the byte search agrees with strings.ContainsAny,
-// also on invalid UTF-8 around the signs.
-func TestHasCurrencySign(t *testing.T) {
-	texts := []string{"", "$", "USD 5", "5 €", "£3", "\xe2\x82", "\xe2\xe2\x82\xac", "\xf0\xe2\x82\xac", "\xc2\xc2\xa3", "\xa3", "€"[:2], "price: 4,900.00"}
+// TestMoneyCue: the cue words of kwMoney find what the currency words and
+// strings.ContainsAny(s, "$€£") found, also on invalid UTF-8 around the
+// signs and on text whose lower case changes its bytes.
+func TestMoneyCue(t *testing.T) {
+	texts := []string{"", "$", "USD 5", "5 €", "£3", "\xe2\x82", "\xe2\xe2\x82\xac", "\xf0\xe2\x82\xac", "\xc2\xc2\xa3", "\xa3", "€"[:2],
+		"price: 4,900.00", "\u212a€", "İ£", "DOLLARS", "Eur", "\xff$"}
 	for _, tx := range texts {
 		t.Run(tx, func(t *testing.T) {
-			if got, want := hasCurrencySign(tx), strings.ContainsAny(tx, "$€£"); got != want {
-				t.Errorf("hasCurrencySign(%q) = %v, strings.ContainsAny says %v", tx, got, want)
+			k := kwOf(tx)
+			if got, want := k.any(kwMoney), k.any(kwCurrency) || strings.ContainsAny(tx, "$€£"); got != want {
+				t.Errorf("kwOf(%q).any(kwMoney) = %v, want %v", tx, got, want)
 			}
 		})
 	}

@@ -28,6 +28,9 @@ var splitStems = []string{" split", " fraccion", " dividir", " divide", " dividi
 var splitBans = []string{" not ", " never ", " no ", " prohibit", " forbid", " banned", " nunca ", " prohibid", " prohibe", " nicht ", " nie ", " verbot", " untersagt", " unzulassig",
 	" pas ", " jamais ", " interdit", " proscrit"}
 
+// splitStemSet and splitBanSet are the two lists as one-pass sets.
+var splitStemSet, splitBanSet = newSubstrSet(splitStems), newSubstrSet(splitBans)
+
 // splitUnits are the things a limit counts, as folded words.
 var splitUnits = map[string]bool{"payments": true, "transfers": true, "pos": true, "orders": true, "invoices": true, "batches": true, "transactions": true,
 	"purchases": true, "instalments": true, "installments": true, "tranches": true, "parts": true, "requests": true,
@@ -54,14 +57,14 @@ func (st *state) checkSplitOrder(v *j3fold) {
 	}
 	var rule string
 	for pi, p := range st.policies() {
-		if pol := v.policy(pi); hasSplitStem(pol) && containsAny(pol, splitBans...) {
+		if pol := v.policy(pi); hasSplitStem(pol) && splitBanSet.in(pol) {
 			rule = fmt.Sprintf("policy %s", policyName(p))
 			break
 		}
 	}
 	if rule == "" {
 		for i, t := range st.trusted {
-			if r := v.record(i); t.isRecord() && hasSplitStem(r) && containsAny(r, splitBans...) {
+			if r := v.record(i); t.isRecord() && hasSplitStem(r) && splitBanSet.in(r) {
 				rule = fmt.Sprintf("record %s", t.id)
 				break
 			}
@@ -91,7 +94,7 @@ func hasSplitStem(s string) bool {
 	// Folded words start after a space, and so do the stems: a substring
 	// test finds word starts without splitting the text (this runs on
 	// every case with a policy).
-	return containsAny(s, splitStems...)
+	return splitStemSet.in(s)
 }
 
 // splitsInParts reports a folded text that asks for several parts: a

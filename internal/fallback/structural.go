@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -442,15 +441,15 @@ func (st *state) checkContradictions() {
 	}
 	// The message's sentences are the first ones of the claims text (a
 	// message at or over the bound fills it alone, and otherwise ends at the
-	// "\n" before the first fact), so one split serves both.
-	claimSents := sentencesOf(claimsText)
-	msgSents := claimSents
-	if len(claimsText) > len(msg) {
-		n := 0
-		for n < len(claimSents) && claimSents[n].start < len(msg) {
-			n++
-		}
-		msgSents = claimSents[:n]
+	// "\n" before the first fact): msgScan's split of the message serves
+	// both, and only the facts after it are split here.
+	st.msgScan()
+	msgSents, claimSents := st.msgSents, st.msgSents
+	if len(claimsText) > len(msg) && len(msg)+1 < maxClaimBytes {
+		tail := claimsText[len(msg)+1 : min(len(claimsText), maxClaimBytes)]
+		claimSents = make([]sentence, len(msgSents), len(msgSents)+len(tail)/48+4)
+		copy(claimSents, msgSents)
+		claimSents = splitScan(tail, len(msg)+1, claimSents, nil)
 	}
 	if len(st.trusted) == 0 {
 		st.historyDates(msgSents)
@@ -577,6 +576,7 @@ type sentence struct {
 	text  string
 	start int // byte offset in the text it was split from
 	kw    kwSet
+	gate  uint32 // judgeGates.mask of its lower case
 }
 
 // maxClaimBytes bounds the text the sentence-level checks read: claims that
@@ -585,53 +585,13 @@ const maxClaimBytes = 16 << 10
 
 // sentencesOf splits s (its first maxClaimBytes) at ".", "!", "?", ";" and
 // line ends, drops blank pieces, and finds the cue keywords of each piece
-// (kwOf). The split and the cue automaton share one pass over the bytes,
-// the automaton restarting at each separator; it was three (the split,
-// kwOf's test for non-ASCII, its automaton). A piece with a non-ASCII byte
-// is lowered as a whole by kwOf instead, as Unicode lower case may change
-// its bytes (TestSentencesOfMatchesSplit).
+// (kwOf) and its gate words, in one pass (splitScan).
 func sentencesOf(s string) []sentence {
-	if len(s) > maxClaimBytes {
-		s = s[:maxClaimBytes]
+	s = clipBytes(s, maxClaimBytes)
+	if out := splitScan(s, 0, make([]sentence, 0, len(s)/48+4), nil); len(out) > 0 {
+		return out
 	}
-	// Room for a sentence per 48 bytes up front: appending from nil grew
-	// the slice five or six times on an ordinary message.
-	out := make([]sentence, 0, len(s)/48+4)
-	a := cueAuto
-	d, class, sh := a.d16, &a.class, a.shift
-	st := uint(0)
-	var k kwSet
-	start, wide := 0, false
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || sentenceSep[s[i]] {
-			if p := s[start:i]; i > start && strings.TrimSpace(p) != "" {
-				if wide {
-					k = kwOf(p)
-				}
-				out = append(out, sentence{text: p, start: start, kw: k})
-			}
-			start, st, k, wide = i+1, 0, kwSet{}, false
-			continue
-		}
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			wide = true
-		}
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		v := d[st<<sh|uint(class[c])]
-		st = uint(v &^ out16)
-		if v&out16 != 0 {
-			for _, id := range a.out[st] {
-				k[id>>6] |= 1 << (id & 63)
-			}
-		}
-	}
-	if len(out) == 0 {
-		return nil // no sentences stay nil, as they were
-	}
-	return out
+	return nil // no sentences stay nil, as they were
 }
 
 // isSentenceSep: the bytes splitSentences cuts at (all ASCII, so a byte
@@ -820,18 +780,11 @@ func parseMoney(s string) []float64 {
 	return out
 }
 
-// hasCurrencySign is strings.ContainsAny(s, "$€£") without decoding every
-// rune: a decoder never takes the lead byte of "€" or "£" into the rune
-// before it, so their bytes occur exactly where the runes do.
-func hasCurrencySign(s string) bool {
-	return strings.IndexByte(s, '$') >= 0 || strings.Contains(s, "€") || strings.Contains(s, "£")
-}
-
 // checkAmounts compares a price or amount the message ties to a reference
 // (contract, invoice, PO) with the amounts the records give for it.
 func (st *state) checkAmounts(sents []sentence) {
 	for _, sn := range sents {
-		if !sn.kw.any(kwCurrency) && !hasCurrencySign(sn.text) {
+		if !sn.kw.any(kwMoney) {
 			continue
 		}
 		sent := sn.text

@@ -251,19 +251,20 @@ var useVerbs = []string{
 	"verser", "payer", "pagar", "abonar", "zahl", "freigeb", "liefer", "entregar", "livrer", "dispensar", "abgeben",
 }
 
+// useVerbSet and lapsedExemptSet: checkLapsed's tests of the description
+// as one-pass sets.
+var (
+	useVerbSet      = newSubstrSet(useVerbs)
+	lapsedExemptSet = newSubstrSet(lapsedExempt)
+	lapsedExempt    = []string{"renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "final payout"}
+)
+
 // checkLapsed: a system record says what the action would use, refill, pay
 // or ship is expired, discontinued, cancelled, suspended or revoked.
 func (st *state) checkLapsed() {
 	a := st.c.Action
 	desc := toLower(a.Description + " " + a.Action + " ")
-	use := false
-	for _, v := range useVerbs {
-		if strings.Contains(desc, v) {
-			use = true
-			break
-		}
-	}
-	if !use || containsAny(desc, "renew", "replace", "cancel", "refund", "rebook", "reissue", "alternative", "final pay", "final wage", "severance", "final payout") {
+	if !useVerbSet.in(desc) || lapsedExemptSet.in(desc) {
 		return
 	}
 	ids := st.descIDs()

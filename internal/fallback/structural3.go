@@ -1115,7 +1115,8 @@ func (st *state) checkInvokedAuthority() {
 			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
-	if lm := st.lowMessage(); why == "" && st.lowMessageGates()&(gGrant|gYour) == gGrant|gYour {
+	if why == "" && st.lowMessageGates()&(gGrant|gYour) == gGrant|gYour {
+		lm := st.lowMessage() // only now: most messages lack the gates
 		// Sentences of the lower-cased message the state already holds:
 		// substrings, no copies.
 		for _, low := range sentenceSplit(lm) {
@@ -1390,21 +1391,23 @@ func (st *state) checkSkipStep() {
 	if !st.hasTension() {
 		return // the cheap test first: it reads the findings, not the texts
 	}
-	texts := []string{st.lowMessage()}
-	for i := len(st.c.History) - 1; i >= 0 && len(texts) < 4; i-- {
+	// The counterparty's three latest earlier turns; the message is
+	// lowered only past the gates below.
+	var turns []string
+	for i := len(st.c.History) - 1; i >= 0 && len(turns) < 3; i-- {
 		if t := st.c.History[i]; t.Role == consult.RoleCounterparty && t.Text != "" {
-			texts = append(texts, st.text(clipBytes(t.Text, 2048)).lower())
+			turns = append(turns, st.text(clipBytes(t.Text, 2048)).lower())
 		}
 	}
 	// The message's answer is in the gates already computed over it.
 	hit := st.lowMessageGates()&gNoNeed != 0
-	for _, tx := range texts[1:] {
+	for _, tx := range turns {
 		hit = hit || noNeedSet.in(tx)
 	}
-	if !hit {
+	if !hit || st.skipStepIn(st.lowMessage()) {
 		return
 	}
-	for _, tx := range texts {
+	for _, tx := range turns {
 		if st.skipStepIn(tx) {
 			return
 		}

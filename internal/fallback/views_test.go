@@ -36,6 +36,19 @@ var substrSetLists = []struct {
 	{"recDigit0", recDigitWords[0], recDigitSets[0]},
 	{"recDigit1", recDigitWords[1], recDigitSets[1]},
 	{"recDigit2", recDigitWords[2], recDigitSets[2]},
+	{"recordDeadline", recordDeadlineMarks, recordDeadlineSet},
+	{"deadlineThreat", deadlineThreats, deadlineThreatSet},
+	{"today", todayWords, todaySet},
+	{"splitStem", splitStems, splitStemSet},
+	{"splitBan", splitBans, splitBanSet},
+	{"selfFuture", selfFutures, selfFutureSet},
+	{"paceBreaker", paceBreakers, paceBreakerSet},
+	{"control", controlWords, controlSet},
+	{"senderNoun", senderNouns, senderNounSet},
+	{"bankWord", bankWords[:], bankWordSet},
+	{"onFileRule", onFileRules, onFileRuleSet},
+	{"useVerb", useVerbs, useVerbSet},
+	{"lapsedExempt", lapsedExempt, lapsedExemptSet},
 }
 
 // TestConceptSets checks each control concept's set against containsAny.
@@ -65,7 +78,9 @@ func TestSubstrSetMatchesContainsAny(t *testing.T) {
 		"your political views", " union member", "ethnicity",
 		" refunds are never issued ", " si ", "tant que", " ne peuvent pas etre ",
 		"internal only", "prohibited", "picked up", "expired", "12 cycles", "used 3", "2 months ago", "il y a 3 jours",
-		" refunds cannot be issued ", " kann nicht "}
+		" refunds cannot be issued ", " kann nicht ", " pay by today or lose it ", " cut off 14 00 ", " tonight", " split the payment ",
+		" we will send it ", " ill do it or else ", " no splitting ", " disable mfa ", " skip the callback ", " fractionner ", " sinon ",
+		"the sender is not", "iban de89", "pay to the account on file", "vendor master", "refill the order", "renew and ship", "final payout", "use the card"}
 	odd := newSubstrSet([]string{"", "a", "ab", "é"})
 	for _, l := range substrSetLists {
 		for _, tx := range texts {
