@@ -11,7 +11,10 @@ package fallback
 // different sizes (16 KiB, 2 KiB, 200 bytes, not at all), and a view keyed
 // by the clipped text itself is right for every clip without the checks
 // having to agree on one. A long record then has a view per clip, each
-// built once.
+// built once. The clip nearly every check reads, a trusted entry's first
+// maxClaimBytes, is the exception: its view is kept by the entry's index
+// (st.rec), because keying it by its text hashed and compared up to 16 KiB
+// on each of the twenty-odd asks per record and case.
 type textView struct {
 	s        string
 	sents    []string   // splitSentences(s)
@@ -31,6 +34,7 @@ type textView struct {
 // description, each made on first use.
 type recViews struct {
 	texts map[string]*textView // by the clipped text
+	recs  []textView           // of st.trusted[i] clipped to maxClaimBytes, by i
 	ids   *[]string            // idTokens(action description)
 	stems map[string]bool      // stemSet(action description clipped to maxClaimBytes)
 }
@@ -70,8 +74,34 @@ func (st *state) text(s string) *textView {
 }
 
 // rec returns the view of a trusted record's first maxClaimBytes, where
-// the sentence-level checks read it.
-func (st *state) rec(t trustedText) *textView { return st.text(clipBytes(t.text, maxClaimBytes)) }
+// the sentence-level checks read it. An entry of st.trusted finds its view
+// by its index, without hashing its text; any other trustedText by its
+// clipped text.
+func (st *state) rec(t trustedText) *textView {
+	if t.at == 0 {
+		return st.text(clipBytes(t.text, maxClaimBytes))
+	}
+	if st.rv.recs == nil {
+		// One allocation for all the entries' views: a case's trusted list
+		// is fixed before the checks run.
+		st.rv.recs = make([]textView, len(st.trusted))
+		for i, e := range st.trusted {
+			st.rv.recs[i].s = clipBytes(e.text, maxClaimBytes)
+		}
+	}
+	return &st.rv.recs[t.at-1]
+}
+
+// whole returns the view of a trusted entry's whole text. Where no clip
+// cuts the text it is the entry's own view (rec), so the checks that read
+// the whole record and those that read its first maxClaimBytes share one
+// view, as they did when views were keyed by text.
+func (st *state) whole(t trustedText) *textView {
+	if t.at != 0 && len(t.text) <= maxClaimBytes {
+		return st.rec(t)
+	}
+	return st.text(t.text)
+}
 
 // sentences returns splitSentences of the text. The slice is shared:
 // callers must not change it.
