@@ -1,5 +1,7 @@
 package fallback
 
+import "iter"
+
 // textView holds forms of one text of the case that several checks read
 // (a trusted record, a policy statement, an earlier turn, the goal, the
 // action's description or recipient), each computed on first use and kept
@@ -101,6 +103,71 @@ func (st *state) whole(t trustedText) *textView {
 		return st.rec(t)
 	}
 	return st.text(t.text)
+}
+
+// recSent is one sentence of a trusted entry's first maxClaimBytes, as the
+// record-sentence walks read it. Its folded and lowered forms come from the
+// entry's view, made on first ask for all of the entry's sentences.
+type recSent struct {
+	t    trustedText // the entry
+	tv   *textView   // st.rec(t)
+	i    int         // the sentence's index in tv.sentences()
+	text string      // the sentence as written
+}
+
+// folded returns foldText(...).text of the sentence.
+func (r recSent) folded() string { return r.tv.foldedSentences()[r.i] }
+
+// lower returns toLower of the sentence.
+func (r recSent) lower() string { return r.tv.lowerSentences()[r.i] }
+
+// records yields the system facts and verified evidence with their views,
+// in the order of st.trusted.
+func (st *state) records() iter.Seq2[trustedText, *textView] {
+	return func(yield func(trustedText, *textView) bool) {
+		for _, t := range st.trusted {
+			if t.isRecord() && !yield(t, st.rec(t)) {
+				return
+			}
+		}
+	}
+}
+
+// recordSentences yields every sentence of the system facts and verified
+// evidence, record by record, in order. A walk that moves on to the next
+// record from inside a sentence ranges over records and each's
+// recSents instead.
+func (st *state) recordSentences() iter.Seq[recSent] {
+	return st.trustedSentences(trustedText.isRecord)
+}
+
+// trustedSentences yields every sentence of the trusted entries keep
+// accepts, entry by entry, in order.
+func (st *state) trustedSentences(keep func(trustedText) bool) iter.Seq[recSent] {
+	return func(yield func(recSent) bool) {
+		for _, t := range st.trusted {
+			if !keep(t) {
+				continue
+			}
+			tv := st.rec(t)
+			for i, s := range tv.sentences() {
+				if !yield(recSent{t, tv, i, s}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// recSents yields the sentences of t, whose view tv is.
+func (tv *textView) recSents(t trustedText) iter.Seq[recSent] {
+	return func(yield func(recSent) bool) {
+		for i, s := range tv.sentences() {
+			if !yield(recSent{t, tv, i, s}) {
+				return
+			}
+		}
+	}
 }
 
 // sentences returns splitSentences of the text. The slice is shared:
