@@ -47,8 +47,8 @@ func (st *state) checkAbsentPerson() {
 	if len(name) < 2 || len(name) > 4 {
 		return // a person's name: first and last, not a team or one word
 	}
-	for r := range st.recordSentences() {
-		f := r.folded()
+	for rs := range st.recordSentences() {
+		f := rs.folded()
 		all := true
 		for _, w := range name {
 			if !strings.Contains(f, " "+w+" ") {
@@ -60,9 +60,9 @@ func (st *state) checkAbsentPerson() {
 			continue
 		}
 		st.add(finding{tactic: consult.IdentityDeception, kind: "absentperson", score: 0.85, sig: consult.Critical, hard: true,
-			obs:    fmt.Sprintf("%s %s says the person the counterparty claims to be is not there: %q.", capFirst(r.t.kind), r.t.id, clipCase(strings.TrimSpace(r.text), 160)),
-			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s denies that such a person exists or works there.", clipCase(strings.Join(name, " "), 60), r.t.kind, r.t.id),
-			refs:   []string{r.t.id}, disp: consult.DoNotProceed})
+			obs:    fmt.Sprintf("%s %s says the person the counterparty claims to be is not there: %q.", capFirst(rs.t.kind), rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s denies that such a person exists or works there.", clipCase(strings.Join(name, " "), 60), rs.t.kind, rs.t.id),
+			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
 		return
 	}
 }

@@ -60,9 +60,9 @@ func relayedApprovalIn(cv *clauseView) string {
 // approvalAbsentOnRecord returns the id and text of a trusted record that
 // says an approval, sign-off or change order is not there.
 func (st *state) approvalAbsentOnRecord() (string, string) {
-	for r := range st.recordSentences() {
-		if approvalNegated(r.folded()) {
-			return r.t.id, r.text
+	for rs := range st.recordSentences() {
+		if approvalNegated(rs.folded()) {
+			return rs.t.id, rs.text
 		}
 	}
 	return "", ""
@@ -151,8 +151,8 @@ func (st *state) relayedOnRecord(clause string) bool {
 	}
 	cs := stemSet(clause)
 	act := st.descStems()
-	for r := range st.recordSentences() {
-		f := r.folded()
+	for rs := range st.recordSentences() {
+		f := rs.folded()
 		if approvalNegated(f) || !containsAny(" "+f+" ", approvalVerbs...) {
 			continue
 		}
@@ -164,7 +164,7 @@ func (st *state) relayedOnRecord(clause string) bool {
 			}
 		}
 		n, onAct := 0, false
-		for w := range stemSet(r.text) {
+		for w := range stemSet(rs.text) {
 			if cs[w] && !isApprovalStem(w) {
 				n++
 				onAct = onAct || act[w]
