@@ -141,6 +141,10 @@ func (st *state) recordSentences() iter.Seq[recSent] {
 	return st.trustedSentences(trustedText.isRecord)
 }
 
+// notTurn reports a trusted entry that is not an earlier turn: a record or
+// an owner fact.
+func (t trustedText) notTurn() bool { return t.kind != "earlier turn" }
+
 // trustedSentences yields every sentence of the trusted entries keep
 // accepts, entry by entry, in order.
 func (st *state) trustedSentences(keep func(trustedText) bool) iter.Seq[recSent] {

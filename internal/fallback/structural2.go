@@ -128,15 +128,9 @@ func (st *state) checkPrecondition() {
 		stems map[string]bool
 	}
 	var negs []negSent
-	for _, t := range st.trusted {
-		if t.kind == "earlier turn" {
-			continue
-		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if hasNeg(tv.lowerSentences()[si]) {
-				negs = append(negs, negSent{t, fs, stemSet(fs)})
-			}
+	for rs := range st.trustedSentences(trustedText.notTurn) {
+		if hasNeg(rs.lower()) {
+			negs = append(negs, negSent{rs.t, rs.text, stemSet(rs.text)})
 		}
 	}
 	if len(negs) == 0 {
@@ -719,19 +713,13 @@ func (st *state) checkPolicyLimits2() {
 // that shares two distinctive words with a policy's requirement: the
 // approvals or signatures it asks for are on file.
 func (st *state) requirementOnRecord(req string) bool {
-	rs := stemSet(req)
-	for _, t := range st.trusted {
-		if t.kind == "earlier turn" {
+	reqStems := stemSet(req)
+	for rs := range st.trustedSentences(trustedText.notTurn) {
+		if hasNeg(rs.lower()) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if hasNeg(tv.lowerSentences()[si]) {
-				continue
-			}
-			if n, _ := sharedStems(stemSet(fs), rs); n >= 2 {
-				return true
-			}
+		if n, _ := sharedStems(stemSet(rs.text), reqStems); n >= 2 {
+			return true
 		}
 	}
 	return false
