@@ -423,21 +423,15 @@ func (st *state) releaseAuthorised() bool {
 	if len(rw) == 0 {
 		return false
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := rs.lower()
+		if hasNeg(low) || !containsAny(low, authWords...) {
 			continue
 		}
-		tv := st.rec(t)
-		for si := range tv.sentences() {
-			low := tv.lowerSentences()[si]
-			if hasNeg(low) || !containsAny(low, authWords...) {
-				continue
-			}
-			fl := tv.foldedSentences()[si]
-			for _, w := range rw {
-				if strings.Contains(fl, " "+w) {
-					return true
-				}
+		fl := rs.folded()
+		for _, w := range rw {
+			if strings.Contains(fl, " "+w) {
+				return true
 			}
 		}
 	}
@@ -532,33 +526,27 @@ func (st *state) checkRestrictedData() {
 			cats = append(cats, ws)
 		}
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := rs.lower()
+		if !restrictSet.in(low) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			low := tv.lowerSentences()[si]
-			if !restrictSet.in(low) {
+		for _, ws := range cats {
+			all := true
+			for _, w := range ws {
+				if !strings.Contains(low, w) {
+					all = false
+				}
+			}
+			if !all {
 				continue
 			}
-			for _, ws := range cats {
-				all := true
-				for _, w := range ws {
-					if !strings.Contains(low, w) {
-						all = false
-					}
-				}
-				if !all {
-					continue
-				}
-				cat := strings.Join(ws, " ")
-				st.add(finding{tactic: consult.DataExtraction, kind: "restricted", score: 0.5, sig: consult.High, hard: true,
-					obs:    fmt.Sprintf("The action would release %s data, which %s %s restricts: %q.", cat, t.kind, t.id, clipCase(strings.TrimSpace(fs), 160)),
-					reason: fmt.Sprintf("%s %s keeps %s data from being shared, and the action sends it to %s.", capFirst(t.kind), t.id, cat, clipCase(a.Recipient, 80)),
-					refs:   []string{t.id}, disp: consult.SeekApproval})
-				return
-			}
+			cat := strings.Join(ws, " ")
+			st.add(finding{tactic: consult.DataExtraction, kind: "restricted", score: 0.5, sig: consult.High, hard: true,
+				obs:    fmt.Sprintf("The action would release %s data, which %s %s restricts: %q.", cat, rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+				reason: fmt.Sprintf("%s %s keeps %s data from being shared, and the action sends it to %s.", capFirst(rs.t.kind), rs.t.id, cat, clipCase(a.Recipient, 80)),
+				refs:   []string{rs.t.id}, disp: consult.SeekApproval})
+			return
 		}
 	}
 }
