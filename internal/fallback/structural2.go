@@ -262,16 +262,12 @@ func (st *state) checkLapsed() {
 	}
 	ids := st.descIDs()
 	var dstems map[string]bool // the description's stems, made when first needed
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		tv := st.rec(t)
+	for t, tv := range st.records() {
 		if !lapsedSet.in(tv.lower()) {
 			continue // no sentence of the record can say the object lapsed
 		}
-		for si, fs := range tv.sentences() {
-			low := " " + tv.lowerSentences()[si] + " "
+		for rs := range tv.recSents(t) {
+			low := " " + rs.lower() + " "
 			lw := ""
 			for _, w := range lapsedWords {
 				if i := strings.Index(low, w); i > 0 && !isAlnumByte(low[i-1]) && !negatedBefore(low, i) {
@@ -290,7 +286,7 @@ func (st *state) checkLapsed() {
 				if dstems == nil {
 					dstems = stemSet(a.Description)
 				}
-				if n, _ := sharedStems(stemSet(fs), dstems); n >= 2 {
+				if n, _ := sharedStems(stemSet(rs.text), dstems); n >= 2 {
 					tied = true
 				}
 			}
@@ -298,7 +294,7 @@ func (st *state) checkLapsed() {
 				continue
 			}
 			st.add(finding{kind: "lapsed", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("%s %s records the object of the action as %s: %q.", capFirst(t.kind), t.id, lw, clipCase(strings.TrimSpace(fs), 160)),
+				obs:    fmt.Sprintf("%s %s records the object of the action as %s: %q.", capFirst(t.kind), t.id, lw, clipCase(strings.TrimSpace(rs.text), 160)),
 				reason: fmt.Sprintf("The action (%s) relies on something %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), t.kind, t.id, lw),
 				refs:   []string{t.id}, disp: consult.SeekApproval})
 			return
