@@ -559,19 +559,15 @@ func (st *state) checkAlreadyDone() {
 	if len(ids) == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		tv := st.rec(t)
+	for t, tv := range st.records() {
 		if reversalSet.in(tv.lower()) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
-		for si, fs := range tv.sentences() {
+		for rs := range tv.recSents(t) {
 			// Only a sentence naming the action's id is read further.
 			tied := ""
 			for _, id := range ids {
-				if containsFoldASCII(fs, id) {
+				if containsFoldASCII(rs.text, id) {
 					tied = id
 					break
 				}
@@ -579,13 +575,13 @@ func (st *state) checkAlreadyDone() {
 			if tied == "" {
 				continue
 			}
-			low := " " + tv.lowerSentences()[si] + " "
+			low := " " + rs.lower() + " "
 			w, at := wordIn(low, done)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
 				continue
 			}
 			st.add(finding{kind: "duplicate", score: 0.6, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("%s %s records %s as already %s: %q.", capFirst(t.kind), t.id, strings.ToUpper(tied), w, clipCase(strings.TrimSpace(fs), 160)),
+				obs:    fmt.Sprintf("%s %s records %s as already %s: %q.", capFirst(t.kind), t.id, strings.ToUpper(tied), w, clipCase(strings.TrimSpace(rs.text), 160)),
 				reason: fmt.Sprintf("The action (%s) would move money a second time for %s, which %s %s records as already %s.", st.actionName(), strings.ToUpper(tied), t.kind, t.id, w),
 				refs:   []string{t.id}, disp: consult.DoNotProceed})
 			return
@@ -860,30 +856,21 @@ func (st *state) checkUnlisted() {
 			}
 		}
 		if len(nws) > 0 {
-			for _, t := range st.trusted {
-				if !t.isRecord() {
+			for rs := range st.recordSentences() {
+				low := rs.lower()
+				if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
 					continue
 				}
-				tv := st.rec(t)
-				for si, fs := range tv.sentences() {
-					low := tv.lowerSentences()[si]
-					if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
-						continue
-					}
-					fl := " " + tv.foldedSentences()[si] + " "
-					hits := 0
-					for _, w := range nws {
-						if strings.Contains(fl, " "+w+" ") {
-							hits++
-						}
-					}
-					if hits >= 2 || hits == len(nws) {
-						why = fmt.Sprintf("%s %s says: %q", t.kind, t.id, clipCase(strings.TrimSpace(fs), 140))
-						break
+				fl := " " + rs.folded() + " "
+				hits := 0
+				for _, w := range nws {
+					if strings.Contains(fl, " "+w+" ") {
+						hits++
 					}
 				}
-				if why != "" {
-					break
+				if hits >= 2 || hits == len(nws) {
+					why = fmt.Sprintf("%s %s says: %q", rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140))
+					break // the first record sentence that names the claimant
 				}
 			}
 		}
@@ -912,14 +899,9 @@ var doneMarkSet = newSubstrSet(doneMarks)
 // that holds a negation (hasNeg), which checkClaimedStep needs before the
 // message is worth reading.
 func (st *state) recordDenies() bool {
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		for _, low := range st.rec(t).lowerSentences() {
-			if hasNeg(low) {
-				return true
-			}
+	for rs := range st.recordSentences() {
+		if hasNeg(rs.lower()) {
+			return true
 		}
 	}
 	return false
