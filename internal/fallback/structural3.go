@@ -472,11 +472,9 @@ func (st *state) destinationKnown() bool {
 		return true
 	}
 	var known strings.Builder
-	for _, t := range st.trusted {
-		if t.kind == "system fact" || t.kind == "verified evidence" {
-			known.WriteString(" ")
-			known.WriteString(st.rec(t).folded())
-		}
+	for _, tv := range st.records() {
+		known.WriteString(" ")
+		known.WriteString(tv.folded())
 	}
 	k := known.String()
 	for _, n := range recipientNames(r) {
@@ -676,8 +674,8 @@ var standingLapsedSet = newSubstrSet(standingLapsed)
 // system fact or verified evidence hold a word of ss: a sentence of the
 // record holds one only if the record does.
 func (st *state) anyRecordHas(ss *substrSet) bool {
-	for _, t := range st.trusted {
-		if t.isRecord() && ss.in(st.rec(t).lower()) {
+	for _, tv := range st.records() {
+		if ss.in(tv.lower()) {
 			return true
 		}
 	}
