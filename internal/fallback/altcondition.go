@@ -58,7 +58,7 @@ func (st *state) alternativeMet(cond map[string]bool, ids []string) bool {
 		if hasNeg(rs.lower()) || !sharesToken(idTokens(rs.text), ids) {
 			continue
 		}
-		if n, _ := sharedStems(cond, stemSet(rs.text)); n >= 2 {
+		if n, _ := sharedStems(cond, rs.stems()); n >= 2 {
 			return true
 		}
 	}

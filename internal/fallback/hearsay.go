@@ -164,7 +164,7 @@ func (st *state) relayedOnRecord(clause string) bool {
 			}
 		}
 		n, onAct := 0, false
-		for w := range stemSet(rs.text) {
+		for w := range rs.stems() {
 			if cs[w] && !isApprovalStem(w) {
 				n++
 				onAct = onAct || act[w]

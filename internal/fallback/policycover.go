@@ -73,7 +73,7 @@ func (st *state) recordStems() map[string]bool {
 		if hasNeg(rs.lower()) {
 			continue
 		}
-		for w := range stemSet(rs.text) {
+		for w := range rs.stems() {
 			out[w] = true
 		}
 	}

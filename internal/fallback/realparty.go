@@ -65,7 +65,7 @@ func (st *state) checkRoleHolder() {
 		if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(rs.lower()) {
 			continue
 		}
-		if n, _ := sharedStems(stemSet(rs.text), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {
+		if n, _ := sharedStems(rs.stems(), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {
 			continue
 		}
 		st.add(finding{tactic: consult.IdentityDeception, kind: "roleholder", score: 0.85, sig: consult.Critical, hard: true,

@@ -19,15 +19,16 @@ import "iter"
 // on each of the twenty-odd asks per record and case.
 type textView struct {
 	s        string
-	sents    []string   // splitSentences(s)
-	fsents   []string   // foldText of each of sents
-	lsents   []string   // toLower of each of sents
-	clauses  []string   // splitClauses(s)
-	fclauses []string   // foldText of each of clauses
-	lclauses []string   // toLower of each of clauses
-	fold     *string    // foldText(s).text
-	low      *string    // toLower(s)
-	amounts  *[]float64 // parseMoney(s)
+	sents    []string          // splitSentences(s)
+	fsents   []string          // foldText of each of sents
+	lsents   []string          // toLower of each of sents
+	ssents   []map[string]bool // stemSet of each of sents, each made on first ask
+	clauses  []string          // splitClauses(s)
+	fclauses []string          // foldText of each of clauses
+	lclauses []string          // toLower of each of clauses
+	fold     *string           // foldText(s).text
+	low      *string           // toLower(s)
+	amounts  *[]float64        // parseMoney(s)
 	sentsOK  bool
 	clOK     bool
 }
@@ -121,6 +122,10 @@ func (r recSent) folded() string { return r.tv.foldedSentences()[r.i] }
 // lower returns toLower of the sentence.
 func (r recSent) lower() string { return r.tv.lowerSentences()[r.i] }
 
+// stems returns stemSet of the sentence. The set is shared: callers must
+// not change it.
+func (r recSent) stems() map[string]bool { return r.tv.sentenceStems(r.i) }
+
 // records yields the system facts and verified evidence with their views,
 // in the order of st.trusted.
 func (st *state) records() iter.Seq2[trustedText, *textView] {
@@ -195,6 +200,19 @@ func (tv *textView) foldedSentences() []string {
 		}
 	}
 	return tv.fsents
+}
+
+// sentenceStems returns stemSet of sentences()[i], made on first ask: a
+// record sentence is read for its stems by up to a dozen checks, and most
+// sentences by none. The set is shared: callers must not change it.
+func (tv *textView) sentenceStems(i int) map[string]bool {
+	if tv.ssents == nil {
+		tv.ssents = make([]map[string]bool, len(tv.sentences()))
+	}
+	if tv.ssents[i] == nil {
+		tv.ssents[i] = foldedStems(tv.foldedSentences()[i])
+	}
+	return tv.ssents[i]
 }
 
 // clauseList returns splitClauses of the text (shared, like sentences).

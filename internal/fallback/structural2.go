@@ -16,9 +16,13 @@ import (
 // stemSet returns the distinctive words of s (letters only, four or more,
 // not stop words) cut to a five-letter stem, so that "approval" and
 // "approved", "signatures" and "co-signatures" meet.
-func stemSet(s string) map[string]bool {
+func stemSet(s string) map[string]bool { return foldedStems(foldedText(s)) }
+
+// foldedStems is stemSet of a text already folded (foldedText), for the
+// record views, which hold the folded sentence.
+func foldedStems(f string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(foldedText(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
+	for _, w := range strings.FieldsFunc(f, func(r rune) bool { return r < 'a' || r > 'z' }) {
 		if len(w) < 4 || stopWords[w] || weakStems[w] {
 			continue
 		}
@@ -130,7 +134,7 @@ func (st *state) checkPrecondition() {
 	var negs []negSent
 	for rs := range st.trustedSentences(trustedText.notTurn) {
 		if hasNeg(rs.lower()) {
-			negs = append(negs, negSent{rs.t, rs.text, stemSet(rs.text)})
+			negs = append(negs, negSent{rs.t, rs.text, rs.stems()})
 		}
 	}
 	if len(negs) == 0 {
@@ -286,7 +290,7 @@ func (st *state) checkLapsed() {
 				if dstems == nil {
 					dstems = stemSet(a.Description)
 				}
-				if n, _ := sharedStems(stemSet(rs.text), dstems); n >= 2 {
+				if n, _ := sharedStems(rs.stems(), dstems); n >= 2 {
 					tied = true
 				}
 			}
@@ -702,7 +706,7 @@ func (st *state) requirementOnRecord(req string) bool {
 		if hasNeg(rs.lower()) {
 			continue
 		}
-		if n, _ := sharedStems(stemSet(rs.text), reqStems); n >= 2 {
+		if n, _ := sharedStems(rs.stems(), reqStems); n >= 2 {
 			return true
 		}
 	}

@@ -423,7 +423,7 @@ func (st *state) premiseConfirmed() bool {
 				continue
 			}
 			if fst == nil {
-				fst = stemSet(rs.text)
+				fst = rs.stems()
 			}
 			for w := range fst {
 				if m.stems[w] && eventStem(w) {
@@ -792,7 +792,7 @@ func (st *state) checkNoConsent() {
 				continue
 			}
 		}
-		if n, _ := sharedStems(stemSet(rs.text), act); n == 0 {
+		if n, _ := sharedStems(rs.stems(), act); n == 0 {
 			continue
 		}
 		st.add(finding{tactic: consult.DataExtraction, kind: "noconsent", score: 0.5, sig: consult.High, hard: true,
@@ -977,7 +977,7 @@ func (st *state) checkClaimedStep() {
 		if len(negated) == 0 {
 			continue
 		}
-		fst := stemSet(rs.text)
+		fst := rs.stems()
 		for _, c := range claims {
 			n, _ := sharedStems(fst, c.stems)
 			hit, long := "", false

@@ -74,7 +74,7 @@ func (st *state) checkWaitPeriod() {
 				// The record must date the event the wait counts from: two
 				// words of the policy, or one and an id of the action
 				// (German folds the event into one compound).
-				n := sharedNonUnit(pol, stemSet(rs.text))
+				n := sharedNonUnit(pol, rs.stems())
 				if n < 2 && (n == 0 || !sharesToken(idTokens(rs.text), ids)) {
 					continue
 				}
