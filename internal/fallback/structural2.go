@@ -788,12 +788,12 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 	}
 	// "4 nights", "8 attendees": the quantity the description, else a
 	// record, gives.
-	texts := []string{st.c.Action.Description}
+	lows := []string{toLower(st.c.Action.Description)}
 	for _, t := range st.trusted {
-		texts = append(texts, clipBytes(t.text, maxClaimBytes))
+		lows = append(lows, st.rec(t).lower())
 	}
-	for _, tx := range texts {
-		f := strings.Fields(toLower(tx))
+	for _, low := range lows {
+		f := strings.Fields(low)
 		for i := 1; i < len(f); i++ {
 			if strings.HasPrefix(f[i], scaling) {
 				if n, err := strconv.Atoi(strings.Trim(f[i-1], "(")); err == nil && n > 0 && n < 10000 {
