@@ -358,11 +358,8 @@ func (st *state) checkFactThreshold() {
 	if dir == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		low := st.rec(t).lower()
+	for t, tv := range st.records() {
+		low := tv.lower()
 		ti, tw := -1, ""
 		for _, w := range thresholdWords {
 			if i := strings.Index(low, w); i >= 0 {
