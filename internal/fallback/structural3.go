@@ -417,15 +417,11 @@ func (st *state) premiseConfirmed() bool {
 		if hasNeg(low) {
 			continue
 		}
-		var fst map[string]bool // stems of the record sentence, once
 		for _, m := range ms {
 			if !containsAny(low, m.ids...) {
 				continue
 			}
-			if fst == nil {
-				fst = rs.stems()
-			}
-			for w := range fst {
+			for w := range rs.stems() {
 				if m.stems[w] && eventStem(w) {
 					return true
 				}
