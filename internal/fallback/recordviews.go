@@ -139,9 +139,10 @@ func (st *state) records() iter.Seq2[trustedText, *textView] {
 }
 
 // recordSentences yields every sentence of the system facts and verified
-// evidence, record by record, in order. A walk that moves on to the next
-// record from inside a sentence ranges over records and each's
-// recSents instead.
+// evidence, record by record, in order. A break in the walk's body ends the
+// whole walk; a walk that tests a record as a whole before its sentences,
+// or moves on to the next record from inside one, ranges over records and
+// each record's recSents instead.
 func (st *state) recordSentences() iter.Seq[recSent] {
 	return st.trustedSentences(trustedText.isRecord)
 }
