@@ -47,29 +47,23 @@ func (st *state) checkAbsentPerson() {
 	if len(name) < 2 || len(name) > 4 {
 		return // a person's name: first and last, not a team or one word
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		f := rs.folded()
+		all := true
+		for _, w := range name {
+			if !strings.Contains(f, " "+w+" ") {
+				all = false
+				break
+			}
+		}
+		if !all || !containsAny(f, existenceWords...) || !negatesPerson(f, name) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			f := tv.foldedSentences()[si]
-			all := true
-			for _, w := range name {
-				if !strings.Contains(f, " "+w+" ") {
-					all = false
-					break
-				}
-			}
-			if !all || !containsAny(f, existenceWords...) || !negatesPerson(f, name) {
-				continue
-			}
-			st.add(finding{tactic: consult.IdentityDeception, kind: "absentperson", score: 0.85, sig: consult.Critical, hard: true,
-				obs:    fmt.Sprintf("%s %s says the person the counterparty claims to be is not there: %q.", capFirst(t.kind), t.id, clipCase(strings.TrimSpace(fs), 160)),
-				reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s denies that such a person exists or works there.", clipCase(strings.Join(name, " "), 60), t.kind, t.id),
-				refs:   []string{t.id}, disp: consult.DoNotProceed})
-			return
-		}
+		st.add(finding{tactic: consult.IdentityDeception, kind: "absentperson", score: 0.85, sig: consult.Critical, hard: true,
+			obs:    fmt.Sprintf("%s %s says the person the counterparty claims to be is not there: %q.", capFirst(rs.t.kind), rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s denies that such a person exists or works there.", clipCase(strings.Join(name, " "), 60), rs.t.kind, rs.t.id),
+			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
+		return
 	}
 }
 

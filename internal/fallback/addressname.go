@@ -41,26 +41,21 @@ func (st *state) checkAddressPerson() {
 	if strings.Contains(claimed, last) {
 		return // the claim names the person: checkAbsentPerson's case
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		f := " " + rs.folded() + " "
+		if !strings.Contains(f, " "+last) {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			f := " " + foldedText(fs) + " "
-			if !strings.Contains(f, " "+last) {
-				continue
-			}
-			full := len(name) == 2 && strings.Contains(f, " "+name[0]+" "+last)
-			denied := full && (negatesPerson(f, name) || negatedNamed(f, name)) && containsAny(f, existenceWords...)
-			if !denied && !(containsAny(f, lookupMisses...) && containsAny(f, existenceWords...)) {
-				continue
-			}
-			st.add(finding{tactic: consult.IdentityDeception, kind: "addressperson", score: 0.85, sig: consult.Critical, hard: true,
-				obs:    fmt.Sprintf("The sender's address names %s, and %s %s says the directory has no such person: %q.", strings.Join(name, " "), t.kind, t.id, clipCase(strings.TrimSpace(fs), 140)),
-				reason: fmt.Sprintf("The counterparty writes as %s from an address naming %s, whom %s %s does not find; the role it claims is not backed by anyone the owner knows.", clipCase(st.c.Counterparty.ClaimedIdentity, 60), strings.Join(name, " "), t.kind, t.id),
-				refs:   []string{t.id}, disp: consult.DoNotProceed})
-			return
+		full := len(name) == 2 && strings.Contains(f, " "+name[0]+" "+last)
+		denied := full && (negatesPerson(f, name) || negatedNamed(f, name)) && containsAny(f, existenceWords...)
+		if !denied && !(containsAny(f, lookupMisses...) && containsAny(f, existenceWords...)) {
+			continue
 		}
+		st.add(finding{tactic: consult.IdentityDeception, kind: "addressperson", score: 0.85, sig: consult.Critical, hard: true,
+			obs:    fmt.Sprintf("The sender's address names %s, and %s %s says the directory has no such person: %q.", strings.Join(name, " "), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140)),
+			reason: fmt.Sprintf("The counterparty writes as %s from an address naming %s, whom %s %s does not find; the role it claims is not backed by anyone the owner knows.", clipCase(st.c.Counterparty.ClaimedIdentity, 60), strings.Join(name, " "), rs.t.kind, rs.t.id),
+			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
+		return
 	}
 }
 

@@ -54,17 +54,12 @@ func (st *state) alternativeMet(cond map[string]bool, ids []string) bool {
 	if len(cond) < 2 || len(ids) == 0 {
 		return false
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		if hasNeg(rs.lower()) || !sharesToken(idTokens(rs.text), ids) {
 			continue
 		}
-		for _, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			if hasNeg(toLower(fs)) || !sharesToken(idTokens(fs), ids) {
-				continue
-			}
-			if n, _ := sharedStems(cond, stemSet(fs)); n >= 2 {
-				return true
-			}
+		if n, _ := sharedStems(cond, rs.stems()); n >= 2 {
+			return true
 		}
 	}
 	return false

@@ -121,22 +121,26 @@ func (st *state) approverOnRecord(subj, stmt string) bool {
 	}
 	ids := idTokens(stmt)
 	stems := stemSet(stmt)
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
+	// shows reads one part of a record in its folded (f) and lowered forms.
+	shows := func(text, f, low string, partStems func() map[string]bool) bool {
+		f = " " + f + " "
+		if !containsAny(f, who...) || !containsAny(f, approvalRecordWords...) || hasNeg(low) {
+			return false
 		}
+		n, _ := sharedStems(stems, partStems())
+		return n >= 2 || sharesToken(idTokens(text), ids)
+	}
+	for t, tv := range st.records() {
 		// A short record is read whole: initials ("M. Ferreira") would cut
 		// it into pieces that name the approver and the approval apart.
-		parts := []string{t.text}
-		if len(t.text) > 240 {
-			parts = splitSentences(clipBytes(t.text, maxClaimBytes))
-		}
-		for _, fs := range parts {
-			f := " " + foldedText(fs) + " "
-			if !containsAny(f, who...) || !containsAny(f, approvalRecordWords...) || hasNeg(toLower(fs)) {
-				continue
+		if len(t.text) <= 240 {
+			if shows(t.text, tv.folded(), tv.lower(), func() map[string]bool { return foldedStems(tv.folded()) }) {
+				return true
 			}
-			if n, _ := sharedStems(stems, stemSet(fs)); n >= 2 || sharesToken(idTokens(fs), ids) {
+			continue
+		}
+		for rs := range tv.recSents(t) {
+			if shows(rs.text, rs.folded(), rs.lower(), rs.stems) {
 				return true
 			}
 		}

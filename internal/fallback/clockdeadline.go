@@ -155,7 +155,7 @@ func (st *state) checkClockDeadline() {
 	want := clockHour(strings.Fields(st.msg.text[p:]), 0)
 	for _, t := range st.trusted {
 		if t.kind == "system fact" || t.kind == "verified evidence" {
-			f := st.text(t.text).folded()
+			f := st.whole(t).folded()
 			if strings.Contains(f, " "+hh+" ") || want >= 0 && recordHasHour(f, want) {
 				return
 			}

@@ -71,11 +71,8 @@ type dayCount struct {
 // verified evidence give ("47 days after delivery", "seit 47 Tagen").
 func (st *state) recordDayCounts() []dayCount {
 	var out []dayCount
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		f := " " + st.rec(t).folded() + " "
+	for t, tv := range st.records() {
+		f := " " + tv.folded() + " "
 		if !containsAny(f, " after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres") {
 			continue
 		}

@@ -60,15 +60,9 @@ func relayedApprovalIn(cv *clauseView) string {
 // approvalAbsentOnRecord returns the id and text of a trusted record that
 // says an approval, sign-off or change order is not there.
 func (st *state) approvalAbsentOnRecord() (string, string) {
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if approvalNegated(tv.foldedSentences()[si]) {
-				return t.id, fs
-			}
+	for rs := range st.recordSentences() {
+		if approvalNegated(rs.folded()) {
+			return rs.t.id, rs.text
 		}
 	}
 	return "", ""
@@ -157,33 +151,27 @@ func (st *state) relayedOnRecord(clause string) bool {
 	}
 	cs := stemSet(clause)
 	act := st.descStems()
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		f := rs.folded()
+		if approvalNegated(f) || !containsAny(" "+f+" ", approvalVerbs...) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			f := tv.foldedSentences()[si]
-			if approvalNegated(f) || !containsAny(" "+f+" ", approvalVerbs...) {
-				continue
+		ref := false
+		for _, w := range strings.Fields(f) {
+			if len(w) >= 3 && hasASCIIDigit(w) && cw[w] {
+				ref = true
+				break
 			}
-			ref := false
-			for _, w := range strings.Fields(f) {
-				if len(w) >= 3 && hasASCIIDigit(w) && cw[w] {
-					ref = true
-					break
-				}
+		}
+		n, onAct := 0, false
+		for w := range rs.stems() {
+			if cs[w] && !isApprovalStem(w) {
+				n++
+				onAct = onAct || act[w]
 			}
-			n, onAct := 0, false
-			for w := range stemSet(fs) {
-				if cs[w] && !isApprovalStem(w) {
-					n++
-					onAct = onAct || act[w]
-				}
-			}
-			if ref || n >= 2 || onAct {
-				return true
-			}
+		}
+		if ref || n >= 2 || onAct {
+			return true
 		}
 	}
 	return false

@@ -105,6 +105,9 @@ type trustedText struct {
 	id   string
 	text string
 	kind string // "system fact", "verified evidence", "owner fact", "earlier turn"
+	// at is 1 + the entry's index in st.trusted, where its view is kept
+	// (st.rec); 0 for a trustedText made anywhere else.
+	at int
 }
 
 // isRecord reports a system fact or verified evidence: what the owner's
@@ -129,14 +132,14 @@ func (e *Engine) inspect(c *consult.Case) *state {
 		switch {
 		case f.Status == consult.FactDisputed || f.Status == consult.FactContradicted:
 		case f.Source == consult.SourceSystem || f.Status == consult.FactVerified:
-			st.trusted = append(st.trusted, trustedText{f.ID, f.Statement, "system fact"})
+			st.trusted = append(st.trusted, trustedText{f.ID, f.Statement, "system fact", len(st.trusted) + 1})
 		case f.Source == consult.SourceOwner || f.Source == consult.SourceProtectedAgent:
-			st.trusted = append(st.trusted, trustedText{f.ID, f.Statement, "owner fact"})
+			st.trusted = append(st.trusted, trustedText{f.ID, f.Statement, "owner fact", len(st.trusted) + 1})
 		}
 	}
 	for _, ev := range c.Evidence {
 		if ev.Verification == consult.VerificationVerified {
-			st.trusted = append(st.trusted, trustedText{ev.ID, ev.Summary, "verified evidence"})
+			st.trusted = append(st.trusted, trustedText{ev.ID, ev.Summary, "verified evidence", len(st.trusted) + 1})
 		}
 	}
 	st.warning = len(st.cues["@warning"]) > 0 && st.fromMessage("@warning")

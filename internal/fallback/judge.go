@@ -686,7 +686,7 @@ func (st *state) checkDestination() {
 		if t.kind == "owner fact" {
 			continue
 		}
-		ascii, low := isASCII(t.text), st.text(t.text).lower()
+		ascii, low := isASCII(t.text), st.whole(t).lower()
 		if !bankWordsIn(t.text, ascii, low) {
 			continue
 		}

@@ -111,19 +111,13 @@ func (st *state) refundToOwnPayment() bool {
 		return false
 	}
 	tail := r[end-4 : end]
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
+	for rs := range st.recordSentences() {
+		if hasNeg(rs.lower()) {
+			continue // "card ending 9911 is not on file" speaks against it
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if hasNeg(tv.lowerSentences()[si]) {
-				continue // "card ending 9911 is not on file" speaks against it
-			}
-			for _, w := range strings.FieldsFunc(fs, func(c rune) bool { return c < '0' || c > '9' }) {
-				if strings.HasSuffix(w, tail) {
-					return true
-				}
+		for _, w := range strings.FieldsFunc(rs.text, func(c rune) bool { return c < '0' || c > '9' }) {
+			if strings.HasSuffix(w, tail) {
+				return true
 			}
 		}
 	}

@@ -69,18 +69,12 @@ func (st *state) policyCovers() bool {
 // sentences that say something is absent left out.
 func (st *state) recordStems() map[string]bool {
 	out := map[string]bool{}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		if hasNeg(rs.lower()) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if hasNeg(tv.lowerSentences()[si]) {
-				continue
-			}
-			for w := range stemSet(fs) {
-				out[w] = true
-			}
+		for w := range rs.stems() {
+			out[w] = true
 		}
 	}
 	return out

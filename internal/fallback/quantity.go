@@ -34,7 +34,7 @@ func (st *state) checkQuantity() {
 		tv := st.rec(t)
 		for ci, fs := range tv.clauseList() {
 			f := " " + tv.foldedClauses()[ci] + " "
-			if hasNeg(toLower(fs)) || !containsAny(f, tallyWords...) {
+			if hasNeg(tv.lowerClauses()[ci]) || !containsAny(f, tallyWords...) {
 				continue
 			}
 			got := countsIn(f)

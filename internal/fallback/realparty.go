@@ -60,25 +60,19 @@ func (st *state) checkRoleHolder() {
 	if len(name) < 2 || len(principal) < 2 || len(roleStems) == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		f := " " + rs.folded() + " "
+		if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(rs.lower()) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			f := " " + tv.foldedSentences()[si] + " "
-			if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(tv.lowerSentences()[si]) {
-				continue
-			}
-			if n, _ := sharedStems(stemSet(fs), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {
-				continue
-			}
-			st.add(finding{tactic: consult.IdentityDeception, kind: "roleholder", score: 0.85, sig: consult.Critical, hard: true,
-				obs:    fmt.Sprintf("%s %s gives the role the counterparty claims to someone else: %q.", capFirst(t.kind), t.id, clipCase(strings.TrimSpace(fs), 160)),
-				reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s names another person in that role.", clipCase(claimed, 80), t.kind, t.id),
-				refs:   []string{t.id}, disp: consult.DoNotProceed})
-			return
+		if n, _ := sharedStems(rs.stems(), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {
+			continue
 		}
+		st.add(finding{tactic: consult.IdentityDeception, kind: "roleholder", score: 0.85, sig: consult.Critical, hard: true,
+			obs:    fmt.Sprintf("%s %s gives the role the counterparty claims to someone else: %q.", capFirst(rs.t.kind), rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s names another person in that role.", clipCase(claimed, 80), rs.t.kind, rs.t.id),
+			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
+		return
 	}
 }
 
@@ -115,49 +109,43 @@ func (st *state) checkDesignatedPayee() {
 		all.WriteString(" " + st.rec(t).folded() + " ")
 	}
 	known := all.String()
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			f := " " + tv.foldedSentences()[si] + " "
-			for _, d := range designations {
-				j := strings.Index(f, d)
-				if j < 0 {
-					continue
-				}
-				after := strings.Fields(f[j+len(d):])
-				if len(after) > 3 {
-					after = after[:3]
-				}
-				role := ""
-				for _, w := range after {
-					for _, rw := range words {
-						if w == rw {
-							role = rw
-						}
-					}
-				}
-				if role == "" {
-					continue
-				}
-				// The recipient's own name must be unknown to every record.
-				named := false
-				for _, rw := range words {
-					if rw != role && strings.Contains(known, " "+rw+" ") {
-						named = true
-					}
-				}
-				if named {
-					continue
-				}
-				st.add(finding{tactic: consult.InconsistentClaims, kind: "designatedpayee", score: 0.7, sig: consult.Critical, hard: true,
-					obs:    fmt.Sprintf("The action pays %s, but %s %s designates another party for that role: %q.", clipCase(a.Recipient, 80), t.kind, t.id, clipCase(strings.TrimSpace(fs), 160)),
-					reason: fmt.Sprintf("The payee the message supplies is not the party %s %s names for this role; the record decides where the money goes.", t.kind, t.id),
-					refs:   []string{t.id}, disp: consult.DoNotProceed})
-				return
+	for rs := range st.recordSentences() {
+		f := " " + rs.folded() + " "
+		for _, d := range designations {
+			j := strings.Index(f, d)
+			if j < 0 {
+				continue
 			}
+			after := strings.Fields(f[j+len(d):])
+			if len(after) > 3 {
+				after = after[:3]
+			}
+			role := ""
+			for _, w := range after {
+				for _, rw := range words {
+					if w == rw {
+						role = rw
+					}
+				}
+			}
+			if role == "" {
+				continue
+			}
+			// The recipient's own name must be unknown to every record.
+			named := false
+			for _, rw := range words {
+				if rw != role && strings.Contains(known, " "+rw+" ") {
+					named = true
+				}
+			}
+			if named {
+				continue
+			}
+			st.add(finding{tactic: consult.InconsistentClaims, kind: "designatedpayee", score: 0.7, sig: consult.Critical, hard: true,
+				obs:    fmt.Sprintf("The action pays %s, but %s %s designates another party for that role: %q.", clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+				reason: fmt.Sprintf("The payee the message supplies is not the party %s %s names for this role; the record decides where the money goes.", rs.t.kind, rs.t.id),
+				refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
+			return
 		}
 	}
 }

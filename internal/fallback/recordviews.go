@@ -1,5 +1,7 @@
 package fallback
 
+import "iter"
+
 // textView holds forms of one text of the case that several checks read
 // (a trusted record, a policy statement, an earlier turn, the goal, the
 // action's description or recipient), each computed on first use and kept
@@ -11,18 +13,22 @@ package fallback
 // different sizes (16 KiB, 2 KiB, 200 bytes, not at all), and a view keyed
 // by the clipped text itself is right for every clip without the checks
 // having to agree on one. A long record then has a view per clip, each
-// built once.
+// built once. The clip nearly every check reads, a trusted entry's first
+// maxClaimBytes, is the exception: its view is kept by the entry's index
+// (st.rec), because keying it by its text hashed and compared up to 16 KiB
+// on each of the twenty-odd asks per record and case.
 type textView struct {
 	s        string
-	sents    []string   // splitSentences(s)
-	fsents   []string   // foldText of each of sents
-	lsents   []string   // toLower of each of sents
-	clauses  []string   // splitClauses(s)
-	fclauses []string   // foldText of each of clauses
-	lclauses []string   // toLower of each of clauses
-	fold     *string    // foldText(s).text
-	low      *string    // toLower(s)
-	amounts  *[]float64 // parseMoney(s)
+	sents    []string          // splitSentences(s)
+	fsents   []string          // foldText of each of sents
+	lsents   []string          // toLower of each of sents
+	ssents   []map[string]bool // stemSet of each of sents, each made on first ask
+	clauses  []string          // splitClauses(s)
+	fclauses []string          // foldText of each of clauses
+	lclauses []string          // toLower of each of clauses
+	fold     *string           // foldText(s).text
+	low      *string           // toLower(s)
+	amounts  *[]float64        // parseMoney(s)
 	sentsOK  bool
 	clOK     bool
 }
@@ -31,6 +37,7 @@ type textView struct {
 // description, each made on first use.
 type recViews struct {
 	texts map[string]*textView // by the clipped text
+	recs  []textView           // of st.trusted[i] clipped to maxClaimBytes, by i
 	ids   *[]string            // idTokens(action description)
 	stems map[string]bool      // stemSet(action description clipped to maxClaimBytes)
 }
@@ -70,8 +77,108 @@ func (st *state) text(s string) *textView {
 }
 
 // rec returns the view of a trusted record's first maxClaimBytes, where
-// the sentence-level checks read it.
-func (st *state) rec(t trustedText) *textView { return st.text(clipBytes(t.text, maxClaimBytes)) }
+// the sentence-level checks read it. An entry of st.trusted finds its view
+// by its index, without hashing its text; any other trustedText by its
+// clipped text.
+func (st *state) rec(t trustedText) *textView {
+	if t.at == 0 {
+		return st.text(clipBytes(t.text, maxClaimBytes))
+	}
+	if st.rv.recs == nil {
+		// One allocation for all the entries' views: a case's trusted list
+		// is fixed before the checks run.
+		st.rv.recs = make([]textView, len(st.trusted))
+		for i, e := range st.trusted {
+			st.rv.recs[i].s = clipBytes(e.text, maxClaimBytes)
+		}
+	}
+	return &st.rv.recs[t.at-1]
+}
+
+// whole returns the view of a trusted entry's whole text. Where no clip
+// cuts the text it is the entry's own view (rec), so the checks that read
+// the whole record and those that read its first maxClaimBytes share one
+// view, as they did when views were keyed by text.
+func (st *state) whole(t trustedText) *textView {
+	if t.at != 0 && len(t.text) <= maxClaimBytes {
+		return st.rec(t)
+	}
+	return st.text(t.text)
+}
+
+// recSent is one sentence of a trusted entry's first maxClaimBytes, as the
+// record-sentence walks read it. Its folded and lowered forms come from the
+// entry's view, made on first ask for all of the entry's sentences.
+type recSent struct {
+	t    trustedText // the entry
+	tv   *textView   // st.rec(t)
+	i    int         // the sentence's index in tv.sentences()
+	text string      // the sentence as written
+}
+
+// folded returns foldText(...).text of the sentence.
+func (r recSent) folded() string { return r.tv.foldedSentences()[r.i] }
+
+// lower returns toLower of the sentence.
+func (r recSent) lower() string { return r.tv.lowerSentences()[r.i] }
+
+// stems returns stemSet of the sentence. The set is shared: callers must
+// not change it.
+func (r recSent) stems() map[string]bool { return r.tv.sentenceStems(r.i) }
+
+// records yields the system facts and verified evidence with their views,
+// in the order of st.trusted.
+func (st *state) records() iter.Seq2[trustedText, *textView] {
+	return func(yield func(trustedText, *textView) bool) {
+		for _, t := range st.trusted {
+			if t.isRecord() && !yield(t, st.rec(t)) {
+				return
+			}
+		}
+	}
+}
+
+// recordSentences yields every sentence of the system facts and verified
+// evidence, record by record, in order. A break in the walk's body ends the
+// whole walk; a walk that tests a record as a whole before its sentences,
+// or moves on to the next record from inside one, ranges over records and
+// each record's recSents instead.
+func (st *state) recordSentences() iter.Seq[recSent] {
+	return st.trustedSentences(trustedText.isRecord)
+}
+
+// notTurn reports a trusted entry that is not an earlier turn: a record or
+// an owner fact.
+func (t trustedText) notTurn() bool { return t.kind != "earlier turn" }
+
+// trustedSentences yields every sentence of the trusted entries keep
+// accepts, entry by entry, in order.
+func (st *state) trustedSentences(keep func(trustedText) bool) iter.Seq[recSent] {
+	return func(yield func(recSent) bool) {
+		for _, t := range st.trusted {
+			if !keep(t) {
+				continue
+			}
+			tv := st.rec(t)
+			for i, s := range tv.sentences() {
+				if !yield(recSent{t, tv, i, s}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// recSents yields the sentences of t, whose view tv is.
+func (tv *textView) recSents(t trustedText) iter.Seq[recSent] {
+	return func(yield func(recSent) bool) {
+		for i, s := range tv.sentences() {
+			if !yield(recSent{t, tv, i, s}) {
+				return
+			}
+		}
+	}
+}
 
 // sentences returns splitSentences of the text. The slice is shared:
 // callers must not change it.
@@ -94,6 +201,19 @@ func (tv *textView) foldedSentences() []string {
 		}
 	}
 	return tv.fsents
+}
+
+// sentenceStems returns stemSet of sentences()[i], made on first ask: a
+// record sentence is read for its stems by up to a dozen checks, and most
+// sentences by none. The set is shared: callers must not change it.
+func (tv *textView) sentenceStems(i int) map[string]bool {
+	if tv.ssents == nil {
+		tv.ssents = make([]map[string]bool, len(tv.sentences()))
+	}
+	if tv.ssents[i] == nil {
+		tv.ssents[i] = foldedStems(tv.foldedSentences()[i])
+	}
+	return tv.ssents[i]
 }
 
 // clauseList returns splitClauses of the text (shared, like sentences).

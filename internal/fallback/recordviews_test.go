@@ -1,9 +1,11 @@
 package fallback
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/a2atrust/shield/internal/consult"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -162,6 +164,127 @@ func TestMoneyCue(t *testing.T) {
 			k := kwOf(tx)
 			if got, want := k.any(kwMoney), k.any(kwCurrency) || strings.ContainsAny(tx, "$€£"); got != want {
 				t.Errorf("kwOf(%q).any(kwMoney) = %v, want %v", tx, got, want)
+			}
+		})
+	}
+}
+
+// recordsCase is sbase with records of every kind the trusted list holds or
+// leaves out: a long system fact (past maxClaimBytes), two entries with the
+// same text, an owner fact, verified and unverified evidence, a disputed fact.
+func recordsCase() *consult.Case {
+	c := sbase()
+	long := strings.Repeat("Vendor master lists account ending 7710. Invoice INV-5521 was paid on 2 May! ", maxClaimBytes/70)
+	c.Facts = []consult.Fact{
+		{ID: "f1", Statement: "Invoice INV-5521 for $900.00 is approved and due in 10 days. No change request is on file.", Source: consult.SourceSystem, Status: consult.FactVerified},
+		{ID: "f2", Statement: long, Source: consult.SourceSystem, Status: consult.FactVerified},
+		{ID: "f3", Statement: "Dr. Chen signed off on 1. März. Der Vertrag ist nicht gekündigt.", Source: consult.SourceOwner},
+		{ID: "f4", Statement: "Invoice INV-5521 for $900.00 is approved and due in 10 days. No change request is on file.", Source: consult.SourceSystem, Status: consult.FactVerified},
+		{ID: "f5", Statement: "The account was changed yesterday.", Source: consult.SourceSystem, Status: consult.FactDisputed},
+		{ID: "f6", Statement: "", Source: consult.SourceSystem, Status: consult.FactVerified},
+	}
+	c.Evidence = []consult.Evidence{
+		{ID: "e1", Summary: "Callback to the number on file confirmed the request. Ｐａｙ the ſupplier…", Verification: consult.VerificationVerified},
+		{ID: "e2", Summary: "Screenshot of a bank letter.", Verification: "unverified"},
+	}
+	return c
+}
+
+// TestTrustedViews: the view st.rec keeps by a trusted entry's index is
+// the forms of the entry's first maxClaimBytes, the same view on each ask,
+// and st.whole's is the forms of the whole text.
+func TestTrustedViews(t *testing.T) {
+	st := Default().inspect(recordsCase())
+	if len(st.trusted) != 6 {
+		t.Fatalf("trusted entries: %d, want 6", len(st.trusted))
+	}
+	for i, e := range st.trusted {
+		t.Run(e.id, func(t *testing.T) {
+			if e.at != i+1 {
+				t.Fatalf("at = %d, want %d", e.at, i+1)
+			}
+			tv := st.rec(e)
+			if diff := cmp.Diff(directForms(clipBytes(e.text, maxClaimBytes)), viewForms(tv)); diff != "" {
+				t.Errorf("rec view (-want +got):\n%s", diff)
+			}
+			if st.rec(e) != tv {
+				t.Error("rec made a second view")
+			}
+			if diff := cmp.Diff(directForms(e.text), viewForms(st.whole(e))); diff != "" {
+				t.Errorf("whole view (-want +got):\n%s", diff)
+			}
+			if got := st.whole(e) == tv; got != (len(e.text) <= maxClaimBytes) {
+				t.Errorf("whole shares the rec view: %v, want %v", got, !got)
+			}
+		})
+	}
+}
+
+// walkedSentence is what a record-sentence walk reads of one sentence.
+type walkedSentence struct {
+	ID, Kind, Text, Folded, Lower string
+	Index                         int
+	Stems                         map[string]bool
+}
+
+// oldWalk is the walk the checks wrote out before recordSentences, with
+// the forms computed directly.
+func oldWalk(st *state, keep func(trustedText) bool, stop int) []walkedSentence {
+	var out []walkedSentence
+	for _, t := range st.trusted {
+		if !keep(t) {
+			continue
+		}
+		for si, fs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
+			if len(out) == stop {
+				return out
+			}
+			out = append(out, walkedSentence{t.id, t.kind, fs, foldText(fs).text, toLower(fs), si, stemSet(fs)})
+		}
+	}
+	return out
+}
+
+func walked(rs recSent) walkedSentence {
+	return walkedSentence{rs.t.id, rs.t.kind, rs.text, rs.folded(), rs.lower(), rs.i, rs.stems()}
+}
+
+// TestRecordSentences: the iterators yield what the written-out walk read,
+// in its order, and stop where the walk's body stops them.
+func TestRecordSentences(t *testing.T) {
+	st := Default().inspect(recordsCase())
+	for _, stop := range []int{-1, 0, 1, 3} {
+		t.Run(fmt.Sprintf("stop%d", stop), func(t *testing.T) {
+			var got, gotTurn, gotNested []walkedSentence
+			for rs := range st.recordSentences() {
+				if len(got) == stop {
+					break
+				}
+				got = append(got, walked(rs))
+			}
+			if diff := cmp.Diff(oldWalk(st, trustedText.isRecord, stop), got); diff != "" {
+				t.Errorf("recordSentences (-want +got):\n%s", diff)
+			}
+			for rs := range st.trustedSentences(trustedText.notTurn) {
+				if len(gotTurn) == stop {
+					break
+				}
+				gotTurn = append(gotTurn, walked(rs))
+			}
+			if diff := cmp.Diff(oldWalk(st, func(t trustedText) bool { return t.kind != "earlier turn" }, stop), gotTurn); diff != "" {
+				t.Errorf("trustedSentences(notTurn) (-want +got):\n%s", diff)
+			}
+		records:
+			for r, tv := range st.records() {
+				for rs := range tv.recSents(r) {
+					if len(gotNested) == stop {
+						break records
+					}
+					gotNested = append(gotNested, walked(rs))
+				}
+			}
+			if diff := cmp.Diff(oldWalk(st, trustedText.isRecord, stop), gotNested); diff != "" {
+				t.Errorf("records and recSents (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -55,19 +55,19 @@ func (st *state) checkReservedRole(v *j3fold) {
 	if role == "" {
 		return
 	}
-	var texts []string
+	var texts []*textView
 	for _, t := range st.trusted {
-		if t.kind != "earlier turn" {
-			texts = append(texts, clipBytes(t.text, maxClaimBytes))
+		if t.notTurn() {
+			texts = append(texts, st.rec(t))
 		}
 	}
 	for _, p := range st.policies() {
-		texts = append(texts, clipBytes(p.Statement, maxClaimBytes))
+		texts = append(texts, st.text(clipBytes(p.Statement, maxClaimBytes)))
 	}
 	words := strings.Fields(desc)
-	for _, text := range texts {
-		for _, sent := range splitSentences(text) {
-			if !strings.Contains(foldedText(sent), role) {
+	for _, tv := range texts {
+		for si, sent := range tv.sentences() {
+			if !strings.Contains(tv.foldedSentences()[si], role) {
 				continue
 			}
 			for _, holder := range personNames(sent) {

@@ -472,7 +472,7 @@ func (st *state) checkContradictions() {
 	}
 	if claimTier != "" {
 		for _, t := range st.trusted {
-			low := st.text(t.text).lower()
+			low := st.whole(t).lower()
 			if !strings.Contains(low, "member") && !strings.Contains(low, "tier") && !strings.Contains(low, "loyalty") && !strings.Contains(low, "level") {
 				continue
 			}
@@ -798,7 +798,7 @@ func (st *state) checkAmounts(sents []sentence) {
 				if !strings.Contains(t.text, id) {
 					continue
 				}
-				tv := st.text(t.text).money()
+				tv := st.whole(t).money()
 				if len(tv) == 0 {
 					continue
 				}
@@ -971,7 +971,7 @@ func (st *state) checkPolicies() {
 		if rec := codeTokens(t.text); len(actIDs) > 0 && len(rec) > 0 && !sharesToken(rec, actIDs) {
 			continue // a record about other bookings or orders ("UDMOP1 and XAZ3C0 ... are not part of this action")
 		}
-		for _, h := range st.e.lx.find(st.text(t.text).folded()) {
+		for _, h := range st.e.lx.find(st.whole(t).folded()) {
 			ph := &st.e.lx.phrases[h.phrase]
 			if ph.label != "@ineligible" {
 				continue
@@ -1129,7 +1129,7 @@ func (st *state) checkNewParty() {
 		known.WriteString(foldedText(s))
 	}
 	for _, t := range st.trusted {
-		known.WriteString(st.text(t.text).folded())
+		known.WriteString(st.whole(t).folded())
 	}
 	for _, t := range st.c.History {
 		if t.Role != consult.RoleCounterparty {

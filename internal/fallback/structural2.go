@@ -16,9 +16,13 @@ import (
 // stemSet returns the distinctive words of s (letters only, four or more,
 // not stop words) cut to a five-letter stem, so that "approval" and
 // "approved", "signatures" and "co-signatures" meet.
-func stemSet(s string) map[string]bool {
+func stemSet(s string) map[string]bool { return foldedStems(foldedText(s)) }
+
+// foldedStems is stemSet of a text already folded (foldedText), for the
+// record views, which hold the folded sentence.
+func foldedStems(f string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(foldedText(s), func(r rune) bool { return r < 'a' || r > 'z' }) {
+	for _, w := range strings.FieldsFunc(f, func(r rune) bool { return r < 'a' || r > 'z' }) {
 		if len(w) < 4 || stopWords[w] || weakStems[w] {
 			continue
 		}
@@ -128,15 +132,9 @@ func (st *state) checkPrecondition() {
 		stems map[string]bool
 	}
 	var negs []negSent
-	for _, t := range st.trusted {
-		if t.kind == "earlier turn" {
-			continue
-		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if hasNeg(tv.lowerSentences()[si]) {
-				negs = append(negs, negSent{t, fs, stemSet(fs)})
-			}
+	for rs := range st.trustedSentences(trustedText.notTurn) {
+		if hasNeg(rs.lower()) {
+			negs = append(negs, negSent{rs.t, rs.text, rs.stems()})
 		}
 	}
 	if len(negs) == 0 {
@@ -269,16 +267,12 @@ func (st *state) checkLapsed() {
 	}
 	ids := st.descIDs()
 	var dstems map[string]bool // the description's stems, made when first needed
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		tv := st.rec(t)
+	for t, tv := range st.records() {
 		if !lapsedSet.in(tv.lower()) {
 			continue // no sentence of the record can say the object lapsed
 		}
-		for si, fs := range tv.sentences() {
-			low := " " + tv.lowerSentences()[si] + " "
+		for rs := range tv.recSents(t) {
+			low := " " + rs.lower() + " "
 			lw := ""
 			for _, w := range lapsedWords {
 				if i := strings.Index(low, w); i > 0 && !isAlnumByte(low[i-1]) && !negatedBefore(low, i) {
@@ -297,7 +291,7 @@ func (st *state) checkLapsed() {
 				if dstems == nil {
 					dstems = stemSet(a.Description)
 				}
-				if n, _ := sharedStems(stemSet(fs), dstems); n >= 2 {
+				if n, _ := sharedStems(rs.stems(), dstems); n >= 2 {
 					tied = true
 				}
 			}
@@ -305,7 +299,7 @@ func (st *state) checkLapsed() {
 				continue
 			}
 			st.add(finding{kind: "lapsed", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("%s %s records the object of the action as %s: %q.", capFirst(t.kind), t.id, lw, clipCase(strings.TrimSpace(fs), 160)),
+				obs:    fmt.Sprintf("%s %s records the object of the action as %s: %q.", capFirst(t.kind), t.id, lw, clipCase(strings.TrimSpace(rs.text), 160)),
 				reason: fmt.Sprintf("The action (%s) relies on something %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), t.kind, t.id, lw),
 				refs:   []string{t.id}, disp: consult.SeekApproval})
 			return
@@ -365,11 +359,8 @@ func (st *state) checkFactThreshold() {
 	if dir == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		low := st.rec(t).lower()
+	for t, tv := range st.records() {
+		low := tv.lower()
 		ti, tw := -1, ""
 		for _, w := range thresholdWords {
 			if i := strings.Index(low, w); i >= 0 {
@@ -430,21 +421,15 @@ func (st *state) releaseAuthorised() bool {
 	if len(rw) == 0 {
 		return false
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := rs.lower()
+		if hasNeg(low) || !containsAny(low, authWords...) {
 			continue
 		}
-		tv := st.rec(t)
-		for si := range tv.sentences() {
-			low := tv.lowerSentences()[si]
-			if hasNeg(low) || !containsAny(low, authWords...) {
-				continue
-			}
-			fl := tv.foldedSentences()[si]
-			for _, w := range rw {
-				if strings.Contains(fl, " "+w) {
-					return true
-				}
+		fl := rs.folded()
+		for _, w := range rw {
+			if strings.Contains(fl, " "+w) {
+				return true
 			}
 		}
 	}
@@ -539,33 +524,27 @@ func (st *state) checkRestrictedData() {
 			cats = append(cats, ws)
 		}
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := rs.lower()
+		if !restrictSet.in(low) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			low := tv.lowerSentences()[si]
-			if !restrictSet.in(low) {
+		for _, ws := range cats {
+			all := true
+			for _, w := range ws {
+				if !strings.Contains(low, w) {
+					all = false
+				}
+			}
+			if !all {
 				continue
 			}
-			for _, ws := range cats {
-				all := true
-				for _, w := range ws {
-					if !strings.Contains(low, w) {
-						all = false
-					}
-				}
-				if !all {
-					continue
-				}
-				cat := strings.Join(ws, " ")
-				st.add(finding{tactic: consult.DataExtraction, kind: "restricted", score: 0.5, sig: consult.High, hard: true,
-					obs:    fmt.Sprintf("The action would release %s data, which %s %s restricts: %q.", cat, t.kind, t.id, clipCase(strings.TrimSpace(fs), 160)),
-					reason: fmt.Sprintf("%s %s keeps %s data from being shared, and the action sends it to %s.", capFirst(t.kind), t.id, cat, clipCase(a.Recipient, 80)),
-					refs:   []string{t.id}, disp: consult.SeekApproval})
-				return
-			}
+			cat := strings.Join(ws, " ")
+			st.add(finding{tactic: consult.DataExtraction, kind: "restricted", score: 0.5, sig: consult.High, hard: true,
+				obs:    fmt.Sprintf("The action would release %s data, which %s %s restricts: %q.", cat, rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+				reason: fmt.Sprintf("%s %s keeps %s data from being shared, and the action sends it to %s.", capFirst(rs.t.kind), rs.t.id, cat, clipCase(a.Recipient, 80)),
+				refs:   []string{rs.t.id}, disp: consult.SeekApproval})
+			return
 		}
 	}
 }
@@ -720,19 +699,13 @@ func (st *state) checkPolicyLimits2() {
 // that shares two distinctive words with a policy's requirement: the
 // approvals or signatures it asks for are on file.
 func (st *state) requirementOnRecord(req string) bool {
-	rs := stemSet(req)
-	for _, t := range st.trusted {
-		if t.kind == "earlier turn" {
+	reqStems := stemSet(req)
+	for rs := range st.trustedSentences(trustedText.notTurn) {
+		if hasNeg(rs.lower()) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if hasNeg(tv.lowerSentences()[si]) {
-				continue
-			}
-			if n, _ := sharedStems(stemSet(fs), rs); n >= 2 {
-				return true
-			}
+		if n, _ := sharedStems(rs.stems(), reqStems); n >= 2 {
+			return true
 		}
 	}
 	return false
@@ -813,12 +786,12 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 	}
 	// "4 nights", "8 attendees": the quantity the description, else a
 	// record, gives.
-	texts := []string{st.c.Action.Description}
+	lows := []string{toLower(st.c.Action.Description)}
 	for _, t := range st.trusted {
-		texts = append(texts, clipBytes(t.text, maxClaimBytes))
+		lows = append(lows, st.rec(t).lower())
 	}
-	for _, tx := range texts {
-		f := strings.Fields(toLower(tx))
+	for _, low := range lows {
+		f := strings.Fields(low)
 		for i := 1; i < len(f); i++ {
 			if strings.HasPrefix(f[i], scaling) {
 				if n, err := strconv.Atoi(strings.Trim(f[i-1], "(")); err == nil && n > 0 && n < 10000 {

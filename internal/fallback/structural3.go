@@ -237,18 +237,12 @@ func (st *state) destinationVerified() bool {
 	if d == "" {
 		return false
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		if i := strings.Index(rs.text, d); i < 0 || (i+4 < len(rs.text) && isDigitByte(rs.text[i+4])) || (i > 0 && isDigitByte(rs.text[i-1])) {
 			continue
 		}
-		tv := st.rec(t)
-		for _, fs := range tv.sentences() {
-			if i := strings.Index(fs, d); i < 0 || (i+4 < len(fs) && isDigitByte(fs[i+4])) || (i > 0 && isDigitByte(fs[i-1])) {
-				continue
-			}
-			if reSupport.MatchString(fs) && !reRefute.MatchString(fs) {
-				return true
-			}
+		if reSupport.MatchString(rs.text) && !reRefute.MatchString(rs.text) {
+			return true
 		}
 	}
 	return false
@@ -418,28 +412,18 @@ func (st *state) premiseConfirmed() bool {
 	if len(ms) == 0 {
 		return false
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := rs.lower()
+		if hasNeg(low) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			low := tv.lowerSentences()[si]
-			if hasNeg(low) {
+		for _, m := range ms {
+			if !containsAny(low, m.ids...) {
 				continue
 			}
-			var fst map[string]bool // stems of the record sentence, once
-			for _, m := range ms {
-				if !containsAny(low, m.ids...) {
-					continue
-				}
-				if fst == nil {
-					fst = stemSet(fs)
-				}
-				for w := range fst {
-					if m.stems[w] && eventStem(w) {
-						return true
-					}
+			for w := range rs.stems() {
+				if m.stems[w] && eventStem(w) {
+					return true
 				}
 			}
 		}
@@ -484,11 +468,9 @@ func (st *state) destinationKnown() bool {
 		return true
 	}
 	var known strings.Builder
-	for _, t := range st.trusted {
-		if t.kind == "system fact" || t.kind == "verified evidence" {
-			known.WriteString(" ")
-			known.WriteString(st.rec(t).folded())
-		}
+	for _, tv := range st.records() {
+		known.WriteString(" ")
+		known.WriteString(tv.folded())
 	}
 	k := known.String()
 	for _, n := range recipientNames(r) {
@@ -571,19 +553,15 @@ func (st *state) checkAlreadyDone() {
 	if len(ids) == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		tv := st.rec(t)
+	for t, tv := range st.records() {
 		if reversalSet.in(tv.lower()) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
-		for si, fs := range tv.sentences() {
+		for rs := range tv.recSents(t) {
 			// Only a sentence naming the action's id is read further.
 			tied := ""
 			for _, id := range ids {
-				if containsFoldASCII(fs, id) {
+				if containsFoldASCII(rs.text, id) {
 					tied = id
 					break
 				}
@@ -591,13 +569,13 @@ func (st *state) checkAlreadyDone() {
 			if tied == "" {
 				continue
 			}
-			low := " " + tv.lowerSentences()[si] + " "
+			low := " " + rs.lower() + " "
 			w, at := wordIn(low, done)
 			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
 				continue
 			}
 			st.add(finding{kind: "duplicate", score: 0.6, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("%s %s records %s as already %s: %q.", capFirst(t.kind), t.id, strings.ToUpper(tied), w, clipCase(strings.TrimSpace(fs), 160)),
+				obs:    fmt.Sprintf("%s %s records %s as already %s: %q.", capFirst(t.kind), t.id, strings.ToUpper(tied), w, clipCase(strings.TrimSpace(rs.text), 160)),
 				reason: fmt.Sprintf("The action (%s) would move money a second time for %s, which %s %s records as already %s.", st.actionName(), strings.ToUpper(tied), t.kind, t.id, w),
 				refs:   []string{t.id}, disp: consult.DoNotProceed})
 			return
@@ -653,34 +631,28 @@ func (st *state) checkPartyLapsed() {
 	if len(names) == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := " " + rs.lower() + " "
+		lw, at := wordIn(low, standingLapsed)
+		if at < 0 || negatedBefore(low, at) || containsAny(low, renewWords...) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			low := " " + tv.lowerSentences()[si] + " "
-			lw, at := wordIn(low, standingLapsed)
-			if at < 0 || negatedBefore(low, at) || containsAny(low, renewWords...) {
-				continue
+		fl := rs.folded()
+		name := ""
+		for _, n := range names {
+			if strings.Contains(fl, " "+n) || strings.HasPrefix(fl, n) {
+				name = n
+				break
 			}
-			fl := tv.foldedSentences()[si]
-			name := ""
-			for _, n := range names {
-				if strings.Contains(fl, " "+n) || strings.HasPrefix(fl, n) {
-					name = n
-					break
-				}
-			}
-			if name == "" {
-				continue
-			}
-			st.add(finding{kind: "lapsed", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("%s %s records the recipient's standing as %s: %q.", capFirst(t.kind), t.id, lw, clipCase(strings.TrimSpace(fs), 160)),
-				reason: fmt.Sprintf("The action (%s) deals with %s, whose standing %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), clipCase(a.Recipient, 80), t.kind, t.id, lw),
-				refs:   []string{t.id}, disp: consult.SeekApproval})
-			return
 		}
+		if name == "" {
+			continue
+		}
+		st.add(finding{kind: "lapsed", score: 0.5, sig: consult.High, hard: true,
+			obs:    fmt.Sprintf("%s %s records the recipient's standing as %s: %q.", capFirst(rs.t.kind), rs.t.id, lw, clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("The action (%s) deals with %s, whose standing %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, lw),
+			refs:   []string{rs.t.id}, disp: consult.SeekApproval})
+		return
 	}
 }
 
@@ -698,8 +670,8 @@ var standingLapsedSet = newSubstrSet(standingLapsed)
 // system fact or verified evidence hold a word of ss: a sentence of the
 // record holds one only if the record does.
 func (st *state) anyRecordHas(ss *substrSet) bool {
-	for _, t := range st.trusted {
-		if t.isRecord() && ss.in(st.rec(t).lower()) {
+	for _, tv := range st.records() {
+		if ss.in(tv.lower()) {
 			return true
 		}
 	}
@@ -799,37 +771,31 @@ func (st *state) checkNoConsent() {
 		delete(act, w) // the sharing itself ties nothing: the subject must
 	}
 	names := recipientNames(a.Recipient)
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := " " + rs.lower() + " "
+		if !containsAny(low, consentWords...) || containsAny(low, needWords...) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			low := " " + tv.lowerSentences()[si] + " "
-			if !containsAny(low, consentWords...) || containsAny(low, needWords...) {
-				continue
-			}
-			if !hasNeg(strings.TrimSpace(low)) && !containsAny(low, refusalWords...) {
-				continue
-			}
-			// A record about the recipient's own consent (its leading name
-			// word, whole: German capitalises every noun, so "Mieter" in
-			// "Jens Brandt, Mieter 2A" names no one) is not about a third
-			// person.
-			if len(names) > 0 {
-				if _, at := wordIn(" "+tv.foldedSentences()[si]+" ", names[:1]); at >= 0 {
-					continue
-				}
-			}
-			if n, _ := sharedStems(stemSet(fs), act); n == 0 {
-				continue
-			}
-			st.add(finding{tactic: consult.DataExtraction, kind: "noconsent", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("The action shares personal data with %s, and %s %s says the person it is about has not consented: %q.", clipCase(a.Recipient, 80), t.kind, t.id, clipCase(strings.TrimSpace(fs), 160)),
-				reason: fmt.Sprintf("%s %s records no consent for this sharing; %s would disclose personal data without it.", capFirst(t.kind), t.id, st.actionName()),
-				refs:   []string{t.id}, disp: consult.SeekApproval})
-			return
+		if !hasNeg(strings.TrimSpace(low)) && !containsAny(low, refusalWords...) {
+			continue
 		}
+		// A record about the recipient's own consent (its leading name
+		// word, whole: German capitalises every noun, so "Mieter" in
+		// "Jens Brandt, Mieter 2A" names no one) is not about a third
+		// person.
+		if len(names) > 0 {
+			if _, at := wordIn(" "+rs.folded()+" ", names[:1]); at >= 0 {
+				continue
+			}
+		}
+		if n, _ := sharedStems(rs.stems(), act); n == 0 {
+			continue
+		}
+		st.add(finding{tactic: consult.DataExtraction, kind: "noconsent", score: 0.5, sig: consult.High, hard: true,
+			obs:    fmt.Sprintf("The action shares personal data with %s, and %s %s says the person it is about has not consented: %q.", clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("%s %s records no consent for this sharing; %s would disclose personal data without it.", capFirst(rs.t.kind), rs.t.id, st.actionName()),
+			refs:   []string{rs.t.id}, disp: consult.SeekApproval})
+		return
 	}
 }
 
@@ -884,30 +850,21 @@ func (st *state) checkUnlisted() {
 			}
 		}
 		if len(nws) > 0 {
-			for _, t := range st.trusted {
-				if !t.isRecord() {
+			for rs := range st.recordSentences() {
+				low := rs.lower()
+				if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
 					continue
 				}
-				tv := st.rec(t)
-				for si, fs := range tv.sentences() {
-					low := tv.lowerSentences()[si]
-					if !containsAny(low, directoryWords...) || !hasNeg(low) || containsAny(low, authorisationWords...) {
-						continue
-					}
-					fl := " " + tv.foldedSentences()[si] + " "
-					hits := 0
-					for _, w := range nws {
-						if strings.Contains(fl, " "+w+" ") {
-							hits++
-						}
-					}
-					if hits >= 2 || hits == len(nws) {
-						why = fmt.Sprintf("%s %s says: %q", t.kind, t.id, clipCase(strings.TrimSpace(fs), 140))
-						break
+				fl := " " + rs.folded() + " "
+				hits := 0
+				for _, w := range nws {
+					if strings.Contains(fl, " "+w+" ") {
+						hits++
 					}
 				}
-				if why != "" {
-					break
+				if hits >= 2 || hits == len(nws) {
+					why = fmt.Sprintf("%s %s says: %q", rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140))
+					break // the first record sentence that names the claimant
 				}
 			}
 		}
@@ -936,14 +893,9 @@ var doneMarkSet = newSubstrSet(doneMarks)
 // that holds a negation (hasNeg), which checkClaimedStep needs before the
 // message is worth reading.
 func (st *state) recordDenies() bool {
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		for _, low := range st.rec(t).lowerSentences() {
-			if hasNeg(low) {
-				return true
-			}
+	for rs := range st.recordSentences() {
+		if hasNeg(rs.lower()) {
+			return true
 		}
 	}
 	return false
@@ -993,61 +945,55 @@ func (st *state) checkClaimedStep() {
 	if len(claims) == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		if !hasNeg(rs.lower()) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			if !hasNeg(tv.lowerSentences()[si]) {
-				continue
-			}
-			// The stems a negation bears on: within four words after it, or
-			// three before it in the same clause ("la verificación no está
-			// completada", "die Prüfung ist nicht erfolgt").
-			negated := map[string]int{} // stem -> length of the word it came from
-			for _, clause := range strings.FieldsFunc(fs, func(r rune) bool { return r == ',' || r == ':' || r == '(' || r == ')' }) {
-				ws := strings.FieldsFunc(foldedText(clause), func(r rune) bool { return r < 'a' || r > 'z' })
-				for i, w := range ws {
-					if !negWord[w] {
-						continue
-					}
-					for j := max(0, i-3); j < len(ws) && j <= i+4; j++ {
-						if v := ws[j]; j != i && len(v) >= 4 && !stopWords[v] && !weakStems[v] {
-							l := len(v)
-							if l > 5 {
-								v = v[:5]
-							}
-							negated[v] = max(negated[v], l)
-						}
-					}
-				}
-			}
-			if len(negated) == 0 {
-				continue
-			}
-			fst := stemSet(fs)
-			for _, c := range claims {
-				n, _ := sharedStems(fst, c.stems)
-				hit, long := "", false
-				for w, l := range negated {
-					if c.stems[w] && (hit == "" || w < hit) {
-						hit = w
-					}
-					if c.stems[w] && l >= 13 {
-						long = true // a long compound ("Einkommensprüfung") ties alone
-					}
-				}
-				if hit == "" || n < 2 && !long {
+		// The stems a negation bears on: within four words after it, or
+		// three before it in the same clause ("la verificación no está
+		// completada", "die Prüfung ist nicht erfolgt").
+		negated := map[string]int{} // stem -> length of the word it came from
+		for _, clause := range strings.FieldsFunc(rs.text, func(r rune) bool { return r == ',' || r == ':' || r == '(' || r == ')' }) {
+			ws := strings.FieldsFunc(foldedText(clause), func(r rune) bool { return r < 'a' || r > 'z' })
+			for i, w := range ws {
+				if !negWord[w] {
 					continue
 				}
-				said := strings.TrimSpace(st.originalSentence(c.text))
-				st.contradiction(
-					fmt.Sprintf("The counterparty says %q, but %s %s records: %q.", clipCase(said, 140), t.kind, t.id, clipCase(strings.TrimSpace(fs), 140)),
-					fmt.Sprintf("The counterparty claims a step already happened that %s %s says did not.", t.kind, t.id),
-					[]string{t.id}, said)
-				return
+				for j := max(0, i-3); j < len(ws) && j <= i+4; j++ {
+					if v := ws[j]; j != i && len(v) >= 4 && !stopWords[v] && !weakStems[v] {
+						l := len(v)
+						if l > 5 {
+							v = v[:5]
+						}
+						negated[v] = max(negated[v], l)
+					}
+				}
 			}
+		}
+		if len(negated) == 0 {
+			continue
+		}
+		fst := rs.stems()
+		for _, c := range claims {
+			n, _ := sharedStems(fst, c.stems)
+			hit, long := "", false
+			for w, l := range negated {
+				if c.stems[w] && (hit == "" || w < hit) {
+					hit = w
+				}
+				if c.stems[w] && l >= 13 {
+					long = true // a long compound ("Einkommensprüfung") ties alone
+				}
+			}
+			if hit == "" || n < 2 && !long {
+				continue
+			}
+			said := strings.TrimSpace(st.originalSentence(c.text))
+			st.contradiction(
+				fmt.Sprintf("The counterparty says %q, but %s %s records: %q.", clipCase(said, 140), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140)),
+				fmt.Sprintf("The counterparty claims a step already happened that %s %s says did not.", rs.t.kind, rs.t.id),
+				[]string{rs.t.id}, said)
+			return
 		}
 	}
 }
@@ -1156,19 +1102,13 @@ func (st *state) checkInvokedAuthority() {
 // aprobado, approuvé), with nothing pending or refused: a go-ahead the
 // counterparty mentions is then the owner's own, not a lever.
 func (st *state) approvalOnRecord(role string) bool {
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := rs.lower()
+		if _, at := wordIn(" "+low+" ", []string{role}); at < 0 {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			low := tv.lowerSentences()[si]
-			if _, at := wordIn(" "+low+" ", []string{role}); at < 0 {
-				continue
-			}
-			if containsAny(low, "approved", "signed off", "authorised", "authorized", "genehmigt", "freigegeben", "aprobad", "autorizad", "approuvé", "autorisé", "validé") && !reRefute.MatchString(fs) {
-				return true
-			}
+		if containsAny(low, "approved", "signed off", "authorised", "authorized", "genehmigt", "freigegeben", "aprobad", "autorizad", "approuvé", "autorisé", "validé") && !reRefute.MatchString(rs.text) {
+			return true
 		}
 	}
 	return false
@@ -1261,38 +1201,32 @@ func (st *state) checkWindow() {
 	if window == 0 {
 		return
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
+	for rs := range st.recordSentences() {
+		low := " " + rs.lower() + " "
+		if !containsAny(low, ids...) {
 			continue
 		}
-		tv := st.rec(t)
-		for si, fs := range tv.sentences() {
-			low := " " + tv.lowerSentences()[si] + " "
-			if !containsAny(low, ids...) {
-				continue
-			}
-			elapsed := 0.0
-			if i := strings.Index(low, " ago"); i > 0 {
-				// the number and unit just before "ago"
-				f := strings.Fields(low[max(0, i-24):i])
-				if k := len(f); k >= 2 {
-					if n, err := strconv.Atoi(f[k-2]); err == nil && n > 0 && n < 10000 {
-						elapsed = float64(n) * unitDays(f[k-1])
-					}
+		elapsed := 0.0
+		if i := strings.Index(low, " ago"); i > 0 {
+			// the number and unit just before "ago"
+			f := strings.Fields(low[max(0, i-24):i])
+			if k := len(f); k >= 2 {
+				if n, err := strconv.Atoi(f[k-2]); err == nil && n > 0 && n < 10000 {
+					elapsed = float64(n) * unitDays(f[k-1])
 				}
 			}
-			for _, w := range sinceWords {
-				if i := strings.Index(low, " "+w); i >= 0 && elapsed == 0 {
-					elapsed = spanAfter(low, i+1+len(w))
-				}
+		}
+		for _, w := range sinceWords {
+			if i := strings.Index(low, " "+w); i >= 0 && elapsed == 0 {
+				elapsed = spanAfter(low, i+1+len(w))
 			}
-			if elapsed > window {
-				st.add(finding{kind: "window", score: 0.5, sig: consult.High, hard: true,
-					obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and %s %s records more time has passed: %q.", policyName(pol), clipCase(strings.TrimSpace(polSent), 120), t.kind, t.id, clipCase(strings.TrimSpace(fs), 140)),
-					reason: fmt.Sprintf("Policy %s sets a time window for %s, and %s %s shows it has closed.", policyName(pol), st.actionName(), t.kind, t.id),
-					refs:   []string{t.id}, disp: consult.SeekApproval})
-				return
-			}
+		}
+		if elapsed > window {
+			st.add(finding{kind: "window", score: 0.5, sig: consult.High, hard: true,
+				obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and %s %s records more time has passed: %q.", policyName(pol), clipCase(strings.TrimSpace(polSent), 120), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140)),
+				reason: fmt.Sprintf("Policy %s sets a time window for %s, and %s %s shows it has closed.", policyName(pol), st.actionName(), rs.t.kind, rs.t.id),
+				refs:   []string{rs.t.id}, disp: consult.SeekApproval})
+			return
 		}
 	}
 	// The counterparty's own word on the time passed ("I know it's been

@@ -28,15 +28,10 @@ func (st *state) destinationVouched() bool {
 	if !st.c.Counterparty.Verified {
 		return false
 	}
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
-		}
-		for _, s := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-			f := " " + foldedText(s) + " "
-			if containsAny(f, destNouns...) && containsAny(f, vouchWords...) && !hasNeg(toLower(s)) {
-				return true
-			}
+	for rs := range st.recordSentences() {
+		f := " " + rs.folded() + " "
+		if containsAny(f, destNouns...) && containsAny(f, vouchWords...) && !hasNeg(rs.lower()) {
+			return true
 		}
 	}
 	return false

@@ -65,34 +65,29 @@ func (st *state) checkWaitPeriod() {
 			if n, _ := sharedStems(pol, act); n == 0 {
 				continue // a wait for another kind of action
 			}
-			for _, t := range st.trusted {
-				if !t.isRecord() {
+			for rs := range st.recordSentences() {
+				rlow := " " + strings.ReplaceAll(rs.lower(), "-", " ") + " "
+				ago := recordedAgo(rlow)
+				if ago <= 0 || ago >= wait {
 					continue
 				}
-				for _, rs := range splitSentences(clipBytes(t.text, maxClaimBytes)) {
-					rlow := " " + strings.ReplaceAll(toLower(rs), "-", " ") + " "
-					ago := recordedAgo(rlow)
-					if ago <= 0 || ago >= wait {
-						continue
-					}
-					// The record must date the event the wait counts from: two
-					// words of the policy, or one and an id of the action
-					// (German folds the event into one compound).
-					n := sharedNonUnit(pol, stemSet(rs))
-					if n < 2 && (n == 0 || !sharesToken(idTokens(rs), ids)) {
-						continue
-					}
-					f := finding{kind: "waitperiod", score: 0.55, sig: consult.High, hard: true,
-						obs: fmt.Sprintf("Policy %s makes this wait (%q), and %s %s says the event it counts from was only %s ago: %q.",
-							policyName(p), clipCase(strings.TrimSpace(sent), 120), t.kind, t.id, spanWords(ago), clipCase(strings.TrimSpace(rs), 120)),
-						reason: fmt.Sprintf("Policy %s sets a waiting period for %s that %s %s shows has not run out; a cooling-off period is meant for exactly the request that cannot wait.", policyName(p), st.actionName(), t.kind, t.id),
-						refs:   []string{t.id}, disp: consult.SeekApproval}
-					if st.pressesPastWait() {
-						f.tactic = consult.PolicyBypass
-					}
-					st.add(f)
-					return
+				// The record must date the event the wait counts from: two
+				// words of the policy, or one and an id of the action
+				// (German folds the event into one compound).
+				n := sharedNonUnit(pol, rs.stems())
+				if n < 2 && (n == 0 || !sharesToken(idTokens(rs.text), ids)) {
+					continue
 				}
+				f := finding{kind: "waitperiod", score: 0.55, sig: consult.High, hard: true,
+					obs: fmt.Sprintf("Policy %s makes this wait (%q), and %s %s says the event it counts from was only %s ago: %q.",
+						policyName(p), clipCase(strings.TrimSpace(sent), 120), rs.t.kind, rs.t.id, spanWords(ago), clipCase(strings.TrimSpace(rs.text), 120)),
+					reason: fmt.Sprintf("Policy %s sets a waiting period for %s that %s %s shows has not run out; a cooling-off period is meant for exactly the request that cannot wait.", policyName(p), st.actionName(), rs.t.kind, rs.t.id),
+					refs:   []string{rs.t.id}, disp: consult.SeekApproval}
+				if st.pressesPastWait() {
+					f.tactic = consult.PolicyBypass
+				}
+				st.add(f)
+				return
 			}
 		}
 	}
