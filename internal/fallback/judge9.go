@@ -1,0 +1,12 @@
+package fallback
+
+// checkJudge9 runs the holdout9 round's structural checks, each in the file
+// named for what it reads:
+//   - reviewtask.go: a purchase, cancellation or change made on a task that
+//     asked only for a review.
+//
+// It runs from checkJudge7, after every cue and finding of the earlier
+// rounds is in, to share their folded policies and records.
+func (st *state) checkJudge9(v *j3fold) {
+	st.checkReviewTask()
+}
