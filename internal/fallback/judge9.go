@@ -3,10 +3,13 @@ package fallback
 // checkJudge9 runs the holdout9 round's structural checks, each in the file
 // named for what it reads:
 //   - reviewtask.go: a purchase, cancellation or change made on a task that
-//     asked only for a review.
+//     asked only for a review;
+//   - approvedthreshold.go: drops limit and threshold findings of an
+//     approval step that a record shows met.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
 func (st *state) checkJudge9(v *j3fold) {
 	st.checkReviewTask()
+	st.dropApprovedThreshold(v)
 }
