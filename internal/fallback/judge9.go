@@ -5,11 +5,14 @@ package fallback
 //   - reviewtask.go: a purchase, cancellation or change made on a task that
 //     asked only for a review;
 //   - approvedthreshold.go: drops limit and threshold findings of an
-//     approval step that a record shows met.
+//     approval step that a record shows met;
+//   - recentwindow.go: drops an ineligible finding when a record shows the
+//     thing created within a recency window the policy allows.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
 func (st *state) checkJudge9(v *j3fold) {
 	st.checkReviewTask()
 	st.dropApprovedThreshold(v)
+	st.dropRecentWindow(v)
 }
