@@ -7,7 +7,10 @@ package fallback
 //   - approvedthreshold.go: drops limit and threshold findings of an
 //     approval step that a record shows met;
 //   - recentwindow.go: drops an ineligible finding when a record shows the
-//     thing created within a recency window the policy allows.
+//     thing created within a recency window the policy allows;
+//   - claimedparty.go: a claimed identity its reference cannot carry (a
+//     mixed-script address, an authority on a commercial domain, a stranger
+//     asking for special-category data).
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
@@ -15,4 +18,5 @@ func (st *state) checkJudge9(v *j3fold) {
 	st.checkReviewTask()
 	st.dropApprovedThreshold(v)
 	st.dropRecentWindow(v)
+	st.checkClaimedParty()
 }
