@@ -16,10 +16,10 @@ import "strings"
 // leaves the findings in place.
 
 // approvalStems name an approval (folded word starts).
-var approvalStems = []string{"approv", "sign off", "signed off", "sign-off", "genehmig", "freigabe", "freigegeben", "aprob", "autoriz", "approuv", "valide par", "validee par"}
+var approvalStems = []string{"approv", "sign off", "signed off", "sign-off", "genehmig", "freigabe", "freigegeben", "aprob", "autoriz", "approuv", "approb", "valide par", "validee par"}
 
 // approvalNeeds name a requirement in the policy (folded, padded).
-var approvalNeeds = []string{" need", " require", " must ", " necesita", " requiere", " braucht", " erfordert", " benotigt", " exige", " necessite", " doit "}
+var approvalNeeds = []string{" need", " require", " must ", " necesita", " requiere", " brauch", " erforder", " benotig", " exige", " necessite", " doit "}
 
 // approvalTwo ask for a second approver (folded, padded).
 var approvalTwo = []string{" two approv", " second approv", " dual ", " both ", " two sign", " four eyes", " zwei ", " beide", " vier augen", " dos aprob", " doble ", " ambos ", " deux ", " double validation"}
@@ -42,8 +42,15 @@ func (st *state) dropApprovedThreshold(v *j3fold) {
 			continue
 		}
 		pol := " " + v.policy(pi) + " "
-		if !containsAny(pol, approvalStems...) || !containsAny(pol, approvalNeeds...) {
+		if !containsAny(pol, approvalNeeds...) {
 			return // a number that is a ceiling, not an approval step
+		}
+		// every clause with a number must be about approval: "no payment
+		// may exceed $50,000" next to an approval step is still a ceiling
+		for _, cl := range strings.FieldsFunc(p.Statement, func(r rune) bool { return r == '.' || r == ';' }) {
+			if hasASCIIDigit(cl) && !containsAny(foldedText(cl), approvalStems...) {
+				return
+			}
 		}
 		any = true
 		two = two || containsAny(pol, approvalTwo...)

@@ -37,8 +37,8 @@ var reviewCourtesy = []string{" please ", " can you ", " could you ", " help me 
 // ("... and switch me if it is cheaper"); one anywhere in the goal makes it
 // more than a review (folded; a trailing space asks for the whole word).
 // Paying is left out: "I don't want to pay for extras" states a limit.
-var goalCommits = []string{"buy", "purchas", "switch", "enrol", "enroll", "sign up", "subscri", "bind ", "take out", "cancel", "replace", "upgrade",
-	"add ", "arrange", "set up", "insure ", "order ", "book", "change", "update", "move ", "renew my", "get me insured",
+var goalCommits = []string{"buy", "purchas", "switch", "enrol", "enroll", "sign up", "subscribe", "bind ", "take out", "cancel", "replace", "upgrade",
+	"add ", "arrange", "set up", "insure ", "order ", "book ", "change", "update", "move ", "renew my", "get me insured",
 	"compra", "contrata", "cambia", "anad", "cancela", "suscrib", "reserva",
 	"kauf", "abschlie", "wechsel", "kundig", "hinzufug", "buche",
 	"achet", "souscri", "chang", "ajout", "resili", "annul", "remplac"}
