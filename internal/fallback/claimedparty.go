@@ -56,9 +56,12 @@ func (st *state) checkClaimedParty() {
 			disp:   consult.DoNotProceed})
 		return
 	}
-	if claimed == "" || !st.hasFinding("unverified") {
+	if claimed == "" {
 		return
 	}
+	// A name written into the domain ("ministere-travail.net") establishes
+	// a company, not an authority: this test does not wait for the
+	// unverified finding.
 	fc := " " + foldedText(claimed) + " "
 	if containsAny(fc, authorityClaims...) {
 		for _, d := range domainsOf(toLower(ref)) {
@@ -71,7 +74,7 @@ func (st *state) checkClaimedParty() {
 			}
 		}
 	}
-	if !st.specialOut() || !addressRecipient(st.c.Action.Recipient) || shareWord(significantWords(strings.TrimSpace(fc)), compactAlnum(foldedText(ref))) {
+	if !st.hasFinding("unverified") || !st.specialOut() || !addressRecipient(st.c.Action.Recipient) || shareWord(significantWords(strings.TrimSpace(fc)), compactAlnum(foldedText(ref))) {
 		return
 	}
 	st.add(finding{tactic: consult.IdentityDeception, kind: "strangerdata", score: 0.6, sig: consult.High,

@@ -32,7 +32,7 @@ var (
 )
 
 // creationStems say a record is about when the thing was made (folded).
-var creationStems = []string{"creat", "booked", "made", "placed", "purchas", "bought", "reserv", "gebucht", "erstellt", "angelegt", "cread", "compr", "cree le", "cree a", "achete"}
+var creationStems = []string{"creat", "booked", "made", "placed", "purchas", "bought", "reserv", "gebucht", "erstellt", "angelegt", "cread", "se creo", "reservo", "compr", "creee", "cree le", "cree a", "achete"}
 
 // unitHours converts a unit stem of reWindow or reAgo to hours.
 func unitHours(u string) float64 {
@@ -49,12 +49,11 @@ func (st *state) dropRecentWindow(v *j3fold) {
 	if !st.hasFinding("ineligible") {
 		return
 	}
+	// A window in any policy: the ineligible finding already says a policy
+	// rules the act out, and a window is only ever a condition that allows.
 	window := 0.0
 	for pi := range st.policies() {
 		pol := v.policy(pi)
-		if !containsAny(" "+pol+" ", altLeads...) {
-			continue
-		}
 		if m := reWindow.FindStringSubmatch(pol); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			window = float64(n) * unitHours(m[2])
