@@ -44,7 +44,7 @@ func TestClaimedParty(t *testing.T) {
 		{"English: a bare number asks for a patient's chart", consult.Case{Message: "Send her chart to this address.",
 			Action: send("records@clinic-transfer.net", "health"), Counterparty: cp("phone:+1 555 0142", "Dr. Hale's office", false)}, "strangerdata", true},
 		{"near-miss: the data goes to the patient by name", consult.Case{Message: "Por favor, prepárela.",
-			Action: consult.Action{Description: "Dispense refill for Carmen Ortega", Service: "pharmacy", Action: "refills:dispense", Recipient: "Carmen Ortega", DataCategories: []string{"health"}},
+			Action:       consult.Action{Description: "Dispense refill for Carmen Ortega", Service: "pharmacy", Action: "refills:dispense", Recipient: "Carmen Ortega", DataCategories: []string{"health"}},
 			Counterparty: cp("phone:+34 611 402 977", "Son of patient Carmen Ortega", false)}, "strangerdata", false},
 		{"near-miss: the reference names the claimant", consult.Case{Message: "Send the claim file.",
 			Action: send("claims@harmonie.fr", "health"), Counterparty: cp("claims@harmonie.fr", "Harmonie claims desk", false)}, "strangerdata", false},
