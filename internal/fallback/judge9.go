@@ -10,7 +10,9 @@ package fallback
 //     thing created within a recency window the policy allows;
 //   - claimedparty.go: a claimed identity its reference cannot carry (a
 //     mixed-script address, an authority on a commercial domain, a stranger
-//     asking for special-category data).
+//     asking for special-category data);
+//   - reservedactor.go: a change a policy reserves to a party the
+//     counterparty is not.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
@@ -19,4 +21,5 @@ func (st *state) checkJudge9(v *j3fold) {
 	st.dropApprovedThreshold(v)
 	st.dropRecentWindow(v)
 	st.checkClaimedParty()
+	st.checkReservedActor(v)
 }
