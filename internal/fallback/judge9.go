@@ -4,6 +4,7 @@ package fallback
 // named for what it reads:
 //   - reviewtask.go: a purchase, cancellation or change made on a task that
 //     asked only for a review;
+//   - cutgoal.go: a purchase that only adds, on a goal that asked to cut;
 //   - approvedthreshold.go: drops limit and threshold findings of an
 //     approval step that a record shows met;
 //   - recentwindow.go: drops an ineligible finding when a record shows the
@@ -18,6 +19,7 @@ package fallback
 // rounds is in, to share their folded policies and records.
 func (st *state) checkJudge9(v *j3fold) {
 	st.checkReviewTask()
+	st.checkCutGoal(v)
 	st.dropApprovedThreshold(v)
 	st.dropRecentWindow(v)
 	st.checkClaimedParty()
