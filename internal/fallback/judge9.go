@@ -13,7 +13,8 @@ package fallback
 //     mixed-script address, an authority on a commercial domain, a stranger
 //     asking for special-category data);
 //   - reservedactor.go: a change a policy reserves to a party the
-//     counterparty is not.
+//     counterparty is not;
+//   - unpaiddifference.go: a change a record prices, made for nothing.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
@@ -24,4 +25,5 @@ func (st *state) checkJudge9(v *j3fold) {
 	st.dropRecentWindow(v)
 	st.checkClaimedParty()
 	st.checkReservedActor(v)
+	st.checkUnpaidDifference(v)
 }
