@@ -26,6 +26,9 @@ var rePriced = regexp.MustCompile(`([a-z][a-z0-9 ]{3,48}?) (?:would cost|will co
 // reFareDiff reads "fare difference is $N" (folded, currency signs gone).
 var reFareDiff = regexp.MustCompile(`(?:fare difference|price difference|diferencia de tarifa|diferencia de precio|tarifdifferenz|preisdifferenz|difference de tarif|difference de prix)(?: for [a-z ]{0,40})? (?:is |of |es de |de |betragt |est de )?(\d[\d ]*)`)
 
+// priceStems are in every text rePriced or reFareDiff can match (folded).
+var priceStems = []string{" cost", " cuest", " costar", " kost", " cout", " difference", " diferencia", " differenz"}
+
 // noChargeWords say the action charges nothing (folded, padded).
 var noChargeWords = []string{" no charge", " free of charge", " at no cost", " waive", " without charge", " for free", " sin cargo", " sin coste", " gratis", " kostenlos",
 	" ohne aufpreis", " gratuit", " sans frais", " sans supplement"}
@@ -42,7 +45,13 @@ func (st *state) checkUnpaidDifference(v *j3fold) {
 		if !t.isRecord() {
 			continue
 		}
+		if !hasASCIIDigit(t.text) {
+			continue // both patterns need a price
+		}
 		r := v.record(i)
+		if !containsAny(r, priceStems...) {
+			continue // the patterns are costly; most records price nothing
+		}
 		if strings.Contains(r, " no fare difference") || strings.Contains(r, " no difference") {
 			continue
 		}
