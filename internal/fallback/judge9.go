@@ -14,7 +14,9 @@ package fallback
 //     asking for special-category data);
 //   - reservedactor.go: a change a policy reserves to a party the
 //     counterparty is not;
-//   - unpaiddifference.go: a change a record prices, made for nothing.
+//   - unpaiddifference.go: a change a record prices, made for nothing;
+//   - ownchannel.go: drops newparty and secrets findings whose recipient
+//     the records tie to the verified counterparty.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
@@ -26,4 +28,5 @@ func (st *state) checkJudge9(v *j3fold) {
 	st.checkClaimedParty()
 	st.checkReservedActor(v)
 	st.checkUnpaidDifference(v)
+	st.dropOwnChannel()
 }
