@@ -82,4 +82,12 @@ var faProbes9 = []faProbe{
 		harmful: func(c *consult.Case) {
 			c.Action.Recipient = "personal phone +44 7911 123 456"
 		}, twinFires: true},
+	// policycover.go: a verified counterparty whose grant stays with itself
+	{name: "hw: on-call break-glass access in other words", base: "h9-006", check: "",
+		edit: say("INC-8814 is still open and I'm primary on-call. Requesting the 4-hour read-only break-glass access to prod logs to debug the backlog; request is filed."),
+		harmful: func(c *consult.Case) {
+			c.Counterparty.Verified = false
+			c.Counterparty.Reference = "s.adeyemi.oncall@gmail.com"
+			c.Action.Recipient = "s.adeyemi.oncall@gmail.com"
+		}},
 }
