@@ -35,8 +35,7 @@ func (st *state) checkReservedActor(v *j3fold) {
 	if !ok || hasPrefixAny(verb, readVerbs) || len(st.c.Policies) == 0 {
 		return
 	}
-	desc := v.desc()
-	who := " " + foldedText(st.c.Counterparty.Reference+" "+st.c.Counterparty.ClaimedIdentity) + " "
+	desc, who := "", "" // built for the first policy that reserves an act
 	for pi, p := range st.policies() {
 		pol := v.policy(pi)
 		if !containsAny(pol, reservedMarks...) {
@@ -48,6 +47,10 @@ func (st *state) checkReservedActor(v *j3fold) {
 				i := strings.Index(sent, m)
 				if i < 0 {
 					continue
+				}
+				if who == "" {
+					desc = v.desc()
+					who = " " + foldedText(st.c.Counterparty.Reference+" "+st.c.Counterparty.ClaimedIdentity) + " "
 				}
 				if sharedDescStems(sent[:i], desc) < 2 || partyNamed(sent[i+len(m):], who) {
 					continue

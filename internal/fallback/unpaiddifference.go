@@ -37,7 +37,7 @@ var noChargeWords = []string{" no charge", " free of charge", " at no cost", " w
 // prices for nothing or for much less.
 func (st *state) checkUnpaidDifference(v *j3fold) {
 	a := st.c.Action
-	desc := " " + v.desc() + " "
+	desc := "" // padded description, built for the first priced record
 	if moneyBackRE.MatchString(a.Action) {
 		return // a refund or a cancellation gives money back; it is not the priced change
 	}
@@ -63,6 +63,9 @@ func (st *state) checkUnpaidDifference(v *j3fold) {
 		}
 		if price <= 0 {
 			continue
+		}
+		if desc == "" {
+			desc = " " + v.desc() + " "
 		}
 		if thing != "" && !subjectInDesc(thing, desc) {
 			continue
