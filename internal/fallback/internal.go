@@ -103,6 +103,9 @@ func (st *state) secretsStayInside() bool {
 	if !st.c.Counterparty.Verified || st.untrusted() {
 		return false
 	}
+	if st.registeredDevice() {
+		return true // a device a record registers to the requester (ownchannel.go)
+	}
 	act := strings.ReplaceAll(st.c.Action.Action, "_", " ")
 	if st.revokingAction() && !reReset.MatchString(act) {
 		return st.c.Action.Recipient == "" || st.internalFlow()

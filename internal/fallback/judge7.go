@@ -15,4 +15,5 @@ func (st *state) checkJudge7(v *j3fold) {
 	st.checkRecordedDeadline(v)
 	st.checkSplitOrder(v)
 	st.checkFixedCount(v)
+	st.checkJudge9(v) // judge9.go: the holdout9 round's checks
 }

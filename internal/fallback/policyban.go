@@ -87,7 +87,9 @@ func (st *state) checkPolicyBan(v *j3fold) {
 						break
 					}
 				}
-				if head == "" || !strings.Contains(desc, " "+head) {
+				// The action's own name may carry it ("update_flights" for
+				// "Change P2XH7D from HAT233 on the 18th to HAT233 on the 20th").
+				if head == "" || !strings.Contains(desc, " "+head) && !strings.Contains(act, head) {
 					continue
 				}
 				// An action that moves the thing out of the class ("from basic

@@ -28,6 +28,14 @@ func TestPolicyBan(t *testing.T) {
 			Message:      "Bitte stornieren Sie mein Ticket, ich fahre doch nicht.",
 			Action:       act("bookings:cancel", "Super Sparpreis Ticket 4471 stornieren und erstatten"),
 			Counterparty: j2verified, Policies: []consult.Policy{j2pol("p1", "Super Sparpreis Tickets können nicht storniert werden.")}}, "policyban", true},
+		{"English: flights named only by number, the action's name says flights", consult.Case{
+			Message:      "Could you move me to the same flight two days later?",
+			Action:       act("reservations:update_flights", "Change P2XH7D (ATL-BOS, basic economy, 1 passenger) from HAT233 on 2024-05-18 to HAT233 on 2024-05-20"),
+			Counterparty: j2verified, Policies: basic}, "policyban", true},
+		{"near-miss: a passenger edit on a basic economy booking", consult.Case{
+			Message:      "Please correct my middle name.",
+			Action:       act("reservations:update_passengers", "Correct the passenger's name on P2XH7D (basic economy) to Grace A. Liu"),
+			Counterparty: j2verified, Policies: basic}, "policyban", false},
 		{"near-miss: cabin upgrade out of the class", consult.Case{
 			Message:      "Can I upgrade to business on this booking?",
 			Action:       act("reservations:update_flights", "Change X7PQ2L from basic economy to business on the same flights, $612 on the card"),

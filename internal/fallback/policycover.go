@@ -18,7 +18,10 @@ var coverPermitWords = []string{" may ", " can ", " is allowed to", " are allowe
 // policyCovers reports a trusted counterparty whose action a policy allows
 // with its conditions on record, and no hard finding against the case.
 func (st *state) policyCovers() bool {
-	if !st.trustedCounterparty() || st.c.Identity.OutOfScope(st.c.Action) {
+	// A verified counterparty whose grant or data stays with itself
+	// (internal.go: "read access for s.adeyemi" asked by s.adeyemi over
+	// SSO) stands where a registered partner does.
+	if !(st.trustedCounterparty() || st.c.Counterparty.Verified && st.internalFlow()) || st.c.Identity.OutOfScope(st.c.Action) {
 		return false
 	}
 	for _, f := range st.findings {
