@@ -58,10 +58,61 @@ type automaton struct {
 	// Rows are padded to a power of two (32 classes of 2 bytes: one cache
 	// line per state), so the step is a shift and one small load and the
 	// whole table is about half the size of delta.
-	d16    []uint16
-	shift  uint
-	out    [][]int32 // literal ids recognised on entering a state
-	litLen []int
+	d16   []uint16
+	shift uint
+	// r16, when compact made it, replaces d16 and delta for a scan of
+	// one instruction sequence per byte with no flag to strip: rows of 32
+	// classes (a constant shift), and the states renumbered so that those
+	// that recognise a literal come last, from firstOut on, where a single
+	// comparison finds them. Without the flag bit, 16 bits hold up to
+	// 65536 states.
+	r16      []uint16
+	firstOut uint
+	out      [][]int32 // literal ids recognised on entering a state
+	litLen   []int
+}
+
+// compact rewrites a's table as r16 when it fits (at most 32 classes and
+// 65536 states) and returns a; otherwise a keeps its table. Only scan reads
+// r16: the other automata of the package read d16 themselves.
+func (a *automaton) compact() *automaton {
+	n := len(a.out)
+	if a.nclass > 32 || n > 1<<16 {
+		return a
+	}
+	next := func(s, c int) int {
+		if a.d16 != nil {
+			return int(a.d16[s<<a.shift|c] &^ out16)
+		}
+		return int(a.delta[s*a.nclass+c]&^hasOut) / a.nclass
+	}
+	// The root (0) recognises nothing and stays first.
+	newOf := make([]int, n)
+	k := 0
+	for s := range n {
+		if len(a.out[s]) == 0 {
+			newOf[s] = k
+			k++
+		}
+	}
+	a.firstOut = uint(k)
+	for s := range n {
+		if len(a.out[s]) > 0 {
+			newOf[s] = k
+			k++
+		}
+	}
+	r := make([]uint16, n<<5)
+	out := make([][]int32, n)
+	for s := range n {
+		row := newOf[s] << 5
+		for c := 0; c < a.nclass; c++ {
+			r[row|c] = uint16(newOf[next(s, c)])
+		}
+		out[newOf[s]] = a.out[s]
+	}
+	a.r16, a.out, a.d16, a.delta = r, out, nil, nil
+	return a
 }
 
 // out16 marks a d16 transition into a state that recognises a literal.
@@ -160,6 +211,19 @@ const hasOut = -1 << 31
 
 // scan calls fn for every literal occurrence, with its start byte.
 func (a *automaton) scan(text string, fn func(lit int32, start int)) {
+	if a.r16 != nil {
+		d, class, first := a.r16, &a.class, a.firstOut
+		s := uint(0)
+		for i := 0; i < len(text); i++ {
+			s = uint(d[s<<5|uint(class[text[i]])])
+			if s >= first {
+				for _, id := range a.out[s] {
+					fn(id, i+1-a.litLen[id])
+				}
+			}
+		}
+		return
+	}
 	if a.d16 != nil {
 		d, class, sh := a.d16, &a.class, a.shift
 		s := uint(0)
