@@ -115,6 +115,7 @@ func (t trustedText) isRecord() bool {
 func (e *Engine) inspect(c *consult.Case) *state {
 	st := &state{e: e, c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
 	st.msg = foldText(c.Message)
+	st.v.marked = true // collect's scan of the message marks the set literals
 	st.collect(st.msg, srcMessage)
 	if c.SituationContext != "" {
 		st.collect(foldText(c.SituationContext), srcContext)
@@ -179,7 +180,11 @@ func (st *state) fromMessage(label string) bool {
 func (st *state) collect(f folded, src int) {
 	st.nText++
 	fp := &f
-	for _, h := range st.e.lx.find(f.text) {
+	var marks *[]setMark
+	if src == srcMessage {
+		marks = &st.v.marks
+	}
+	for _, h := range st.e.lx.findMarks(f.text, marks) {
 		ph := &st.e.lx.phrases[h.phrase]
 		st.cues[ph.label] = append(st.cues[ph.label], cue{
 			label:  ph.label,

@@ -265,6 +265,61 @@ type lexicon struct {
 	byFirst  [][]int32 // literal id -> phrases whose first part it is
 	negators map[string]bool
 	occPool  sync.Pool // *occIndex scratch of find, sized for lits
+	// The set literals follow the pack's in the automaton (literal id
+	// len(lits)+k is set literal k): the phrases of the package's phrase
+	// sets and the words of its message substring sets, so that the one
+	// scan of the message in collect also answers every set for it
+	// (views.go: msgHas, msgHasSub, msgClauses), where each set made a
+	// pass of its own over the message.
+	setLen []int32
+	setPS  []uint64 // bit id: set literal k is a phrase of phrase set id
+	setSS  []uint64 // bit id: set literal k is a word of message substring set id
+	// nPS and nSS count the sets the literals cover: the phrase sets with
+	// id < nPS and the substring sets with id < nSS (those registered
+	// when the pack was compiled, at most 64 of each).
+	nPS, nSS int
+}
+
+// setMark is a set literal found in the message: literal k of the
+// lexicon's set literals, starting at byte start of the folded text.
+type setMark struct {
+	lit, start int32
+}
+
+// buildScanner builds the automaton of the pack's literals and the set
+// literals.
+func (lx *lexicon) buildScanner() {
+	all := append([]string(nil), lx.lits...)
+	idx := map[string]int{}
+	add := func(w string, ps, ss uint64) {
+		k, ok := idx[w]
+		if !ok {
+			k = len(lx.setLen)
+			idx[w] = k
+			all = append(all, w)
+			lx.setLen = append(lx.setLen, int32(len(w)))
+			lx.setPS = append(lx.setPS, 0)
+			lx.setSS = append(lx.setSS, 0)
+		}
+		lx.setPS[k] |= ps
+		lx.setSS[k] |= ss
+	}
+	phraseSetsMu.Lock()
+	pss := allPhraseSets[:min(len(allPhraseSets), 64)]
+	sss := msgSubstrSets[:min(len(msgSubstrSets), 64)]
+	phraseSetsMu.Unlock()
+	lx.nPS, lx.nSS = len(pss), len(sss)
+	for _, ps := range pss {
+		for _, p := range ps.phrases {
+			add(p, 1<<ps.id, 0)
+		}
+	}
+	for _, ss := range sss {
+		for _, w := range ss.words {
+			add(w, 0, 1<<ss.id)
+		}
+	}
+	lx.auto = buildAutomaton(all).compact()
 }
 
 // compilePhrase turns "skip .. approval" into parts, registering literals.
@@ -440,10 +495,21 @@ func (lx *lexicon) putOcc(o *occIndex) {
 // find returns the phrase hits in a folded text: for every phrase, its first
 // occurrence. Hits preceded by a negator within three words ("never ask for
 // your password") are dropped.
-func (lx *lexicon) find(text string) []hit {
+func (lx *lexicon) find(text string) []hit { return lx.findMarks(text, nil) }
+
+// findMarks is find, which also appends the set literals it passes to
+// *marks (when marks is not nil), in the order the scan meets their ends.
+func (lx *lexicon) findMarks(text string, marks *[]setMark) []hit {
 	occ := lx.getOcc()
 	defer lx.putOcc(occ)
+	nLex := int32(len(lx.lits))
 	lx.auto.scan(text, func(lit int32, start int) {
+		if lit >= nLex {
+			if marks != nil {
+				*marks = append(*marks, setMark{lit - nLex, int32(start)})
+			}
+			return
+		}
 		switch n := occ.count[lit]; {
 		case n == 0:
 			occ.ids = append(occ.ids, lit)
