@@ -77,8 +77,8 @@ type automaton struct {
 // r16: the other automata of the package read d16 themselves.
 func (a *automaton) compact() *automaton {
 	n := len(a.out)
-	if a.nclass > 32 || n > 1<<16 {
-		return a
+	if a.nclass > 32 || n > 1<<16 || len(a.out[0]) > 0 {
+		return a // (an empty literal makes the root recognise one)
 	}
 	next := func(s, c int) int {
 		if a.d16 != nil {

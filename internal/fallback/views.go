@@ -204,16 +204,23 @@ func (ss *substrSet) in(s string) bool {
 			return true
 		}
 	}
-	for i := 0; i+1 < len(s); i++ {
-		b1, b2 := s[i], s[i+1]
-		if ss.pair[b1][b2>>6]&(1<<(b2&63)) == 0 {
-			continue
-		}
-		for _, w := range ss.byPair.get(0, b1, b2) {
-			if strings.HasPrefix(s[i:], w) {
-				return true
+	if len(s) < 2 {
+		return false
+	}
+	// The pair ending at each byte, the previous byte carried over: one
+	// load and no bounds check per byte (TestSubstrSetMatchesContainsAny,
+	// FuzzSubstrSet).
+	b1 := s[0]
+	for i := 1; i < len(s); i++ {
+		b2 := s[i]
+		if ss.pair[b1][b2>>6]&(1<<(b2&63)) != 0 {
+			for _, w := range ss.byPair.get(0, b1, b2) {
+				if strings.HasPrefix(s[i-1:], w) {
+					return true
+				}
 			}
 		}
+		b1 = b2
 	}
 	return false
 }
