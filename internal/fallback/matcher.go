@@ -264,7 +264,10 @@ type lexicon struct {
 	phrases  []phrase
 	byFirst  [][]int32 // literal id -> phrases whose first part it is
 	negators map[string]bool
-	occPool  sync.Pool // *occIndex scratch of find, sized for lits
+	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
+	// for every negator: most words fail it and skip the map (isNegator).
+	negFilter [32]uint64
+	occPool   sync.Pool // *occIndex scratch of find, sized for lits
 	// The set literals follow the pack's in the automaton (literal id
 	// len(lits)+k is set literal k): the phrases of the package's phrase
 	// sets and the words of its message substring sets, so that the one
@@ -289,6 +292,11 @@ type setMark struct {
 // buildScanner builds the automaton of the pack's literals and the set
 // literals.
 func (lx *lexicon) buildScanner() {
+	for w := range lx.negators {
+		if w != "" {
+			lx.negFilter[w[0]&31] |= 1 << min(len(w), 63)
+		}
+	}
 	all := append([]string(nil), lx.lits...)
 	idx := map[string]int{}
 	add := func(w string, ps, ss uint64) {
@@ -621,6 +629,11 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int
 	return end, true
 }
 
+// isNegator reports lx.negators[w].
+func (lx *lexicon) isNegator(w string) bool {
+	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negators[w]
+}
+
 // negated reports whether one of the three words before byte p is a negator.
 func (lx *lexicon) negated(text string, p int) bool {
 	if len(lx.negators) == 0 {
@@ -636,7 +649,7 @@ func (lx *lexicon) negated(text string, p int) bool {
 		if w == "." {
 			break
 		}
-		if lx.negators[w] {
+		if lx.isNegator(w) {
 			return true
 		}
 		e = s
