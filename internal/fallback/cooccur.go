@@ -226,7 +226,8 @@ var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "f
 // cooccur adds co-occurrence cues for one folded text; it is called by
 // collect right after the phrase pass over the same text. Only the
 // counterparty's own words count (the message and its earlier turns).
-func (st *state) cooccur(f *folded, src int) {
+// spans are wordSpans(f.text), the words the sentences are cut from.
+func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	if src == srcContext || f == nil {
 		return
 	}
@@ -242,29 +243,19 @@ func (st *state) cooccur(f *folded, src int) {
 	// across a lone "."), in a reused buffer.
 	var wbuf [96]coWord
 	words := wbuf[:0]
-	i := 0
-	for i < len(text) {
+	k0 := 0
+	for k0 < len(spans) {
 		words = words[:0]
-		for i < len(text) {
-			for i < len(text) && text[i] == ' ' {
-				i++
-			}
-			if i >= len(text) {
-				break
-			}
-			j := i
-			for j < len(text) && text[j] != ' ' {
-				j++
-			}
-			if j-i == 1 && text[i] == '.' {
-				i = j
+		for k0 < len(spans) {
+			sp := spans[k0]
+			k0++
+			if sp.end-sp.start == 1 && text[sp.start] == '.' {
 				if len(words) > 0 {
 					break
 				}
 				continue
 			}
-			words = append(words, coWord{start: int32(i), end: int32(j)})
-			i = j
+			words = append(words, coWord{start: sp.start, end: sp.end})
 		}
 		if len(words) == 0 {
 			continue

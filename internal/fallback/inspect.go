@@ -181,10 +181,15 @@ func (st *state) collect(f folded, src int) {
 	st.nText++
 	fp := &f
 	var marks *[]setMark
+	var words []wordSpan // the text's words, for find and cooccur
+	if src != srcContext {
+		words = wordSpans(f.text)
+	}
 	if src == srcMessage {
 		marks = &st.v.marks
+		st.v.msgWords = words
 	}
-	for _, h := range st.e.lx.findMarks(f.text, marks) {
+	for _, h := range st.e.lx.findMarks(f.text, marks, words) {
 		ph := &st.e.lx.phrases[h.phrase]
 		st.cues[ph.label] = append(st.cues[ph.label], cue{
 			label:  ph.label,
@@ -197,7 +202,7 @@ func (st *state) collect(f folded, src int) {
 			srcIdx: st.nText,
 		})
 	}
-	st.cooccur(fp, src) // word-class combinations per sentence (cooccur.go)
+	st.cooccur(fp, src, words) // word-class combinations per sentence (cooccur.go)
 }
 
 // hasTension reports whether the structure of the case gives cause for

@@ -429,6 +429,48 @@ func newTextIndex(text string) *textIndex {
 	return ti
 }
 
+// wordSpan is the byte range of one word of a folded text.
+type wordSpan struct {
+	start, end int32
+}
+
+// wordSpans returns the words of a text, the runs of bytes other than a
+// space, in order. collect finds them once per text, for find's word
+// index, cooccur's sentences and msgTokens, which each cut the text into
+// words themselves before.
+func wordSpans(text string) []wordSpan {
+	out := make([]wordSpan, 0, len(text)/6+4)
+	for i := 0; i < len(text); {
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+		if i >= len(text) {
+			break
+		}
+		j := i + 1
+		for j < len(text) && text[j] != ' ' {
+			j++
+		}
+		out = append(out, wordSpan{int32(i), int32(j)})
+		i = j
+	}
+	return out
+}
+
+// textIndexOf is newTextIndex(text) for the words of text (wordSpans):
+// the starts of those after a space, which are all but one at byte 0
+// (TestTextIndexOf).
+func textIndexOf(text string, words []wordSpan) *textIndex {
+	if len(words) > 0 && words[0].start == 0 {
+		words = words[1:]
+	}
+	ti := &textIndex{text: text, starts: make([]int32, len(words))}
+	for i, w := range words {
+		ti.starts[i] = w.start
+	}
+	return ti
+}
+
 // wordAt is the index of the first word starting at or after byte p.
 func (ti *textIndex) wordAt(p int) int {
 	return sort.Search(len(ti.starts), func(i int) bool { return int(ti.starts[i]) >= p })
@@ -503,11 +545,12 @@ func (lx *lexicon) putOcc(o *occIndex) {
 // find returns the phrase hits in a folded text: for every phrase, its first
 // occurrence. Hits preceded by a negator within three words ("never ask for
 // your password") are dropped.
-func (lx *lexicon) find(text string) []hit { return lx.findMarks(text, nil) }
+func (lx *lexicon) find(text string) []hit { return lx.findMarks(text, nil, nil) }
 
 // findMarks is find, which also appends the set literals it passes to
-// *marks (when marks is not nil), in the order the scan meets their ends.
-func (lx *lexicon) findMarks(text string, marks *[]setMark) []hit {
+// *marks (when marks is not nil), in the order the scan meets their ends;
+// words, when not nil, are wordSpans(text).
+func (lx *lexicon) findMarks(text string, marks *[]setMark, words []wordSpan) []hit {
 	occ := lx.getOcc()
 	defer lx.putOcc(occ)
 	nLex := int32(len(lx.lits))
@@ -559,7 +602,11 @@ func (lx *lexicon) findMarks(text string, marks *[]setMark) []hit {
 				ok := true
 				if len(ph.parts) > 1 {
 					if ti == nil {
-						ti = newTextIndex(text)
+						if words != nil {
+							ti = textIndexOf(text, words)
+						} else {
+							ti = newTextIndex(text)
+						}
 					}
 					end, ok = lx.chain(ti, ph, occ, end)
 				}

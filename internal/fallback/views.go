@@ -22,6 +22,9 @@ type views struct {
 	// msgClauses answer without a pass of their own.
 	marks  []setMark
 	marked bool
+	// msgWords are wordSpans of the folded message (collect), nil
+	// before.
+	msgWords []wordSpan
 }
 
 // actionSep turns an action name's separators into spaces
@@ -55,10 +58,29 @@ func (st *state) msgHead() string { return clipBytes(st.msg.text, maxClaimBytes)
 
 func (st *state) msgTokens() []string {
 	if st.v.msgTok == nil {
-		t := foldedFields(st.msgHead())
+		var t []string
+		if st.v.msgWords != nil {
+			t = headFields(st.msg.text, len(st.msgHead()), st.v.msgWords)
+		} else {
+			t = foldedFields(st.msgHead())
+		}
 		st.v.msgTok = &t
 	}
 	return *st.v.msgTok
+}
+
+// headFields is foldedFields(text[:head]) from the words of text
+// (wordSpans): those that start within the head, the last cut at its end
+// (TestHeadFields).
+func headFields(text string, head int, words []wordSpan) []string {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if int(w.start) >= head {
+			break
+		}
+		out = append(out, text[w.start:min(int(w.end), head)])
+	}
+	return out
 }
 
 // foldedFields is strings.Fields(s) for a folded text, or a prefix of one,
