@@ -116,6 +116,13 @@ type substrSet struct {
 	pair   [256][4]uint64  // bit b2 of pair[b1]: some word starts with b1 b2
 	byPair key3Map[string] // the words by their first two bytes, packKey3(0, b1, b2)
 	short  []string        // words under two bytes, searched directly
+	// stride and probe: every word of two or more bytes is at least
+	// stride+1 long, so that an occurrence covers a pair starting at a
+	// multiple of stride, at one of the word's first stride offsets;
+	// probe has those pairs of every word, and in looks only at the
+	// pairs at multiples of stride (Wu-Manber's shift, fixed).
+	stride int
+	probe  [256][4]uint64
 	// words and id, for a message substring set (newMsgSubstrSet): its
 	// words and its bit in the lexicon's set literals.
 	words []string
@@ -215,6 +222,25 @@ func newSubstrSet(words ...[]string) *substrSet {
 	// A map keyed by the pair hashed it on every candidate position, most
 	// of the cost of in on a long message.
 	ss.byPair = newPackedMap(byPair)
+	ss.stride = 1 << 30
+	for _, l := range words {
+		for _, w := range l {
+			if len(w) >= 2 {
+				ss.stride = min(ss.stride, len(w)-1)
+			}
+		}
+	}
+	if ss.stride == 1<<30 {
+		ss.stride = 1
+	}
+	for _, l := range words {
+		for _, w := range l {
+			for o := 0; o < ss.stride && o+1 < len(w); o++ {
+				b1, b2 := w[o], w[o+1]
+				ss.probe[b1][b2>>6] |= 1 << (b2 & 63)
+			}
+		}
+	}
 	return ss
 }
 
@@ -228,6 +254,9 @@ func (ss *substrSet) in(s string) bool {
 	}
 	if len(s) < 2 {
 		return false
+	}
+	if ss.stride > 1 {
+		return ss.inStrided(s)
 	}
 	// The pair ending at each byte, the previous byte carried over: one
 	// load and no bounds check per byte (TestSubstrSetMatchesContainsAny,
@@ -243,6 +272,31 @@ func (ss *substrSet) in(s string) bool {
 			}
 		}
 		b1 = b2
+	}
+	return false
+}
+
+// inStrided is in for a set whose words are all at least three bytes
+// long: it probes the pairs at multiples of the stride, and where one may
+// be inside a word, tries the stride of starts that end there.
+func (ss *substrSet) inStrided(s string) bool {
+	st := ss.stride
+	for p := 0; p+1 < len(s); p += st {
+		b1, b2 := s[p], s[p+1]
+		if ss.probe[b1][b2>>6]&(1<<(b2&63)) == 0 {
+			continue
+		}
+		for j := max(0, p-st+1); j <= p; j++ {
+			c1, c2 := s[j], s[j+1]
+			if ss.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
+				continue
+			}
+			for _, w := range ss.byPair.get(0, c1, c2) {
+				if strings.HasPrefix(s[j:], w) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
