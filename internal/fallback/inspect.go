@@ -116,6 +116,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st := &state{e: e, c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
 	st.msg = foldText(c.Message)
 	st.v.marked = true // collect's scan of the message marks the set literals
+	st.v.marks = st.v.markBuf[:0]
 	st.collect(st.msg, srcMessage)
 	if c.SituationContext != "" {
 		st.collect(foldText(c.SituationContext), srcContext)

@@ -439,7 +439,9 @@ type wordSpan struct {
 // index, cooccur's sentences and msgTokens, which each cut the text into
 // words themselves before.
 func wordSpans(text string) []wordSpan {
-	out := make([]wordSpan, 0, len(text)/6+4)
+	// A word ends at a space or at the end: the spaces (a vectorised
+	// count) bound the words, so the slice is made once.
+	out := make([]wordSpan, 0, strings.Count(text, " ")+1)
 	for i := 0; i < len(text); {
 		for i < len(text) && text[i] == ' ' {
 			i++

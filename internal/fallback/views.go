@@ -22,6 +22,9 @@ type views struct {
 	// msgClauses answer without a pass of their own.
 	marks  []setMark
 	marked bool
+	// markBuf holds the first marks, in the state rather than in slices
+	// grown one by one: a message has a few.
+	markBuf [16]setMark
 	// msgWords are wordSpans of the folded message (collect), nil
 	// before.
 	msgWords []wordSpan
