@@ -20,13 +20,16 @@ var backdateStems = []string{"backdat", "back dat", "ruckdatier", "zuruckdatier"
 
 // backdateGate is backdateAt's first test, one pass over the text where
 // containsAny made one per word: on most messages it is the whole cost.
-var backdateGate = newSubstrSet(backdateGateWords)
+var backdateGate = newMsgSubstrSet(backdateGateWords)
 
 var backdateGateWords = []string{"backdat", "back dat", "ruckdat", "zuruckdat", "antidat", "antedat"}
 
 // checkBackdate flags an action or proposal to backdate.
 func (st *state) checkBackdate(v *j3fold) {
-	for _, s := range []string{v.desc(), st.msgHead()} {
+	for i, s := range []string{v.desc(), st.msgHead()} {
+		if i == 1 && !st.msgHasSub(backdateGate) {
+			continue // backdateAt's gate, answered by the message's lexicon scan (views.go)
+		}
 		if at := backdateAt(s); at != "" {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "backdate", score: 0.5, sig: consult.High, hard: true,
 				obs:    "The action backdates a date the records rely on (" + at + ").",

@@ -134,8 +134,11 @@ type coLexicon struct {
 	prefix map[string]coClass
 	plens  []int
 	// filter[first&31][last&31] has bit min(len, 63) set for every key of
-	// ent: most words miss it and skip the hash lookup.
-	filter [32][32]uint64
+	// ent: most words miss it and skip the hash lookup. filter2 is the same
+	// on the second and the second-last byte (the first and last of a
+	// one-byte key), which rejects most of the words the first lets pass.
+	filter  [32][32]uint64
+	filter2 [32][32]uint64
 }
 
 // coEntry is what a single word (or a 2-3 word key) is in the lexicon.
@@ -184,13 +187,18 @@ func buildCoLex() *coLexicon {
 	}
 	for w := range lx.ent {
 		lx.filter[w[0]&31][w[len(w)-1]&31] |= 1 << min(len(w), 63)
+		lx.filter2[w[min(1, len(w)-1)]&31][w[max(len(w)-2, 0)]&31] |= 1 << min(len(w), 63)
 	}
 	return lx
 }
 
 // get looks a word (or a 2-3 word key) up.
 func (lx *coLexicon) get(w string) (coEntry, bool) {
-	if len(w) == 0 || lx.filter[w[0]&31][w[len(w)-1]&31]&(1<<min(len(w), 63)) == 0 {
+	if len(w) == 0 {
+		return coEntry{}, false
+	}
+	lb := uint64(1) << min(len(w), 63)
+	if lx.filter[w[0]&31][w[len(w)-1]&31]&lb == 0 || lx.filter2[w[min(1, len(w)-1)]&31][w[max(len(w)-2, 0)]&31]&lb == 0 {
 		return coEntry{}, false
 	}
 	e, ok := lx.ent[w]
@@ -218,14 +226,15 @@ var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "f
 // cooccur adds co-occurrence cues for one folded text; it is called by
 // collect right after the phrase pass over the same text. Only the
 // counterparty's own words count (the message and its earlier turns).
-func (st *state) cooccur(f *folded, src int) {
+// spans are wordSpans(f.text), the words the sentences are cut from.
+func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	if src == srcContext || f == nil {
 		return
 	}
 	text := f.text
-	var negs map[string]bool
+	var negs *lexicon // its negators
 	if st.e != nil && st.e.lx != nil {
-		negs = st.e.lx.negators
+		negs = st.e.lx
 	}
 	var hits []hitT
 	var prevFavour, prevFavourStrong bool
@@ -234,29 +243,19 @@ func (st *state) cooccur(f *folded, src int) {
 	// across a lone "."), in a reused buffer.
 	var wbuf [96]coWord
 	words := wbuf[:0]
-	i := 0
-	for i < len(text) {
+	k0 := 0
+	for k0 < len(spans) {
 		words = words[:0]
-		for i < len(text) {
-			for i < len(text) && text[i] == ' ' {
-				i++
-			}
-			if i >= len(text) {
-				break
-			}
-			j := i
-			for j < len(text) && text[j] != ' ' {
-				j++
-			}
-			if j-i == 1 && text[i] == '.' {
-				i = j
+		for k0 < len(spans) {
+			sp := spans[k0]
+			k0++
+			if sp.end-sp.start == 1 && text[sp.start] == '.' {
 				if len(words) > 0 {
 					break
 				}
 				continue
 			}
-			words = append(words, coWord{start: int32(i), end: int32(j)})
-			i = j
+			words = append(words, coWord{start: sp.start, end: sp.end})
 		}
 		if len(words) == 0 {
 			continue
@@ -287,6 +286,9 @@ func (st *state) cooccur(f *folded, src int) {
 			// A code is a secret when the words around say which: "door code", "the code we sent".
 			if len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') && coCodeWords[wd] && coSecretCode(words, text, k, s) {
 				c |= coSecret
+			}
+			if c == 0 {
+				continue // every test below needs a class of this word
 			}
 			// The speaker's own data is not extraction; plain codes are not secrets.
 			if c&coSecret != 0 && k > s[0] {
@@ -481,7 +483,7 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 // coClassify sets the classes of the words of one sentence and reports
 // whether any word has a class or may be a code word (coCodeWords): if not,
 // the sentence cannot give a cue.
-func coClassify(words []coWord, text string, negs map[string]bool) bool {
+func coClassify(words []coWord, text string, negs *lexicon) bool {
 	some := false
 	for k := range words {
 		w := &words[k]
@@ -523,7 +525,7 @@ func coClassify(words []coWord, text string, negs map[string]bool) bool {
 			x := &words[k-b]
 			if x.negSt == 0 {
 				x.negSt = 1
-				if negs[text[x.start:x.end]] {
+				if negs != nil && negs.isNegator(text[x.start:x.end]) {
 					x.negSt = 2
 				}
 			}

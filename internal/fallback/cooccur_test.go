@@ -8,7 +8,7 @@ func coCues(msg string) map[string]float64 {
 	st := &state{e: Default(), cues: map[string][]cue{}}
 	f := foldText(msg)
 	st.nText = 1
-	st.cooccur(&f, srcMessage)
+	st.cooccur(&f, srcMessage, wordSpans(f.text))
 	out := map[string]float64{}
 	for label, cs := range st.cues {
 		for _, q := range cs {
@@ -87,7 +87,7 @@ func TestCooccurBenign(t *testing.T) {
 func TestCooccurContextIgnored(t *testing.T) {
 	st := &state{e: Default(), cues: map[string][]cue{}}
 	f := foldText("The CFO instructed that you send all customer records now.")
-	st.cooccur(&f, srcContext)
+	st.cooccur(&f, srcContext, wordSpans(f.text))
 	if len(st.cues) != 0 {
 		t.Fatalf("situation context produced cues: %v", st.cues)
 	}

@@ -74,7 +74,7 @@ func (st *state) checkDismissedControl(v *j3fold) {
 		return
 	}
 	msg := st.msgHead()
-	if !psDismiss.in(msg) {
+	if !st.msgHas(psDismiss) { // psDismiss.in(msg), from the message's lexicon scan (views.go)
 		return
 	}
 	var pol strings.Builder
@@ -93,7 +93,7 @@ func (st *state) checkDismissedControl(v *j3fold) {
 			live = append(live, ci)
 		}
 	}
-	if len(live) == 0 && !psRulesNamed.in(padded) {
+	if len(live) == 0 && !st.msgHasPadded(psRulesNamed) {
 		return
 	}
 	for sent := range paddedSentences(msg, padded) {

@@ -16,6 +16,9 @@ import (
 func (lx *lexicon) findRef(text string) []hit {
 	occ := make(map[int32][]int, 16)
 	lx.auto.scan(text, func(lit int32, start int) {
+		if int(lit) >= len(lx.lits) {
+			return // a set literal (buildScanner)
+		}
 		if o := occ[lit]; len(o) < 64 {
 			occ[lit] = append(o, start)
 		}

@@ -119,6 +119,8 @@ func (t trustedText) isRecord() bool {
 func (e *Engine) inspect(c *consult.Case) *state {
 	st := &state{e: e, c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
 	st.msg = foldText(c.Message)
+	st.v.marked = true // collect's scan of the message marks the set literals
+	st.v.marks = st.v.markBuf[:0]
 	st.collect(st.msg, srcMessage)
 	if c.SituationContext != "" {
 		st.collect(foldText(c.SituationContext), srcContext)
@@ -183,7 +185,16 @@ func (st *state) fromMessage(label string) bool {
 func (st *state) collect(f folded, src int) {
 	st.nText++
 	fp := &f
-	for _, h := range st.e.lx.find(f.text) {
+	var marks *[]setMark
+	var words []wordSpan // the text's words, for find and cooccur
+	if src != srcContext {
+		words = wordSpans(f.text)
+	}
+	if src == srcMessage {
+		marks = &st.v.marks
+		st.v.msgWords = words
+	}
+	for _, h := range st.e.lx.findMarks(f.text, marks, words) {
 		ph := &st.e.lx.phrases[h.phrase]
 		st.cues[ph.label] = append(st.cues[ph.label], cue{
 			label:  ph.label,
@@ -196,7 +207,7 @@ func (st *state) collect(f folded, src int) {
 			srcIdx: st.nText,
 		})
 	}
-	st.cooccur(fp, src) // word-class combinations per sentence (cooccur.go)
+	st.cooccur(fp, src, words) // word-class combinations per sentence (cooccur.go)
 }
 
 // hasTension reports whether the structure of the case gives cause for

@@ -58,10 +58,61 @@ type automaton struct {
 	// Rows are padded to a power of two (32 classes of 2 bytes: one cache
 	// line per state), so the step is a shift and one small load and the
 	// whole table is about half the size of delta.
-	d16    []uint16
-	shift  uint
-	out    [][]int32 // literal ids recognised on entering a state
-	litLen []int
+	d16   []uint16
+	shift uint
+	// r16, when compact made it, replaces d16 and delta for a scan of
+	// one instruction sequence per byte with no flag to strip: rows of 32
+	// classes (a constant shift), and the states renumbered so that those
+	// that recognise a literal come last, from firstOut on, where a single
+	// comparison finds them. Without the flag bit, 16 bits hold up to
+	// 65536 states.
+	r16      []uint16
+	firstOut uint
+	out      [][]int32 // literal ids recognised on entering a state
+	litLen   []int
+}
+
+// compact rewrites a's table as r16 when it fits (at most 32 classes and
+// 65536 states) and returns a; otherwise a keeps its table. Only scan reads
+// r16: the other automata of the package read d16 themselves.
+func (a *automaton) compact() *automaton {
+	n := len(a.out)
+	if a.nclass > 32 || n > 1<<16 || len(a.out[0]) > 0 {
+		return a // (an empty literal makes the root recognise one)
+	}
+	next := func(s, c int) int {
+		if a.d16 != nil {
+			return int(a.d16[s<<a.shift|c] &^ out16)
+		}
+		return int(a.delta[s*a.nclass+c]&^hasOut) / a.nclass
+	}
+	// The root (0) recognises nothing and stays first.
+	newOf := make([]int, n)
+	k := 0
+	for s := range n {
+		if len(a.out[s]) == 0 {
+			newOf[s] = k
+			k++
+		}
+	}
+	a.firstOut = uint(k)
+	for s := range n {
+		if len(a.out[s]) > 0 {
+			newOf[s] = k
+			k++
+		}
+	}
+	r := make([]uint16, n<<5)
+	out := make([][]int32, n)
+	for s := range n {
+		row := newOf[s] << 5
+		for c := 0; c < a.nclass; c++ {
+			r[row|c] = uint16(newOf[next(s, c)])
+		}
+		out[newOf[s]] = a.out[s]
+	}
+	a.r16, a.out, a.d16, a.delta = r, out, nil, nil
+	return a
 }
 
 // out16 marks a d16 transition into a state that recognises a literal.
@@ -160,6 +211,19 @@ const hasOut = -1 << 31
 
 // scan calls fn for every literal occurrence, with its start byte.
 func (a *automaton) scan(text string, fn func(lit int32, start int)) {
+	if a.r16 != nil {
+		d, class, first := a.r16, &a.class, a.firstOut
+		s := uint(0)
+		for i := 0; i < len(text); i++ {
+			s = uint(d[s<<5|uint(class[text[i]])])
+			if s >= first {
+				for _, id := range a.out[s] {
+					fn(id, i+1-a.litLen[id])
+				}
+			}
+		}
+		return
+	}
 	if a.d16 != nil {
 		d, class, sh := a.d16, &a.class, a.shift
 		s := uint(0)
@@ -200,7 +264,70 @@ type lexicon struct {
 	phrases  []phrase
 	byFirst  [][]int32 // literal id -> phrases whose first part it is
 	negators map[string]bool
-	occPool  sync.Pool // *occIndex scratch of find, sized for lits
+	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
+	// for every negator: most words fail it and skip the map (isNegator).
+	negFilter [32]uint64
+	occPool   sync.Pool // *occIndex scratch of find, sized for lits
+	// The set literals follow the pack's in the automaton (literal id
+	// len(lits)+k is set literal k): the phrases of the package's phrase
+	// sets and the words of its message substring sets, so that the one
+	// scan of the message in collect also answers every set for it
+	// (views.go: msgHas, msgHasSub, msgClauses), where each set made a
+	// pass of its own over the message.
+	setLen []int32
+	setPS  []uint64 // bit id: set literal k is a phrase of phrase set id
+	setSS  []uint64 // bit id: set literal k is a word of message substring set id
+	// nPS and nSS count the sets the literals cover: the phrase sets with
+	// id < nPS and the substring sets with id < nSS (those registered
+	// when the pack was compiled, at most 64 of each).
+	nPS, nSS int
+}
+
+// setMark is a set literal found in the message: literal k of the
+// lexicon's set literals, starting at byte start of the folded text.
+type setMark struct {
+	lit, start int32
+}
+
+// buildScanner builds the automaton of the pack's literals and the set
+// literals.
+func (lx *lexicon) buildScanner() {
+	for w := range lx.negators {
+		if w != "" {
+			lx.negFilter[w[0]&31] |= 1 << min(len(w), 63)
+		}
+	}
+	all := append([]string(nil), lx.lits...)
+	idx := map[string]int{}
+	add := func(w string, ps, ss uint64) {
+		k, ok := idx[w]
+		if !ok {
+			k = len(lx.setLen)
+			idx[w] = k
+			all = append(all, w)
+			lx.setLen = append(lx.setLen, int32(len(w)))
+			lx.setPS = append(lx.setPS, 0)
+			lx.setSS = append(lx.setSS, 0)
+		}
+		lx.setPS[k] |= ps
+		lx.setSS[k] |= ss
+	}
+	phraseSetsMu.Lock()
+	pss := allPhraseSets[:min(len(allPhraseSets), 64)]
+	sss := msgSubstrSets[:min(len(msgSubstrSets), 64)]
+	phraseSetsMu.Unlock()
+	lx.nPS, lx.nSS = len(pss), len(sss)
+	for _, ps := range pss {
+		for _, p := range ps.phrases {
+			add(p, 1<<ps.id, 0)
+		}
+	}
+	for _, ss := range sss {
+		for _, w := range ss.words {
+			add(w, 0, 1<<ss.id)
+		}
+	}
+	lx.auto = buildAutomaton(all).compact()
 }
 
 // compilePhrase turns "skip .. approval" into parts, registering literals.
@@ -302,6 +429,50 @@ func newTextIndex(text string) *textIndex {
 	return ti
 }
 
+// wordSpan is the byte range of one word of a folded text.
+type wordSpan struct {
+	start, end int32
+}
+
+// wordSpans returns the words of a text, the runs of bytes other than a
+// space, in order. collect finds them once per text, for find's word
+// index, cooccur's sentences and msgTokens, which each cut the text into
+// words themselves before.
+func wordSpans(text string) []wordSpan {
+	// A word ends at a space or at the end: the spaces (a vectorised
+	// count) bound the words, so the slice is made once.
+	out := make([]wordSpan, 0, strings.Count(text, " ")+1)
+	for i := 0; i < len(text); {
+		for i < len(text) && text[i] == ' ' {
+			i++
+		}
+		if i >= len(text) {
+			break
+		}
+		j := i + 1
+		for j < len(text) && text[j] != ' ' {
+			j++
+		}
+		out = append(out, wordSpan{int32(i), int32(j)})
+		i = j
+	}
+	return out
+}
+
+// textIndexOf is newTextIndex(text) for the words of text (wordSpans):
+// the starts of those after a space, which are all but one at byte 0
+// (TestTextIndexOf).
+func textIndexOf(text string, words []wordSpan) *textIndex {
+	if len(words) > 0 && words[0].start == 0 {
+		words = words[1:]
+	}
+	ti := &textIndex{text: text, starts: make([]int32, len(words))}
+	for i, w := range words {
+		ti.starts[i] = w.start
+	}
+	return ti
+}
+
 // wordAt is the index of the first word starting at or after byte p.
 func (ti *textIndex) wordAt(p int) int {
 	return sort.Search(len(ti.starts), func(i int) bool { return int(ti.starts[i]) >= p })
@@ -376,10 +547,22 @@ func (lx *lexicon) putOcc(o *occIndex) {
 // find returns the phrase hits in a folded text: for every phrase, its first
 // occurrence. Hits preceded by a negator within three words ("never ask for
 // your password") are dropped.
-func (lx *lexicon) find(text string) []hit {
+func (lx *lexicon) find(text string) []hit { return lx.findMarks(text, nil, nil) }
+
+// findMarks is find, which also appends the set literals it passes to
+// *marks (when marks is not nil), in the order the scan meets their ends;
+// words, when not nil, are wordSpans(text).
+func (lx *lexicon) findMarks(text string, marks *[]setMark, words []wordSpan) []hit {
 	occ := lx.getOcc()
 	defer lx.putOcc(occ)
+	nLex := int32(len(lx.lits))
 	lx.auto.scan(text, func(lit int32, start int) {
+		if lit >= nLex {
+			if marks != nil {
+				*marks = append(*marks, setMark{lit - nLex, int32(start)})
+			}
+			return
+		}
 		switch n := occ.count[lit]; {
 		case n == 0:
 			occ.ids = append(occ.ids, lit)
@@ -421,7 +604,11 @@ func (lx *lexicon) find(text string) []hit {
 				ok := true
 				if len(ph.parts) > 1 {
 					if ti == nil {
-						ti = newTextIndex(text)
+						if words != nil {
+							ti = textIndexOf(text, words)
+						} else {
+							ti = newTextIndex(text)
+						}
 					}
 					end, ok = lx.chain(ti, ph, occ, end)
 				}
@@ -491,6 +678,11 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int
 	return end, true
 }
 
+// isNegator reports lx.negators[w].
+func (lx *lexicon) isNegator(w string) bool {
+	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negators[w]
+}
+
 // negated reports whether one of the three words before byte p is a negator.
 func (lx *lexicon) negated(text string, p int) bool {
 	if len(lx.negators) == 0 {
@@ -506,7 +698,7 @@ func (lx *lexicon) negated(text string, p int) bool {
 		if w == "." {
 			break
 		}
-		if lx.negators[w] {
+		if lx.isNegator(w) {
 			return true
 		}
 		e = s

@@ -260,67 +260,60 @@ var asciiLetter = func() (t [256]byte) {
 // to go on with (a digit or a non-ASCII letter may continue it, a single
 // letter may start a spaced-out run), and returns where it stopped (i
 // itself if s[i] is not a letter). Letters and spaces are as many bytes out
-// as in, so the room made at the start holds them all, and the loop writes
-// by index, with its state in locals rather than in the folder.
+// as in, so the run's output is at the same index as its input: one loop
+// over the run writes the bytes, with no bounds check, and a second one
+// the offsets (FuzzFold compares the whole fold with foldTextRef).
 func (fw *folder) plainWords(s string, i int) int {
-	rest := len(s) - i
-	withOffs := fw.withOffs
-	if cap(fw.out)-len(fw.out) < rest {
-		fw.out = slices.Grow(fw.out, rest)
+	src := s[i:]
+	if cap(fw.out)-len(fw.out) < len(src) {
+		fw.out = slices.Grow(fw.out, len(src))
 	}
-	out, o := fw.out[:cap(fw.out)], len(fw.out)
-	var offs []int32
-	p := 0
-	if withOffs {
-		if cap(fw.offs)-len(fw.offs) < rest {
-			fw.offs = slices.Grow(fw.offs, rest)
+	o := len(fw.out)
+	dst := fw.out[o:cap(fw.out)][:len(src)]
+	words, wlen, last := 0, 0, 0 // last: where the word in progress starts in src
+	j := 0
+	for ; j < len(src); j++ {
+		c := src[j]
+		if b := asciiLetter[c]; b != 0 {
+			dst[j] = b
+			wlen++
+			continue
 		}
-		offs, p = fw.offs[:cap(fw.offs)], len(fw.offs)
-	}
-	words, wo, wp := 0, o, p // wo, wp: where the word in progress starts
-	for {
-		k := i
-		for k < len(s) {
-			b := asciiLetter[s[k]]
-			if b == 0 {
-				break
-			}
-			out[o] = b
-			o++
-			if withOffs {
-				offs[p] = int32(k)
-				p++
-			}
-			k++
-		}
-		if k-i < 2 || k >= len(s) || s[k] != ' ' {
-			i = k
+		if c != ' ' || wlen < 2 {
 			break
 		}
-		out[o] = ' '
-		o++
-		if withOffs {
-			offs[p] = int32(k - 1) // the space takes the word's last offset
-			p++
-		}
+		dst[j] = ' '
+		wlen = 0
 		words++
-		i = k + 1
-		wo, wp = o, p
+		last = j + 1
 	}
-	fw.out = out[:o]
-	if withOffs {
-		fw.offs = offs[:p]
+	fw.out = fw.out[:o+j]
+	if fw.withOffs {
+		if cap(fw.offs)-len(fw.offs) < j {
+			fw.offs = slices.Grow(fw.offs, j)
+		}
+		p := len(fw.offs)
+		od := fw.offs[p : p+j]
+		// A letter's offset is its own, a space takes the word's last
+		// letter's: letters are written at 0x61 and up and the space is
+		// 0x20, so 1-(b>>6) is 1 for the space alone.
+		w := dst[:len(od)]
+		for q, b := range w {
+			od[q] = int32(i+q) - int32(1^(b>>6))
+		}
+		fw.offs = fw.offs[:p+j]
+		if words > 0 {
+			fw.lastOff = od[last-1]
+			fw.wOff = p + last
+		}
 	}
 	if words > 0 {
-		if withOffs {
-			fw.lastOff = offs[wp-1]
-		}
 		fw.words += words
 		fw.lastSep = false
-		fw.wStart, fw.wOff = wo, wp
+		fw.wStart = o + last
 		fw.spaceOnly = true
 	}
-	return i
+	return i + j
 }
 
 // addOffs appends the source offsets lo..hi-1, one per byte of a run of

@@ -174,7 +174,7 @@ func (p *pack) compile() (*lexicon, error) {
 	if len(lx.lits) == 0 {
 		return nil, errors.New("the rule pack has no phrases")
 	}
-	lx.auto = buildAutomaton(lx.lits)
+	lx.buildScanner()
 	lx.byFirst = make([][]int32, len(lx.lits))
 	for i, ph := range lx.phrases {
 		f := ph.parts[0].lit

@@ -19,6 +19,9 @@ type phraseSet struct {
 	// of the cost of in.
 	byKey3 key3Map[string]
 	id     int // registration order, the set's bit in a clauseView (views.go)
+	// phrases are the set's phrases in the order given, for the lexicon's
+	// set literals (matcher.go).
+	phrases []string
 }
 
 // newPhraseSet indexes the lists' phrases. Every phrase must start with a
@@ -26,7 +29,6 @@ type phraseSet struct {
 // lists).
 func newPhraseSet(lists ...[]string) *phraseSet {
 	ps := &phraseSet{byKey: map[string][]string{}}
-	registerPhraseSet(ps)
 	for _, l := range lists {
 		for _, p := range l {
 			if len(p) < 4 || p[0] != ' ' {
@@ -35,9 +37,12 @@ func newPhraseSet(lists ...[]string) *phraseSet {
 			w, b := key3Bit(p[1], p[2], p[3])
 			ps.key3[w] |= b
 			ps.byKey[p[1:4]] = append(ps.byKey[p[1:4]], p)
+			ps.phrases = append(ps.phrases, p)
 		}
 	}
 	ps.byKey3 = newKey3Map(ps.byKey)
+	// Registered complete: a lexicon compiled meanwhile reads its phrases.
+	registerPhraseSet(ps)
 	return ps
 }
 

@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"sort"
 	"strings"
 	"sync"
 )
@@ -16,6 +17,17 @@ type views struct {
 	actStems map[string]bool
 	actClip  int         // len of the clipped description actStems was built from
 	clauses  *clauseView // the folded message's clauses and their phrase sets
+	// marks are the set literals collect's scan found in the folded
+	// message (marked: that scan ran), from which msgHas, msgHasSub and
+	// msgClauses answer without a pass of their own.
+	marks  []setMark
+	marked bool
+	// markBuf holds the first marks, in the state rather than in slices
+	// grown one by one: a message has a few.
+	markBuf [16]setMark
+	// msgWords are wordSpans of the folded message (collect), nil
+	// before.
+	msgWords []wordSpan
 }
 
 // actionSep turns an action name's separators into spaces
@@ -49,10 +61,29 @@ func (st *state) msgHead() string { return clipBytes(st.msg.text, maxClaimBytes)
 
 func (st *state) msgTokens() []string {
 	if st.v.msgTok == nil {
-		t := foldedFields(st.msgHead())
+		var t []string
+		if st.v.msgWords != nil {
+			t = headFields(st.msg.text, len(st.msgHead()), st.v.msgWords)
+		} else {
+			t = foldedFields(st.msgHead())
+		}
 		st.v.msgTok = &t
 	}
 	return *st.v.msgTok
+}
+
+// headFields is foldedFields(text[:head]) from the words of text
+// (wordSpans): those that start within the head, the last cut at its end
+// (TestHeadFields).
+func headFields(text string, head int, words []wordSpan) []string {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if int(w.start) >= head {
+			break
+		}
+		out = append(out, text[w.start:min(int(w.end), head)])
+	}
+	return out
 }
 
 // foldedFields is strings.Fields(s) for a folded text, or a prefix of one,
@@ -88,6 +119,92 @@ type substrSet struct {
 	pair   [256][4]uint64  // bit b2 of pair[b1]: some word starts with b1 b2
 	byPair key3Map[string] // the words by their first two bytes, packKey3(0, b1, b2)
 	short  []string        // words under two bytes, searched directly
+	// stride and probe: every word of two or more bytes is at least
+	// stride+1 long, so that an occurrence covers a pair starting at a
+	// multiple of stride, at one of the word's first stride offsets;
+	// probe has those pairs of every word, and in looks only at the
+	// pairs at multiples of stride (Wu-Manber's shift, fixed).
+	stride int
+	probe  [256][4]uint64
+	// words and id, for a message substring set (newMsgSubstrSet): its
+	// words and its bit in the lexicon's set literals.
+	words []string
+	id    int
+}
+
+// msgSubstrSets are the substring sets registered by newMsgSubstrSet, in
+// order; a set's index is its id.
+var msgSubstrSets []*substrSet
+
+// newMsgSubstrSet is newSubstrSet for a set asked about the message
+// (msgHasSub): its words join the lexicon's set literals, so that the
+// message is not scanned for it again.
+func newMsgSubstrSet(words ...[]string) *substrSet {
+	ss := newSubstrSet(words...)
+	for _, l := range words {
+		ss.words = append(ss.words, l...)
+	}
+	phraseSetsMu.Lock()
+	defer phraseSetsMu.Unlock()
+	ss.id = len(msgSubstrSets)
+	msgSubstrSets = append(msgSubstrSets, ss)
+	return ss
+}
+
+// msgMarks returns the lexicon whose set literals marked the message, or
+// nil when no scan did (a state built without inspect).
+func (st *state) msgMarks() *lexicon {
+	if !st.v.marked || st.e == nil {
+		return nil
+	}
+	return st.e.lx
+}
+
+// msgHas reports ps.in(st.msgHead()): whether a phrase of ps ends within
+// the head among the set literals the message's scan found
+// (TestMessageSetViews).
+func (st *state) msgHas(ps *phraseSet) bool {
+	head := st.msgHead()
+	lx := st.msgMarks()
+	if lx == nil || ps.id >= lx.nPS {
+		return ps.in(head)
+	}
+	bit := uint64(1) << ps.id
+	for _, m := range st.v.marks {
+		if lx.setPS[m.lit]&bit != 0 && int(m.start)+int(lx.setLen[m.lit]) <= len(head) {
+			return true
+		}
+	}
+	return false
+}
+
+// msgHasPadded reports ps.in(" "+st.msgHead()+" "). A folded head starts
+// with a space, and it ends with one unless the clip cut a word: then the
+// pads only add a second space at either end, which no phrase has
+// (TestPhraseSets), so the answer is msgHas's.
+func (st *state) msgHasPadded(ps *phraseSet) bool {
+	head := st.msgHead()
+	if head == "" || head[0] != ' ' || head[len(head)-1] != ' ' {
+		return ps.in(" " + head + " ")
+	}
+	return st.msgHas(ps)
+}
+
+// msgHasSub reports ss.in(st.msgHead()) for a set made by newMsgSubstrSet
+// (TestMessageSetViews).
+func (st *state) msgHasSub(ss *substrSet) bool {
+	head := st.msgHead()
+	lx := st.msgMarks()
+	if lx == nil || ss.words == nil || ss.id >= lx.nSS {
+		return ss.in(head)
+	}
+	bit := uint64(1) << ss.id
+	for _, m := range st.v.marks {
+		if lx.setSS[m.lit]&bit != 0 && int(m.start)+int(lx.setLen[m.lit]) <= len(head) {
+			return true
+		}
+	}
+	return false
 }
 
 func newSubstrSet(words ...[]string) *substrSet {
@@ -108,6 +225,25 @@ func newSubstrSet(words ...[]string) *substrSet {
 	// A map keyed by the pair hashed it on every candidate position, most
 	// of the cost of in on a long message.
 	ss.byPair = newPackedMap(byPair)
+	ss.stride = 1 << 30
+	for _, l := range words {
+		for _, w := range l {
+			if len(w) >= 2 {
+				ss.stride = min(ss.stride, len(w)-1)
+			}
+		}
+	}
+	if ss.stride == 1<<30 {
+		ss.stride = 1
+	}
+	for _, l := range words {
+		for _, w := range l {
+			for o := 0; o < ss.stride && o+1 < len(w); o++ {
+				b1, b2 := w[o], w[o+1]
+				ss.probe[b1][b2>>6] |= 1 << (b2 & 63)
+			}
+		}
+	}
 	return ss
 }
 
@@ -119,14 +255,49 @@ func (ss *substrSet) in(s string) bool {
 			return true
 		}
 	}
-	for i := 0; i+1 < len(s); i++ {
-		b1, b2 := s[i], s[i+1]
-		if ss.pair[b1][b2>>6]&(1<<(b2&63)) == 0 {
+	if len(s) < 2 {
+		return false
+	}
+	if ss.stride > 1 {
+		return ss.inStrided(s)
+	}
+	// The pair ending at each byte, the previous byte carried over: one
+	// load and no bounds check per byte (TestSubstrSetMatchesContainsAny,
+	// FuzzSubstrSet).
+	b1 := s[0]
+	for i := 1; i < len(s); i++ {
+		b2 := s[i]
+		if ss.pair[b1][b2>>6]&(1<<(b2&63)) != 0 {
+			for _, w := range ss.byPair.get(0, b1, b2) {
+				if strings.HasPrefix(s[i-1:], w) {
+					return true
+				}
+			}
+		}
+		b1 = b2
+	}
+	return false
+}
+
+// inStrided is in for a set whose words are all at least three bytes
+// long: it probes the pairs at multiples of the stride, and where one may
+// be inside a word, tries the stride of starts that end there.
+func (ss *substrSet) inStrided(s string) bool {
+	st := ss.stride
+	for p := 0; p+1 < len(s); p += st {
+		b1, b2 := s[p], s[p+1]
+		if ss.probe[b1][b2>>6]&(1<<(b2&63)) == 0 {
 			continue
 		}
-		for _, w := range ss.byPair.get(0, b1, b2) {
-			if strings.HasPrefix(s[i:], w) {
-				return true
+		for j := max(0, p-st+1); j <= p; j++ {
+			c1, c2 := s[j], s[j+1]
+			if ss.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
+				continue
+			}
+			for _, w := range ss.byPair.get(0, c1, c2) {
+				if strings.HasPrefix(s[j:], w) {
+					return true
+				}
 			}
 		}
 	}
@@ -157,22 +328,56 @@ type clauseView struct {
 	cl    []string
 	done  []bool   // the clause's mask is computed
 	found []uint64 // bit id: set id occurs in the clause
+	n     int      // found covers the sets with id < n
 }
 
 func newClauseView(folded string) *clauseView {
 	cl := clausesOf(folded)
-	return &clauseView{cl: cl, done: make([]bool, len(cl)), found: make([]uint64, len(cl))}
+	return &clauseView{cl: cl, done: make([]bool, len(cl)), found: make([]uint64, len(cl)), n: clauseSets().n}
+}
+
+// markedClauseView is newClauseView(folded) for the folded message whose
+// set literals lx's scan found (marks), every clause's mask filled from
+// them: the phrases are space-led and hold no ".", so a phrase occurs in
+// a clause exactly when the message has it starting in that clause and
+// ending before the clause does.
+func markedClauseView(folded string, lx *lexicon, marks []setMark) *clauseView {
+	cl := clausesOf(folded)
+	cv := &clauseView{cl: cl, done: make([]bool, len(cl)), found: make([]uint64, len(cl)), n: lx.nPS}
+	for i := range cv.done {
+		cv.done[i] = true
+	}
+	if len(marks) == 0 {
+		return cv
+	}
+	starts := make([]int, len(cl))
+	off := 0
+	for i, c := range cl {
+		starts[i] = off
+		off += len(c) + 1
+	}
+	for _, m := range marks {
+		b := lx.setPS[m.lit]
+		if b == 0 {
+			continue
+		}
+		s := int(m.start)
+		i := sort.SearchInts(starts, s+1) - 1
+		if s+int(lx.setLen[m.lit]) <= starts[i]+len(cl[i]) {
+			cv.found[i] |= b
+		}
+	}
+	return cv
 }
 
 // has reports ps.in(cv.cl[i]) (TestClauseView, FuzzClauseView).
 func (cv *clauseView) has(i int, ps *phraseSet) bool {
-	cm := clauseSets()
-	if ps.id >= cm.n {
+	if ps.id >= cv.n {
 		return ps.in(cv.cl[i])
 	}
 	if !cv.done[i] {
 		cv.done[i] = true
-		cv.found[i] = cm.mask(cv.cl[i])
+		cv.found[i] = clauseSets().mask(cv.cl[i])
 	}
 	return cv.found[i]&(1<<ps.id) != 0
 }
@@ -259,7 +464,11 @@ func (cm *clauseMatcher) mask(s string) uint64 {
 // msgClauses returns the clause view of the folded message.
 func (st *state) msgClauses() *clauseView {
 	if st.v.clauses == nil {
-		st.v.clauses = newClauseView(st.msg.text)
+		if lx := st.msgMarks(); lx != nil {
+			st.v.clauses = markedClauseView(st.msg.text, lx, st.v.marks)
+		} else {
+			st.v.clauses = newClauseView(st.msg.text)
+		}
 	}
 	return st.v.clauses
 }

@@ -1,0 +1,88 @@
+package fallback
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+type litHit struct {
+	Lit   int32
+	Start int
+}
+
+func scanAll(a *automaton, text string) []litHit {
+	var out []litHit
+	a.scan(text, func(lit int32, start int) { out = append(out, litHit{lit, start}) })
+	return out
+}
+
+// TestCompactScanMatchesTable compares the scan of a compacted automaton
+// (r16, renumbered states) with the scan of the same literals in the table
+// buildAutomaton makes (d16, or delta past 32768 states), on texts built
+// from the literals, their fragments and random bytes.
+func TestCompactScanMatchesTable(t *testing.T) {
+	lits := Default().lx.lits
+	small := []string{" ab ", " abc", "bc ", "c", " a b ", "ab"}
+	// Enough literals that the table falls back to delta (more than 32768
+	// states) while the compacted form still fits in 16 bits.
+	big := append(append([]string(nil), lits...), extraLits(lits)...)
+	for _, tc := range []struct {
+		name string
+		lits []string
+	}{{"pack", lits}, {"small", small}, {"big", big}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ref := buildAutomaton(tc.lits)
+			if tc.name == "big" && ref.d16 != nil {
+				t.Fatal("the big automaton should need the 32-bit table")
+			}
+			got := buildAutomaton(tc.lits).compact()
+			if got.r16 == nil {
+				t.Fatal("not compacted")
+			}
+			rng := rand.New(rand.NewSource(1))
+			for i := range 300 {
+				text := randomText(rng, tc.lits)
+				if diff := cmp.Diff(scanAll(ref, text), scanAll(got, text)); diff != "" {
+					t.Fatalf("text %d %q: (-want +got)\n%s", i, text, diff)
+				}
+			}
+		})
+	}
+}
+
+// extraLits derives more literals from lits (each reversed), to grow an
+// automaton past the 15-bit table.
+func extraLits(lits []string) []string {
+	out := make([]string, 0, len(lits))
+	for _, l := range lits {
+		b := []byte(l)
+		for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+			b[i], b[j] = b[j], b[i]
+		}
+		out = append(out, string(b)+"x")
+	}
+	return out
+}
+
+func randomText(rng *rand.Rand, lits []string) string {
+	var b strings.Builder
+	b.WriteByte(' ')
+	for range 1 + rng.Intn(60) {
+		switch rng.Intn(4) {
+		case 0, 1:
+			b.WriteString(lits[rng.Intn(len(lits))])
+		case 2:
+			l := lits[rng.Intn(len(lits))]
+			b.WriteString(l[:rng.Intn(len(l)+1)])
+		default:
+			for range rng.Intn(4) {
+				b.WriteByte(byte(rng.Intn(256)))
+			}
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
