@@ -74,7 +74,11 @@ func quoteAt(f folded, start, end int) string {
 			we = oe
 		}
 	}
-	q := clip(cleanMask(f.src[ws:we]), maxQuote)
+	// cleanText drops leading whitespace anyway; dropping it here keeps a
+	// window that starts after a sentence's end (". Our bank") on cleanMask's
+	// fast path instead of its copying one.
+	w := strings.TrimLeft(f.src[ws:we], " \t\n\v\f\r")
+	q := clip(cleanMask(w), maxQuote)
 	prefix, suffix := "", ""
 	if ws > 0 {
 		prefix = "…"
