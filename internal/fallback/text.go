@@ -214,6 +214,17 @@ func cleanTextCopy(s string) string {
 // recognises ("AKIAIOSFOD…").
 func clipCase(s string, n int) string { return clip(maskSecrets(s), n) }
 
+// clipCaseFinal is clipCase that also reports whether its result is final
+// (isFinal), which the masking's scan tells: a final text stays final when
+// clip cuts it (a prefix of it, trimmed, and '…').
+func clipCaseFinal(s string, n int) (string, bool) {
+	if s == "" {
+		return "", true
+	}
+	m := maskScan(s)
+	return clip(maskApply(s, m), n), m.final() && s[len(s)-1] != ' '
+}
+
 // clip cuts s to at most n runes at a rune boundary, marking the cut.
 func clip(s string, n int) string {
 	if n <= 0 {

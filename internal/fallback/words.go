@@ -95,7 +95,7 @@ func (st *state) compose() consult.Analysis {
 	// Words.
 	a.Rationale, fm.rationale = st.rationale(reported, lqs, act, actFinal)
 	st.advice(&a, &fm, reported, act, actFinal)
-	a.SituationSummary = st.summary(act)
+	a.SituationSummary, fm.summary = st.summary(act, actFinal)
 	a.Reply, fm.reply = reply(a, &fm, act, actFinal)
 	a.SuggestedResponse, fm.suggested = suggested(a, reported, act, actFinal)
 	return finishMarked(a, &fm)
@@ -104,7 +104,7 @@ func (st *state) compose() consult.Analysis {
 // finalMarks tells finish which of compose's texts are final already
 // (isFinal: finish's cleaning and masking would give them back unchanged).
 type finalMarks struct {
-	reply, suggested bool
+	reply, summary, suggested bool
 	// Bit i of a list's marks stands for its item i as compose made it.
 	rationale, nextSteps, missing, questions, safeguards, signals, claims bitMarks
 }
@@ -605,78 +605,78 @@ func (st *state) cpName() string {
 }
 
 // actionPhrase writes the proposed step into the summary being built in b;
-// act is st.actionName().
-func (st *state) actionPhrase(b *strings.Builder, act string) {
+// act is st.actionName(), final or not (actFinal).
+func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 	a := st.c.Action
-	start := b.Len()
+	start := b.b.Len()
 	if a.Description != "" {
-		b.WriteString(clipCase(strings.TrimSuffix(a.Description, "."), 200))
+		b.part(clipCaseFinal(strings.TrimSuffix(a.Description, "."), 200))
 	} else {
-		b.WriteString(act)
+		b.part(act, actFinal)
 	}
 	if a.Service != "" && a.Action != "" && a.Description != "" {
-		b.WriteString(" (")
-		b.WriteString(a.Service)
-		b.WriteString(":")
-		b.WriteString(a.Action)
-		b.WriteString(")")
+		// act is a.Service + ":" + a.Action.
+		b.lit(" (")
+		b.part(act, actFinal)
+		b.lit(")")
 	}
 	if a.Amount > 0 {
 		m := money(a.Amount, a.Currency)
-		if !strings.Contains(b.String()[start:], strings.TrimPrefix(m, "$")) {
-			b.WriteString(", ")
-			b.WriteString(m)
+		if !strings.Contains(b.b.String()[start:], strings.TrimPrefix(m, "$")) {
+			b.lit(", ")
+			b.scan(m)
 		}
 	}
 }
 
-func (st *state) summary(act string) string {
+// summary writes the situation summary and reports whether it is final.
+func (st *state) summary(act string, actFinal bool) (string, bool) {
 	a := st.c.Action
-	var b strings.Builder
-	b.Grow(512)
-	b.WriteString(capFirst(st.cpName()))
-	b.WriteString(" asks the agent")
+	var b outText
+	b.b.Grow(512)
+	b.scan(capFirst(st.cpName()))
+	b.lit(" asks the agent")
 	if st.c.Goal != "" {
-		b.WriteString(", whose goal is to ")
-		b.WriteString(clipCase(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
-		b.WriteString(",")
+		b.lit(", whose goal is to ")
+		b.part(clipCaseFinal(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
+		b.lit(",")
 	}
-	b.WriteString(" to act; the proposed step is: ")
-	st.actionPhrase(&b, act)
-	b.WriteString(".")
+	b.lit(" to act; the proposed step is: ")
+	st.actionPhrase(&b, act, actFinal)
+	b.lit(".")
 	if a.Recipient != "" {
-		b.WriteString(" Recipient: ")
-		b.WriteString(clipCase(a.Recipient, 120))
-		b.WriteString(".")
+		b.lit(" Recipient: ")
+		b.part(clipCaseFinal(a.Recipient, 120))
+		b.lit(".")
 	}
 	if a.Irreversible {
-		b.WriteString(" The step cannot be undone.")
+		b.lit(" The step cannot be undone.")
 	}
 	if len(st.tactics) == 0 {
-		b.WriteString(" No manipulation tactic was found")
+		b.lit(" No manipulation tactic was found")
 		if len(st.findings) > 0 {
-			b.WriteString(", but the case structure raises points to check")
+			b.lit(", but the case structure raises points to check")
 		}
-		b.WriteString(".")
+		b.lit(".")
 	} else {
-		b.WriteString(" Found: ")
+		b.lit(" Found: ")
 		for i, t := range st.tactics {
 			if i > 0 {
-				b.WriteString("; ")
+				b.lit("; ")
 			}
-			b.WriteString(tacticInfo[t].name)
+			b.lit(tacticInfo[t].name)
 		}
-		b.WriteString(".")
+		b.lit(".")
 	}
 	cp := st.c.Counterparty
 	if cp.TrustTier != "" || cp.GASLLevel > 0 {
-		b.WriteString(" Registry: trust tier ")
-		b.WriteString(orNone(cp.TrustTier))
-		b.WriteString(", GASL level ")
-		b.WriteString(strconv.Itoa(cp.GASLLevel))
-		b.WriteString(".")
+		b.lit(" Registry: trust tier ")
+		b.scan(orNone(cp.TrustTier))
+		b.lit(", GASL level ")
+		b.lit(strconv.Itoa(cp.GASLLevel))
+		b.lit(".")
 	}
-	return b.String()
+	return b.text()
 }
 
 func orNone(s string) string {
@@ -1050,10 +1050,25 @@ func finishMarked(a consult.Analysis, fm *finalMarks) consult.Analysis {
 	if a.Reply == "" {
 		a.Reply = "Review this case before acting."
 	}
-	a.SituationSummary = fix(a.SituationSummary, 2000)
+	if fm.summary {
+		a.SituationSummary = clip(a.SituationSummary, 2000)
+	} else {
+		a.SituationSummary = fix(a.SituationSummary, 2000)
+	}
 	if a.SituationSummary == "" {
 		a.SituationSummary = "A counterparty asks the agent to act."
 	}
+	// A claim's explanation is often a reason of the rationale: those
+	// known final are kept to spare the claims a scan.
+	var finalReasons [12]string
+	nf := 0
+	for i, r := range a.Rationale {
+		if nf < len(finalReasons) && fm.rationale.has(i) {
+			finalReasons[nf] = r
+			nf++
+		}
+	}
+	isReason := func(s string) bool { return slices.Contains(finalReasons[:nf], s) }
 	a.Rationale = fixList(a.Rationale, fm.rationale, 12, 1000)
 	if len(a.Rationale) == 0 {
 		a.Rationale = []string{"No finding applies to this case."}
@@ -1089,7 +1104,11 @@ func finishMarked(a consult.Analysis, fm *finalMarks) consult.Analysis {
 		} else {
 			c.Claim = fix(c.Claim, 1000)
 		}
-		c.Explanation = fix(c.Explanation, 1000)
+		if isReason(c.Explanation) {
+			c.Explanation = clip(c.Explanation, 1000)
+		} else {
+			c.Explanation = fix(c.Explanation, 1000)
+		}
 		if c.Claim == "" {
 			continue
 		}
