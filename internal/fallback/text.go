@@ -688,16 +688,32 @@ func isFinal(s string) bool {
 // calls final with the full cleanMaskTrim, and receives any that is not.
 var finalViolation func(s string)
 
+// outBuf holds the bytes of all the texts compose builds, one after
+// another, so that an analysis's texts take one allocation rather than a
+// few each. Each text is a substring of the builder's string; the builder
+// never rewrites bytes it has written (a reallocation leaves the old ones to
+// the texts that hold them), so the texts stay as they were built.
+type outBuf struct{ b strings.Builder }
+
+// text starts a text at the end of the buffer. One text is built at a
+// time: starting another before the last is done would interleave them
+// (add panics if it happens).
+func (o *outBuf) text() outText { return outText{o: o, start: o.b.Len()} }
+
 // outText builds an output string from parts and keeps track of whether it
 // is final (isFinal), so that finish can pass it through instead of scanning
-// again text that was scanned already (quotes, the rationale's sentences) or
+// again text that was scanned already (quotes, the rationale's reasons) or
 // cannot hold a secret (the engine's own words). It is final when its parts
 // are and each join between them is safe (safeJoin).
 type outText struct {
-	b       strings.Builder
-	unknown bool // some part or join is not known to be final
-	lastLit bool // the last part was the engine's own words
+	o        *outBuf
+	start, n int  // the text is o.b.String()[start:start+n]
+	unknown  bool // some part or join is not known to be final
+	lastLit  bool // the last part was the engine's own words
 }
+
+// String returns the text built so far.
+func (t *outText) String() string { return t.o.b.String()[t.start : t.start+t.n] }
 
 // lit appends the engine's own words: fixed text with neither a secret nor
 // a control character, though it may start or end with a space. Joins
@@ -718,18 +734,22 @@ func (t *outText) add(s string, ok, lit bool) {
 	if s == "" {
 		return
 	}
+	if t.o.b.Len() != t.start+t.n {
+		panic("fallback: two output texts built at once")
+	}
 	if !ok {
 		t.unknown = true
-	} else if !t.unknown && t.b.Len() > 0 && !(lit && t.lastLit) && !safeJoin(t.b.String(), s) {
+	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !safeJoin(t.String(), s) {
 		t.unknown = true
 	}
-	t.b.WriteString(s)
+	t.o.b.WriteString(s)
+	t.n += len(s)
 	t.lastLit = lit
 }
 
 // text returns the text built and whether it is final.
 func (t *outText) text() (string, bool) {
-	s := t.b.String()
+	s := t.String()
 	ok := !t.unknown && (s == "" || (s[0] != ' ' && s[len(s)-1] != ' '))
 	if ok && finalViolation != nil && cleanMaskTrim(s) != s {
 		finalViolation(s)

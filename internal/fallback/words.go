@@ -78,26 +78,29 @@ func (st *state) compose() consult.Analysis {
 	// The texts that compose builds are marked final (isFinal) when they
 	// are made of final parts, so that finish does not scan them again.
 	var fm finalMarks
+	// compose's texts share one buffer.
+	ob := &outBuf{}
+	ob.b.Grow(3072)
 	act := st.actionName()
 	actFinal := isFinal(act)
 	// Signals.
 	for i, t := range st.tactics {
-		sig, ok := st.signalFor(t, &lqs[i])
+		sig, ok := st.signalFor(ob, t, &lqs[i])
 		a.Signals = append(a.Signals, sig)
 		fm.signals.set(i, ok)
 	}
 	// Claims.
-	a.Claims, fm.claims = st.buildClaims(lqs, act, actFinal)
+	a.Claims, fm.claims = st.buildClaims(ob, lqs, act, actFinal)
 	// Disposition, tier, confidence.
 	a.Disposition = st.disposition(reported)
 	a.RiskTier = st.tier(reported, a.Disposition)
 	a.Confidence = st.confidence(reported)
 	// Words.
-	a.Rationale, fm.rationale = st.rationale(reported, lqs, act, actFinal)
-	st.advice(&a, &fm, reported, act, actFinal)
-	a.SituationSummary, fm.summary = st.summary(act, actFinal)
-	a.Reply, fm.reply = reply(a, &fm, act, actFinal)
-	a.SuggestedResponse, fm.suggested = suggested(a, reported, act, actFinal)
+	a.Rationale, fm.rationale = st.rationale(ob, reported, lqs, act, actFinal)
+	st.advice(ob, &a, &fm, reported, act, actFinal)
+	a.SituationSummary, fm.summary = st.summary(ob, act, actFinal)
+	a.Reply, fm.reply = reply(ob, a, &fm, act, actFinal)
+	a.SuggestedResponse, fm.suggested = suggested(ob, a, reported, act, actFinal)
 	return finishMarked(a, &fm)
 }
 
@@ -236,11 +239,11 @@ func plainQuotable(s string) bool {
 // signalFor builds the signal of a reported tactic, preferring a structural
 // finding's observation (hard evidence) over a lexical quote. It also
 // reports whether the observation is final (isFinal).
-func (st *state) signalFor(t consult.Tactic, lq *lexQuote) (consult.Signal, bool) {
+func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.Signal, bool) {
 	info := tacticInfo[t]
 	s := consult.Signal{Tactic: t, Significance: info.sig, Confidence: round2(st.scores[t])}
 	// The observation is its parts joined by spaces, as strings.Join would.
-	var b outText
+	b := ob.text()
 	parts := 0
 	hard := false
 	more := 0
@@ -328,7 +331,7 @@ func round2(v float64) float64 {
 
 // buildClaims grades the counterparty's checkable assertions.
 // The claims that it builds itself are marked final when they are.
-func (st *state) buildClaims(lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks) {
+func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks) {
 	var out []consult.Claim
 	var marks bitMarks
 	seen := map[string]bool{}
@@ -374,7 +377,7 @@ func (st *state) buildClaims(lqs []lexQuote, act string, actFinal bool) ([]consu
 	}
 	// Approvals and mandates the message claims.
 	if lq, ok := st.authorityQuote(lqs); ok {
-		var b outText
+		b := ob.text()
 		b.lit("Authority or approval claimed: ")
 		b.part(lq.q0, lq.f0)
 		claim, final := b.text()
@@ -382,7 +385,7 @@ func (st *state) buildClaims(lqs []lexQuote, act string, actFinal bool) ([]consu
 			EvidenceReferences: []string{}, Explanation: "No record in the case shows this approval or mandate; it rests on the counterparty's word."}, final)
 	}
 	if len(out) == 0 && strings.TrimSpace(st.c.Message) != "" && st.c.Action.Amount > 0 {
-		var b outText
+		b := ob.text()
 		b.lit("The request for ")
 		b.part(act, actFinal)
 		b.lit(" is legitimate.")
@@ -608,7 +611,7 @@ func (st *state) cpName() string {
 // act is st.actionName(), final or not (actFinal).
 func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 	a := st.c.Action
-	start := b.b.Len()
+	start := b.n
 	if a.Description != "" {
 		b.part(clipCaseFinal(strings.TrimSuffix(a.Description, "."), 200))
 	} else {
@@ -622,7 +625,7 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 	}
 	if a.Amount > 0 {
 		m := money(a.Amount, a.Currency)
-		if !strings.Contains(b.b.String()[start:], strings.TrimPrefix(m, "$")) {
+		if !strings.Contains(b.String()[start:], strings.TrimPrefix(m, "$")) {
 			b.lit(", ")
 			b.scan(m)
 		}
@@ -630,10 +633,9 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 }
 
 // summary writes the situation summary and reports whether it is final.
-func (st *state) summary(act string, actFinal bool) (string, bool) {
+func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	a := st.c.Action
-	var b outText
-	b.b.Grow(512)
+	b := ob.text()
 	b.scan(capFirst(st.cpName()))
 	b.lit(" asks the agent")
 	if st.c.Goal != "" {
@@ -689,7 +691,7 @@ func orNone(s string) string {
 // rationale gives the reasons, marked final when they are: the findings'
 // reasons are scanned here once, for the rationale and the reply that
 // quotes them.
-func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act string, actFinal bool) ([]string, bitMarks) {
+func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []lexQuote, act string, actFinal bool) ([]string, bitMarks) {
 	out := make([]string, 0, 12)
 	var marks bitMarks
 	// add appends s, final or not (ok), or, with scan, as a scan finds it.
@@ -714,7 +716,7 @@ func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act
 	}
 	for i, t := range st.tactics {
 		if lq := &lqs[i]; lq.n > 0 && len(out) < 12 {
-			var b outText
+			b := ob.text()
 			b.lit(tacticCapName[t])
 			b.lit(": the ")
 			b.lit(srcName[lq.src])
@@ -741,7 +743,7 @@ func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act
 		add(notVerifiedOOB, notVerifiedOOBFinal, false)
 	}
 	if len(out) == 0 {
-		var b outText
+		b := ob.text()
 		if cp.Verified {
 			b.lit("The message asks for ")
 			b.part(act, actFinal)
@@ -786,15 +788,14 @@ func uniq(ss []string) []string {
 
 // advice fills missing evidence, questions, next steps and safeguards, and
 // marks those of its texts that are final in fm.
-func (st *state) advice(a *consult.Analysis, fm *finalMarks, reported map[consult.Tactic]bool, act string, actFinal bool) {
+func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reported map[consult.Tactic]bool, act string, actFinal bool) {
 	add := func(list *[]string, marks *bitMarks, s string, ok bool) {
 		marks.set(len(*list), ok)
 		*list = append(*list, s)
 	}
 	// addAct adds head+act+tail.
 	addAct := func(list *[]string, marks *bitMarks, head, tail string) {
-		var b outText
-		b.b.Grow(len(head) + len(act) + len(tail))
+		b := ob.text()
 		b.lit(head)
 		b.part(act, actFinal)
 		b.lit(tail)
@@ -837,7 +838,7 @@ func (st *state) advice(a *consult.Analysis, fm *finalMarks, reported map[consul
 	// Safeguards from the stakes.
 	ac := st.c.Action
 	if ac.Amount > 0 {
-		var b outText
+		b := ob.text()
 		b.lit("Send ")
 		b.scan(money(ac.Amount, ac.Currency))
 		b.lit(" only to payment details already on record, never to details supplied in this conversation.")
@@ -926,7 +927,7 @@ var replyHead = map[consult.Disposition][2]string{
 // reply writes the reply, final when its parts are: the rationale's
 // first reasons and the first step after the disposition's, as fm marks
 // them, and act.
-func reply(a consult.Analysis, fm *finalMarks, act string, actFinal bool) (string, bool) {
+func reply(ob *outBuf, a consult.Analysis, fm *finalMarks, act string, actFinal bool) (string, bool) {
 	head, ok := replyHead[a.Disposition]
 	if !ok {
 		head = [2]string{"You may proceed with ", "."}
@@ -941,8 +942,8 @@ func reply(a consult.Analysis, fm *finalMarks, act string, actFinal bool) (strin
 	if len(a.NextSteps) > 1 {
 		n += len(" Next: ") + len(a.NextSteps[1])
 	}
-	var b outText
-	b.b.Grow(n)
+	ob.b.Grow(n)
+	b := ob.text()
 	b.lit(head[0])
 	b.part(act, actFinal)
 	b.lit(head[1])
@@ -964,8 +965,8 @@ func reply(a consult.Analysis, fm *finalMarks, act string, actFinal bool) (strin
 }
 
 // suggested writes the suggested response, final when act is.
-func suggested(a consult.Analysis, reported map[consult.Tactic]bool, act string, actFinal bool) (string, bool) {
-	var b outText
+func suggested(ob *outBuf, a consult.Analysis, reported map[consult.Tactic]bool, act string, actFinal bool) (string, bool) {
+	b := ob.text()
 	switch a.Disposition {
 	case consult.Proceed:
 		b.lit("Thanks, I'm going ahead with ")
@@ -978,7 +979,6 @@ func suggested(a consult.Analysis, reported map[consult.Tactic]bool, act string,
 		b.lit(" using the details we have on record, and confirm once it's done.")
 		return b.text()
 	}
-	b.b.Grow(400 + len(act))
 	b.lit("Thanks for your message. ")
 	switch {
 	case reported[consult.DataExtraction]:
