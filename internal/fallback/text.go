@@ -17,13 +17,14 @@ const maxQuote = 120
 // range [start, end), cut at whitespace so that no token is split, with
 // secrets masked.
 func quoteAt(f folded, start, end int) string {
-	q, _ := quoteAtFinal(f, start, end)
+	q, _ := quoteAtFinal(f, start, end, nil)
 	return q
 }
 
 // quoteAtFinal is quoteAt that also reports whether the quote is final
 // (isFinal), as it nearly always is, which it knows without another scan.
-func quoteAtFinal(f folded, start, end int) (string, bool) {
+// With ob, the quote is written there rather than allocated.
+func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	if len(f.orig) == 0 || len(f.src) == 0 {
 		return "", true
 	}
@@ -106,7 +107,15 @@ func quoteAtFinal(f folded, start, end int) (string, bool) {
 	// (no test of maskScan finds in a prefix what it did not find in the
 	// whole: each reads the bytes before it, or fails for want of the bytes
 	// after it), and the '…' around it joins safely (see safeJoin).
-	return prefix + strings.TrimSpace(q) + suffix, final
+	q = strings.TrimSpace(q)
+	if ob == nil {
+		return prefix + q + suffix, final
+	}
+	t := ob.text()
+	t.lit(prefix)
+	t.lit(q)
+	t.lit(suffix)
+	return t.String(), final
 }
 
 // lastSentenceEnd returns the index of the last sentence-ending mark in s

@@ -60,13 +60,17 @@ var tacticCapName = func() map[consult.Tactic]string {
 
 // compose turns what the engine learned into the analysis.
 func (st *state) compose() consult.Analysis {
+	// The four lists of advice share one array, each with its own
+	// capacity: one that outgrows it moves out on its own.
+	nt := len(st.tactics)
+	lists := make([]string, 0, (nt+1)+nt+(nt+2)+4)
 	a := consult.Analysis{
 		Claims:          []consult.Claim{},
-		Signals:         make([]consult.Signal, 0, len(st.tactics)),
-		MissingEvidence: make([]string, 0, len(st.tactics)+1),
-		QuestionsToAsk:  make([]string, 0, len(st.tactics)),
-		NextSteps:       make([]string, 0, len(st.tactics)+2),
-		Safeguards:      make([]string, 0, 4),
+		Signals:         make([]consult.Signal, 0, nt),
+		MissingEvidence: lists[0 : 0 : nt+1],
+		QuestionsToAsk:  lists[nt+1 : nt+1 : 2*nt+1],
+		NextSteps:       lists[2*nt+1 : 2*nt+1 : 3*nt+3],
+		Safeguards:      lists[3*nt+3 : 3*nt+3 : 3*nt+7],
 	}
 	reported := make(map[consult.Tactic]bool, len(st.tactics))
 	for _, t := range st.tactics {
@@ -74,13 +78,13 @@ func (st *state) compose() consult.Analysis {
 	}
 	// The signal, the rationale and a claim all quote a tactic's strongest
 	// cue: quote it once.
-	lqs := st.lexQuotes()
-	// The texts that compose builds are marked final (isFinal) when they
-	// are made of final parts, so that finish does not scan them again.
-	var fm finalMarks
 	// compose's texts share one buffer.
 	ob := &outBuf{}
 	ob.b.Grow(3072)
+	lqs := st.lexQuotes(ob)
+	// The texts that compose builds are marked final (isFinal) when they
+	// are made of final parts, so that finish does not scan them again.
+	var fm finalMarks
 	act := st.actionName()
 	actFinal := isFinal(act)
 	// Signals.
@@ -141,7 +145,7 @@ type lexQuote struct {
 
 // lexQuotes quotes the two strongest cues of each reported tactic, in
 // st.tactics' order. Picking the two needs no sort of all the cues.
-func (st *state) lexQuotes() []lexQuote {
+func (st *state) lexQuotes(ob *outBuf) []lexQuote {
 	out := make([]lexQuote, len(st.tactics))
 	for i, t := range st.tactics {
 		cs := st.cues[string(t)]
@@ -149,14 +153,14 @@ func (st *state) lexQuotes() []lexQuote {
 		if b < 0 {
 			continue
 		}
-		q0, f0 := cs[b].quoteFinal()
+		q0, f0 := cs[b].quoteFinal(ob)
 		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0, f0: f0}
 		if !plainQuotable(q0) {
 			out[i].qq0 = strconv.Quote(q0)
 		}
 		if r := strongest(cs, b); r >= 0 {
 			out[i].n = 2
-			out[i].q1, out[i].f1 = cs[r].quoteFinal()
+			out[i].q1, out[i].f1 = cs[r].quoteFinal(ob)
 		}
 	}
 	return out
@@ -182,12 +186,13 @@ func strongest(cs []cue, skip int) int {
 	return best
 }
 
-// quoteFinal is q.quote() and whether it is final (isFinal).
-func (q cue) quoteFinal() (string, bool) {
+// quoteFinal is q.quote(), written in ob, and whether it is final
+// (isFinal).
+func (q cue) quoteFinal(ob *outBuf) (string, bool) {
 	if q.text == nil {
 		return "", true
 	}
-	return quoteAtFinal(*q.text, q.pos, q.end)
+	return quoteAtFinal(*q.text, q.pos, q.end, ob)
 }
 
 // writeQuoted writes strconv.Quote(s) to b, the cheap way when s needs no
@@ -732,8 +737,29 @@ func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []l
 			addText(&b)
 		}
 	}
-	if len(st.stakeWhy) > 0 {
-		add("Stakes are "+string(st.stakes)+" because "+strings.Join(uniq(st.stakeWhy), ", and ")+".", false, true)
+	if len(st.stakeWhy) > 0 && len(out) < 12 {
+		b := ob.text()
+		b.lit("Stakes are ")
+		b.lit(string(st.stakes))
+		b.lit(" because ")
+		why := st.stakeWhy
+		if len(why) > 16 {
+			why = uniq(why)
+		}
+		n := 0
+		for i, w := range why {
+			// uniq's linear search, without its slice.
+			if slices.Contains(why[:i], w) {
+				continue
+			}
+			if n > 0 {
+				b.lit(", and ")
+			}
+			n++
+			b.scan(w)
+		}
+		b.lit(".")
+		addText(&b)
 	}
 	cp := st.c.Counterparty
 	switch {
