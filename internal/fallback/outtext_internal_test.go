@@ -91,3 +91,24 @@ func FuzzSafeJoin(f *testing.F) {
 	f.Add("the message says \"", "…Our bank")
 	f.Fuzz(func(t *testing.T, l, r string) { checkJoin(t, l, r) })
 }
+
+// TestASCIISecretKey holds isASCIISecretKey to secretKeys, on every key
+// word and on words close to them.
+func TestASCIISecretKey(t *testing.T) {
+	words := []string{"", "pas", "passwords", "pass", "keys", "ke", "api key", "apikeys", "passe", "contrase", "cod", "codes", "otpx"}
+	for k := range secretKeys {
+		words = append(words, k, k+"s", k[:len(k)-1])
+	}
+	for _, w := range words {
+		ascii := true
+		for i := 0; i < len(w); i++ {
+			ascii = ascii && w[i] < 0x80
+		}
+		if !ascii {
+			continue
+		}
+		if got, want := isASCIISecretKey([]byte(w)), secretKeys[w]; got != want {
+			t.Errorf("isASCIISecretKey(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -633,7 +633,19 @@ func secretWordAt(s string, p int) bool {
 		}
 		low[i] = c
 	}
-	return secretKeys[string(low[:len(w)])]
+	return isASCIISecretKey(low[:len(w)])
+}
+
+// isASCIISecretKey is secretKeys[string(w)] for a lower-case ASCII word: a
+// switch, which the compiler turns into a search by length and bytes,
+// costs less than hashing the word.
+func isASCIISecretKey(w []byte) bool {
+	switch string(w) {
+	case "password", "passwd", "pwd", "passcode", "passphrase", "secret", "token", "key", "apikey", "api_key", "api-key",
+		"pin", "cvv", "cvc", "otp", "code", "passwort", "kennwort", "passe":
+		return true
+	}
+	return false
 }
 
 func maskDigits(m string) string {
