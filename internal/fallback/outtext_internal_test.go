@@ -13,7 +13,7 @@ func propP(s string) bool {
 	if u == "" {
 		return true
 	}
-	return u[0] != ' ' && maskScan(u).final()
+	return u[0] != ' ' && maskScan(u).finalText(u)
 }
 
 // joinPieces are the bytes and words from which texts that come close to a
@@ -24,6 +24,7 @@ var joinPieces = []string{
 	"1", "12", "1234", "5678 ", "-", "1-2", "0", "9", "AKIA", "ASIA", "IOSFODNN7EXAMPLE", "eyJ", "ey", "J", "gh", "p", "_", "ghp_", "_live_", "sk", "_test",
 	"xo", "x", "xox", "-----", "BEGIN", "DE", "89", "DE89", "GB", "A", "b", "ab", "Tool", "ſ", "\u212A", "é", "日本", "\u200b", "\t",
 	"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJ", "0123456789", "+/=", "the", "says",
+	"brightline-components-billing", "____________________________", "abcdefghijklmnopqrstuvwxyzabcd", "x-y-z-",
 }
 
 func randomPiecesText(rng *rand.Rand) string {

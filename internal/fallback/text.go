@@ -91,7 +91,8 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	if sc := maskScan(w); w != "" && sc.clean && (sc.ascii || w[len(w)-1] != ' ') {
 		// cleanMask's fast path: cleanText(w) == w.
 		q = maskApply(w, sc)
-		final = sc.final()
+		// Uncut, w is final when finalText says so; cut, when final does.
+		final = sc.final() || (sc.finalText(w) && clip(q, maxQuote) == w)
 	} else {
 		q = cleanMask(w)
 	}
@@ -231,7 +232,12 @@ func clipCaseFinal(s string, n int) (string, bool) {
 		return "", true
 	}
 	m := maskScan(s)
-	return clip(maskApply(s, m), n), m.final() && s[len(s)-1] != ' '
+	out := maskApply(s, m)
+	c := clip(out, n)
+	if s[len(s)-1] == ' ' {
+		return c, false
+	}
+	return c, m.final() || (c == s && m.finalText(s))
 }
 
 // clip cuts s to at most n runes at a rune boundary, marking the cut.
@@ -686,9 +692,23 @@ func limitList(ss []string, n int) []string {
 func sortStrings(ss []string) { sort.Strings(ss) }
 
 // final reports whether the scanned text needs no masking pattern and is
-// clean: then cleanMask returns it as it is.
+// clean: then cleanMask returns it as it is, and so does it any prefix of
+// the text (maskScan finds in a prefix no pattern it did not find in the
+// whole).
 func (m maskNeeds) final() bool {
 	return m.clean && m.maxDigits < 9 && m.maxTok < 28 && !m.token && !m.kv && !m.iban && !m.folded
+}
+
+// finalText is final for the scanned text s, but for a run of token bytes
+// long enough for reLongMixed that maskLongMixed leaves alone, as it does an
+// all lower-case domain name ("brightline-components-billing"): cleanMask
+// still returns s as it is, though a prefix of s, which may cut such a run
+// where maskLongMixed would take it, is not known to be final.
+func (m maskNeeds) finalText(s string) bool {
+	if m.maxTok < 28 {
+		return m.final()
+	}
+	return m.clean && m.maxDigits < 9 && !m.token && !m.kv && !m.iban && !m.folded && maskLongMixed(s) == s
 }
 
 // isFinal reports whether finish would give s back unchanged, that is
@@ -702,7 +722,7 @@ func isFinal(s string) bool {
 	if s[len(s)-1] == ' ' {
 		return false
 	}
-	return maskScan(s).final()
+	return maskScan(s).finalText(s)
 }
 
 // finalViolation, when set (by a test), makes outText check every text it
@@ -781,7 +801,8 @@ func (t *outText) text() (string, bool) {
 // safeJoin reports whether l+r keeps the property P that l and r (both not
 // empty) have: P(s) holds when s, less one leading space, is empty or does
 // not start with a space and maskScan finds it clean and in need of no
-// pattern. A text with P that neither starts nor ends with a space is final.
+// pattern (finalText: but for runs of token bytes that maskLongMixed leaves
+// alone). A text with P that neither starts nor ends with a space is final.
 //
 // Why a join can be judged from the bytes beside it: every test of maskScan
 // looks at a run of bytes of a few kinds only. A digit run (digits, with
@@ -806,7 +827,10 @@ func (t *outText) text() (string, bool) {
 //     second space, or r going on with "is " and the like).
 //
 // Any other join of two risky bytes is called unsafe; the text is then
-// scanned whole, as before. FuzzSafeJoin checks this against maskScan.
+// scanned whole, as before. As a safe join never extends a run of token
+// bytes, and the bytes beside such a run are non-word bytes or an end in
+// l+r as in l or r, maskLongMixed finds in l+r just what it found in them.
+// FuzzSafeJoin checks all this against maskScan and maskLongMixed.
 func safeJoin(l, r string) bool {
 	a, b := l[len(l)-1], r[0]
 	if isDigitish(a) && isDigitish(b) {
