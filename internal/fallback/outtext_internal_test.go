@@ -24,7 +24,7 @@ var joinPieces = []string{
 	"1", "12", "1234", "5678 ", "-", "1-2", "0", "9", "AKIA", "ASIA", "IOSFODNN7EXAMPLE", "eyJ", "ey", "J", "gh", "p", "_", "ghp_", "_live_", "sk", "_test",
 	"xo", "x", "xox", "-----", "BEGIN", "DE", "89", "DE89", "GB", "A", "b", "ab", "Tool", "ſ", "\u212A", "é", "日本", "\u200b", "\t",
 	"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJ", "0123456789", "+/=", "the", "says",
-	"brightline-components-billing", "____________________________", "abcdefghijklmnopqrstuvwxyzabcd", "x-y-z-",
+	"$4,900", " only", "4 ", " 5", "a 1", "1 a", "brightline-components-billing", "____________________________", "abcdefghijklmnopqrstuvwxyzabcd", "x-y-z-",
 }
 
 func randomPiecesText(rng *rand.Rand) string {
@@ -68,7 +68,7 @@ func TestSafeJoin(t *testing.T) {
 		{"Risk is ", "critical"}, {"Do not proceed with ", "bank:payments:create"}, {"bank:payments:create", "."},
 		{"the message says \"", "…Our bank has changed"}, {"to our…", "\" (an identity"}, {". ", "The counterparty"},
 		{"password", " is x"}, {"password ", "is x"}, {"password is", " x"}, {"password", ": x"}, {"password", " : x"},
-		{"1234 ", "56789"}, {"1234", "-56789"}, {"contrase", "ña: x"}, {"AK", "IA0123456789ABCD"}, {"sk", "_live_x"},
+		{"1234 ", "56789"}, {"1234", "-56789"}, {"$4,900", " only to"}, {"1234", " 56789"}, {"a 1234 ", "56789"}, {"contrase", "ña: x"}, {"AK", "IA0123456789ABCD"}, {"sk", "_live_x"},
 	} {
 		checkJoin(t, tc.l, tc.r)
 	}

@@ -225,8 +225,8 @@ func cleanTextCopy(s string) string {
 func clipCase(s string, n int) string { return clip(maskSecrets(s), n) }
 
 // clipCaseFinal is clipCase that also reports whether its result is final
-// (isFinal), which the masking's scan tells: a final text stays final when
-// clip cuts it (a prefix of it, trimmed, and '…').
+// (isFinal), which the masking's scan nearly always tells: a final text
+// stays final when clip cuts it (a prefix of it, trimmed, and '…').
 func clipCaseFinal(s string, n int) (string, bool) {
 	if s == "" {
 		return "", true
@@ -234,10 +234,13 @@ func clipCaseFinal(s string, n int) (string, bool) {
 	m := maskScan(s)
 	out := maskApply(s, m)
 	c := clip(out, n)
-	if s[len(s)-1] == ' ' {
-		return c, false
+	if s[len(s)-1] != ' ' && (m.final() || (c == s && m.finalText(s))) {
+		return c, true
 	}
-	return c, m.final() || (c == s && m.finalText(s))
+	// Masked or cut: the result, a short fragment, may well be final
+	// ("****9381"), which is worth a scan of it rather than of the whole
+	// text it goes into.
+	return c, isFinal(c)
 }
 
 // clip cuts s to at most n runes at a rune boundary, marking the cut.
@@ -824,7 +827,10 @@ func (t *outText) text() (string, bool) {
 //     across it could, which is ruled out by what r starts with;
 //   - an ASCII letter, then a space: likewise, but for a separator across
 //     it (l ending in " is" and the like, or r's next byte ':', '=' or a
-//     second space, or r going on with "is " and the like).
+//     second space, or r going on with "is " and the like);
+//   - a digit and a space, either way round, when the byte past the space
+//     is not a digit, '-' or a space: a digit run cannot cross, and no key
+//     word ends or separator starts with a digit.
 //
 // Any other join of two risky bytes is called unsafe; the text is then
 // scanned whole, as before. As a safe join never extends a run of token
@@ -834,7 +840,15 @@ func (t *outText) text() (string, bool) {
 func safeJoin(l, r string) bool {
 	a, b := l[len(l)-1], r[0]
 	if isDigitish(a) && isDigitish(b) {
-		// A digit run may cross (or a double space form).
+		// A digit run may cross (or a double space form), unless a digit
+		// and a space are followed, or a space and a digit preceded, by a
+		// byte that ends the run, such as a letter ("$4,900 only").
+		switch {
+		case isDigitByte(a) && b == ' ':
+			return len(r) > 1 && !isDigitish(r[1])
+		case a == ' ' && isDigitByte(b):
+			return len(l) < 2 || !isDigitish(l[len(l)-2])
+		}
 		return false
 	}
 	if !riskyEnd(l) || !riskyStart(r) {

@@ -835,7 +835,17 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 	}
 	for _, f := range st.findings {
 		if f.kind == "contradiction" && len(f.refs) > 0 {
-			a.MissingEvidence = append(a.MissingEvidence, "Documentation that would reconcile the counterparty's account with "+strings.Join(f.refs, ", ")+".")
+			b := ob.text()
+			b.lit("Documentation that would reconcile the counterparty's account with ")
+			for i, r := range f.refs {
+				if i > 0 {
+					b.lit(", ")
+				}
+				b.scan(r)
+			}
+			b.lit(".")
+			s, ok := b.text()
+			add(&a.MissingEvidence, &fm.missing, s, ok)
 			break
 		}
 	}
@@ -875,7 +885,17 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 		fixed(&a.Safeguards, &fm.safeguards, adviceIrreversible)
 	}
 	if len(ac.DataCategories) > 0 {
-		a.Safeguards = append(a.Safeguards, "Share only the minimum of the "+strings.Join(limitList(ac.DataCategories, 6), ", ")+" data the task needs, in generalised form where possible.")
+		b := ob.text()
+		b.lit("Share only the minimum of the ")
+		for i, c := range limitList(ac.DataCategories, 6) {
+			if i > 0 {
+				b.lit(", ")
+			}
+			b.scan(c)
+		}
+		b.lit(" data the task needs, in generalised form where possible.")
+		s, ok := b.text()
+		add(&a.Safeguards, &fm.safeguards, s, ok)
 	}
 	if reported[consult.DataExtraction] || st.hasFinding("secrets") {
 		fixed(&a.Safeguards, &fm.safeguards, adviceNeverDisclose)
