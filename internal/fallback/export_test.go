@@ -31,3 +31,8 @@ var (
 // PaddedSentences is paddedSentences, which checkDismissedControl uses in
 // place of padding each piece of strings.Split.
 var PaddedSentences = paddedSentences
+
+// OnFinalViolation makes compose check every text it calls final against
+// finish's full cleaning and masking, calling f with any that finish would
+// change; nil stops the check.
+func OnFinalViolation(f func(s string)) { finalViolation = f }

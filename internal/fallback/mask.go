@@ -265,12 +265,17 @@ func maskLongMixed(s string) string {
 				if (p > 0 && isREWord(s[p-1])) == isREWord(s[p]) {
 					continue
 				}
-				if b.Cap() == 0 {
-					b.Grow(len(s))
+				// A match that maskMixed keeps (one without a digit, such
+				// as a long domain name) is left where it is: s comes back
+				// itself when nothing is masked, with no copy.
+				if m := maskMixed(s[p:lastB]); m != s[p:lastB] {
+					if b.Cap() == 0 {
+						b.Grow(len(s))
+					}
+					b.WriteString(s[last:p])
+					b.WriteString(m)
+					last = lastB
 				}
-				b.WriteString(s[last:p])
-				b.WriteString(maskMixed(s[p:lastB]))
-				last = lastB
 				break
 			}
 		}

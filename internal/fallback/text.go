@@ -17,8 +17,16 @@ const maxQuote = 120
 // range [start, end), cut at whitespace so that no token is split, with
 // secrets masked.
 func quoteAt(f folded, start, end int) string {
+	q, _ := quoteAtFinal(f, start, end, nil)
+	return q
+}
+
+// quoteAtFinal is quoteAt that also reports whether the quote is final
+// (isFinal), as it nearly always is, which it knows without another scan.
+// With ob, the quote is written there rather than allocated.
+func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	if len(f.orig) == 0 || len(f.src) == 0 {
-		return ""
+		return "", true
 	}
 	for start < end && start < len(f.text) && f.text[start] == ' ' {
 		start++
@@ -28,7 +36,7 @@ func quoteAt(f folded, start, end int) string {
 		last--
 	}
 	if start >= len(f.orig) || last >= len(f.orig) || last < start {
-		return ""
+		return "", true
 	}
 	os := int(f.orig[start])
 	oe := int(f.orig[last])
@@ -74,7 +82,21 @@ func quoteAt(f folded, start, end int) string {
 			we = oe
 		}
 	}
-	q := clip(cleanMask(f.src[ws:we]), maxQuote)
+	// cleanText drops leading whitespace anyway; dropping it here keeps a
+	// window that starts after a sentence's end (". Our bank") on cleanMask's
+	// fast path instead of its copying one.
+	w := strings.TrimLeft(f.src[ws:we], " \t\n\v\f\r")
+	var q string
+	final := false
+	if sc := maskScan(w); w != "" && sc.clean && (sc.ascii || w[len(w)-1] != ' ') {
+		// cleanMask's fast path: cleanText(w) == w.
+		q = maskApply(w, sc)
+		// Uncut, w is final when finalText says so; cut, when final does.
+		final = sc.final() || (sc.finalText(w) && clip(q, maxQuote) == w)
+	} else {
+		q = cleanMask(w)
+	}
+	q = clip(q, maxQuote)
 	prefix, suffix := "", ""
 	if ws > 0 {
 		prefix = "…"
@@ -82,7 +104,19 @@ func quoteAt(f folded, start, end int) string {
 	if we < len(f.src) && !strings.HasSuffix(q, ".") && !strings.HasSuffix(q, "…") {
 		suffix = "…"
 	}
-	return prefix + strings.TrimSpace(q) + suffix
+	// A final window stays final: clip and TrimSpace keep a prefix of it
+	// (no test of maskScan finds in a prefix what it did not find in the
+	// whole: each reads the bytes before it, or fails for want of the bytes
+	// after it), and the '…' around it joins safely (see safeJoin).
+	q = strings.TrimSpace(q)
+	if ob == nil {
+		return prefix + q + suffix, final
+	}
+	t := ob.text()
+	t.lit(prefix)
+	t.lit(q)
+	t.lit(suffix)
+	return t.String(), final
 }
 
 // lastSentenceEnd returns the index of the last sentence-ending mark in s
@@ -189,6 +223,25 @@ func cleanTextCopy(s string) string {
 // so that the cut cannot leave part of a secret the masking no longer
 // recognises ("AKIAIOSFOD…").
 func clipCase(s string, n int) string { return clip(maskSecrets(s), n) }
+
+// clipCaseFinal is clipCase that also reports whether its result is final
+// (isFinal), which the masking's scan nearly always tells: a final text
+// stays final when clip cuts it (a prefix of it, trimmed, and '…').
+func clipCaseFinal(s string, n int) (string, bool) {
+	if s == "" {
+		return "", true
+	}
+	m := maskScan(s)
+	out := maskApply(s, m)
+	c := clip(out, n)
+	if s[len(s)-1] != ' ' && (m.final() || (c == s && m.finalText(s))) {
+		return c, true
+	}
+	// Masked or cut: the result, a short fragment, may well be final
+	// ("****9381"), which is worth a scan of it rather than of the whole
+	// text it goes into.
+	return c, isFinal(c)
+}
 
 // clip cuts s to at most n runes at a rune boundary, marking the cut.
 func clip(s string, n int) string {
@@ -589,7 +642,19 @@ func secretWordAt(s string, p int) bool {
 		}
 		low[i] = c
 	}
-	return secretKeys[string(low[:len(w)])]
+	return isASCIISecretKey(low[:len(w)])
+}
+
+// isASCIISecretKey is secretKeys[string(w)] for a lower-case ASCII word: a
+// switch, which the compiler turns into a search by length and bytes,
+// costs less than hashing the word.
+func isASCIISecretKey(w []byte) bool {
+	switch string(w) {
+	case "password", "passwd", "pwd", "passcode", "passphrase", "secret", "token", "key", "apikey", "api_key", "api-key",
+		"pin", "cvv", "cvc", "otp", "code", "passwort", "kennwort", "passe":
+		return true
+	}
+	return false
 }
 
 func maskDigits(m string) string {
@@ -628,3 +693,211 @@ func limitList(ss []string, n int) []string {
 }
 
 func sortStrings(ss []string) { sort.Strings(ss) }
+
+// final reports whether the scanned text needs no masking pattern and is
+// clean: then cleanMask returns it as it is, and so does it any prefix of
+// the text (maskScan finds in a prefix no pattern it did not find in the
+// whole).
+func (m maskNeeds) final() bool {
+	return m.clean && m.maxDigits < 9 && m.maxTok < 28 && !m.token && !m.kv && !m.iban && !m.folded
+}
+
+// finalText is final for the scanned text s, but for a run of token bytes
+// long enough for reLongMixed that maskLongMixed leaves alone, as it does an
+// all lower-case domain name ("brightline-components-billing"): cleanMask
+// still returns s as it is, though a prefix of s, which may cut such a run
+// where maskLongMixed would take it, is not known to be final.
+func (m maskNeeds) finalText(s string) bool {
+	if m.maxTok < 28 {
+		return m.final()
+	}
+	return m.clean && m.maxDigits < 9 && !m.token && !m.kv && !m.iban && !m.folded && maskLongMixed(s) == s
+}
+
+// isFinal reports whether finish would give s back unchanged, that is
+// cleanMaskTrim(s) == s: a clean text (which has no leading space, no
+// control or invisible character and valid UTF-8) that ends in no space and
+// in which maskScan finds no pattern that could match.
+func isFinal(s string) bool {
+	if s == "" {
+		return true
+	}
+	if s[len(s)-1] == ' ' {
+		return false
+	}
+	return maskScan(s).finalText(s)
+}
+
+// finalViolation, when set (by a test), makes outText check every text it
+// calls final with the full cleanMaskTrim, and receives any that is not.
+var finalViolation func(s string)
+
+// outBuf holds the bytes of all the texts compose builds, one after
+// another, so that an analysis's texts take one allocation rather than a
+// few each. Each text is a substring of the builder's string; the builder
+// never rewrites bytes it has written (a reallocation leaves the old ones to
+// the texts that hold them), so the texts stay as they were built.
+type outBuf struct{ b strings.Builder }
+
+// text starts a text at the end of the buffer. One text is built at a
+// time: starting another before the last is done would interleave them
+// (add panics if it happens).
+func (o *outBuf) text() outText { return outText{o: o, start: o.b.Len()} }
+
+// outText builds an output string from parts and keeps track of whether it
+// is final (isFinal), so that finish can pass it through instead of scanning
+// again text that was scanned already (quotes, the rationale's reasons) or
+// cannot hold a secret (the engine's own words). It is final when its parts
+// are and each join between them is safe (safeJoin).
+type outText struct {
+	o        *outBuf
+	start, n int  // the text is o.b.String()[start:start+n]
+	unknown  bool // some part or join is not known to be final
+	lastLit  bool // the last part was the engine's own words
+}
+
+// String returns the text built so far.
+func (t *outText) String() string { return t.o.b.String()[t.start : t.start+t.n] }
+
+// lit appends the engine's own words: fixed text with neither a secret nor
+// a control character, though it may start or end with a space. Joins
+// between two of them need no test: the tests check every text called final
+// (finalViolation).
+func (t *outText) lit(s string) { t.add(s, true, true) }
+
+// part appends text from elsewhere: ok says whether it is final, or, for a
+// part that is not the text's start or end, final but for a space at either
+// end.
+func (t *outText) part(s string, ok bool) { t.add(s, ok, false) }
+
+// scan appends text from elsewhere, scanning it to learn whether it is
+// final unless the text is known not to be already.
+func (t *outText) scan(s string) { t.part(s, !t.unknown && isFinal(s)) }
+
+func (t *outText) add(s string, ok, lit bool) {
+	if s == "" {
+		return
+	}
+	if t.o.b.Len() != t.start+t.n {
+		panic("fallback: two output texts built at once")
+	}
+	if !ok {
+		t.unknown = true
+	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !safeJoin(t.String(), s) {
+		t.unknown = true
+	}
+	t.o.b.WriteString(s)
+	t.n += len(s)
+	t.lastLit = lit
+}
+
+// text returns the text built and whether it is final.
+func (t *outText) text() (string, bool) {
+	s := t.String()
+	ok := !t.unknown && (s == "" || (s[0] != ' ' && s[len(s)-1] != ' '))
+	if ok && finalViolation != nil && cleanMaskTrim(s) != s {
+		finalViolation(s)
+	}
+	return s, ok
+}
+
+// safeJoin reports whether l+r keeps the property P that l and r (both not
+// empty) have: P(s) holds when s, less one leading space, is empty or does
+// not start with a space and maskScan finds it clean and in need of no
+// pattern (finalText: but for runs of token bytes that maskLongMixed leaves
+// alone). A text with P that neither starts nor ends with a space is final.
+//
+// Why a join can be judged from the bytes beside it: every test of maskScan
+// looks at a run of bytes of a few kinds only. A digit run (digits, with
+// the spaces and '-' it crosses), a run of reLongMixed's token bytes, a
+// literal prefix of reSecretToken, the start of an IBAN, and a key word
+// with its separator (letters, '_', '-', 'ñ' and the like, the spaces
+// around the separator, ':', '=') are all made of the risky bytes: the
+// token bytes [A-Za-z0-9_+/=-], the space, ':' and non-ASCII runes other
+// than '…'. Cleanliness, too, can only be lost at a join by a double space.
+// A test whose bytes lie within l or within r finds in l+r what it found
+// there (each reads its bytes and fails where they are missing), so l+r can
+// lose P only through a run of risky bytes across the join: when either
+// byte beside the join is not risky, l+r has P. When both are, two common
+// cases are still safe:
+//   - a space, then an ASCII letter: a digit or token run or a literal
+//     prefix cannot cross it (the letter ends a digit run, the space a
+//     token run, and no literal has a space), so only a key word before
+//     the space and a separator " is ", " was ", " ist ", " es " or " est "
+//     across it could, which is ruled out by what r starts with;
+//   - an ASCII letter, then a space: likewise, but for a separator across
+//     it (l ending in " is" and the like, or r's next byte ':', '=' or a
+//     second space, or r going on with "is " and the like);
+//   - a digit and a space, either way round, when the byte past the space
+//     is not a digit, '-' or a space: a digit run cannot cross, and no key
+//     word ends or separator starts with a digit.
+//
+// Any other join of two risky bytes is called unsafe; the text is then
+// scanned whole, as before. As a safe join never extends a run of token
+// bytes, and the bytes beside such a run are non-word bytes or an end in
+// l+r as in l or r, maskLongMixed finds in l+r just what it found in them.
+// FuzzSafeJoin checks all this against maskScan and maskLongMixed.
+func safeJoin(l, r string) bool {
+	a, b := l[len(l)-1], r[0]
+	if isDigitish(a) && isDigitish(b) {
+		// A digit run may cross (or a double space form), unless a digit
+		// and a space are followed, or a space and a digit preceded, by a
+		// byte that ends the run, such as a letter ("$4,900 only").
+		switch {
+		case isDigitByte(a) && b == ' ':
+			return len(r) > 1 && !isDigitish(r[1])
+		case a == ' ' && isDigitByte(b):
+			return len(l) < 2 || !isDigitish(l[len(l)-2])
+		}
+		return false
+	}
+	if !riskyEnd(l) || !riskyStart(r) {
+		return true
+	}
+	switch {
+	case a == ' ' && isASCIILetter(b):
+		return !sepWordAt(r, 0)
+	case isASCIILetter(a) && b == ' ':
+		if len(r) > 1 && (r[1] == ':' || r[1] == '=' || r[1] == ' ' || sepWordAt(r, 1)) {
+			return false
+		}
+		for _, w := range [...]string{" is", " was", " ist", " es", " est"} {
+			if strings.HasSuffix(l, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func isDigitish(c byte) bool { return c >= '0' && c <= '9' || c == ' ' || c == '-' }
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// isRiskyByte reports the ASCII bytes that a pattern's run can hold (see
+// safeJoin).
+func isRiskyByte(c byte) bool { return maskClass[c]&mcTok != 0 || c == ' ' || c == ':' }
+
+// riskyEnd and riskyStart report whether the rune at the end or the start of
+// s is risky (see safeJoin).
+func riskyEnd(s string) bool {
+	if c := s[len(s)-1]; c < utf8.RuneSelf {
+		return isRiskyByte(c)
+	}
+	return !strings.HasSuffix(s, "…")
+}
+
+func riskyStart(s string) bool {
+	if c := s[0]; c < utf8.RuneSelf {
+		return isRiskyByte(c)
+	}
+	return !strings.HasPrefix(s, "…")
+}
+
+// sepWordAt reports whether s[i:] starts with one of the separator words
+// that secretWordAt takes after a space, and the space after it.
+func sepWordAt(s string, i int) bool {
+	r := s[i:]
+	return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "was ") || strings.HasPrefix(r, "ist ") || strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
+}

@@ -60,13 +60,17 @@ var tacticCapName = func() map[consult.Tactic]string {
 
 // compose turns what the engine learned into the analysis.
 func (st *state) compose() consult.Analysis {
+	// The four lists of advice share one array, each with its own
+	// capacity: one that outgrows it moves out on its own.
+	nt := len(st.tactics)
+	lists := make([]string, 0, (nt+1)+nt+(nt+2)+4)
 	a := consult.Analysis{
 		Claims:          []consult.Claim{},
-		Signals:         make([]consult.Signal, 0, len(st.tactics)),
-		MissingEvidence: make([]string, 0, len(st.tactics)+1),
-		QuestionsToAsk:  make([]string, 0, len(st.tactics)),
-		NextSteps:       make([]string, 0, len(st.tactics)+2),
-		Safeguards:      make([]string, 0, 4),
+		Signals:         make([]consult.Signal, 0, nt),
+		MissingEvidence: lists[0 : 0 : nt+1],
+		QuestionsToAsk:  lists[nt+1 : nt+1 : 2*nt+1],
+		NextSteps:       lists[2*nt+1 : 2*nt+1 : 3*nt+3],
+		Safeguards:      lists[3*nt+3 : 3*nt+3 : 3*nt+7],
 	}
 	reported := make(map[consult.Tactic]bool, len(st.tactics))
 	for _, t := range st.tactics {
@@ -74,26 +78,55 @@ func (st *state) compose() consult.Analysis {
 	}
 	// The signal, the rationale and a claim all quote a tactic's strongest
 	// cue: quote it once.
-	lqs := st.lexQuotes()
+	// compose's texts share one buffer.
+	ob := &outBuf{}
+	ob.b.Grow(3072)
+	lqs := st.lexQuotes(ob)
+	// The texts that compose builds are marked final (isFinal) when they
+	// are made of final parts, so that finish does not scan them again.
+	var fm finalMarks
 	act := st.actionName()
+	actFinal := isFinal(act)
 	// Signals.
 	for i, t := range st.tactics {
-		a.Signals = append(a.Signals, st.signalFor(t, &lqs[i]))
+		sig, ok := st.signalFor(ob, t, &lqs[i])
+		a.Signals = append(a.Signals, sig)
+		fm.signals.set(i, ok)
 	}
 	// Claims.
-	a.Claims = st.buildClaims(lqs, act)
+	a.Claims, fm.claims = st.buildClaims(ob, lqs, act, actFinal)
 	// Disposition, tier, confidence.
 	a.Disposition = st.disposition(reported)
 	a.RiskTier = st.tier(reported, a.Disposition)
 	a.Confidence = st.confidence(reported)
 	// Words.
-	a.Rationale = st.rationale(reported, lqs, act)
-	st.advice(&a, reported, act)
-	a.SituationSummary = st.summary(act)
-	a.Reply = reply(a, act)
-	a.SuggestedResponse = suggested(a, reported, act)
-	return finish(a)
+	a.Rationale, fm.rationale = st.rationale(ob, reported, lqs, act, actFinal)
+	st.advice(ob, &a, &fm, reported, act, actFinal)
+	a.SituationSummary, fm.summary = st.summary(ob, act, actFinal)
+	a.Reply, fm.reply = reply(ob, a, &fm, act, actFinal)
+	a.SuggestedResponse, fm.suggested = suggested(ob, a, reported, act, actFinal)
+	return finishMarked(a, &fm)
 }
+
+// finalMarks tells finish which of compose's texts are final already
+// (isFinal: finish's cleaning and masking would give them back unchanged).
+type finalMarks struct {
+	reply, summary, suggested bool
+	// Bit i of a list's marks stands for its item i as compose made it.
+	rationale, nextSteps, missing, questions, safeguards, signals, claims bitMarks
+}
+
+// bitMarks marks the items of a list by index; items from the 64th on are
+// never marked.
+type bitMarks uint64
+
+func (m *bitMarks) set(i int, ok bool) {
+	if ok && i < 64 {
+		*m |= 1 << i
+	}
+}
+
+func (m bitMarks) has(i int) bool { return i < 64 && m&(1<<i) != 0 }
 
 // lexQuote is a reported tactic's lexical evidence as the words quote it:
 // the source and quote of its strongest cue and the quote of the runner-up,
@@ -102,6 +135,8 @@ type lexQuote struct {
 	n      int // how many of the two were found
 	src    int
 	q0, q1 string
+	// f0 and f1 report whether q0 and q1 are final (isFinal).
+	f0, f1 bool
 	// qq0 is strconv.Quote(q0) when q0 needs an escape; otherwise it is
 	// empty and the writers put q0 between plain double quotes themselves,
 	// as nearly always, which spares a string per tactic.
@@ -110,7 +145,7 @@ type lexQuote struct {
 
 // lexQuotes quotes the two strongest cues of each reported tactic, in
 // st.tactics' order. Picking the two needs no sort of all the cues.
-func (st *state) lexQuotes() []lexQuote {
+func (st *state) lexQuotes(ob *outBuf) []lexQuote {
 	out := make([]lexQuote, len(st.tactics))
 	for i, t := range st.tactics {
 		cs := st.cues[string(t)]
@@ -118,13 +153,14 @@ func (st *state) lexQuotes() []lexQuote {
 		if b < 0 {
 			continue
 		}
-		q0 := cs[b].quote()
-		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0}
+		q0, f0 := cs[b].quoteFinal(ob)
+		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0, f0: f0}
 		if !plainQuotable(q0) {
 			out[i].qq0 = strconv.Quote(q0)
 		}
 		if r := strongest(cs, b); r >= 0 {
-			out[i].n, out[i].q1 = 2, cs[r].quote()
+			out[i].n = 2
+			out[i].q1, out[i].f1 = cs[r].quoteFinal(ob)
 		}
 	}
 	return out
@@ -150,6 +186,15 @@ func strongest(cs []cue, skip int) int {
 	return best
 }
 
+// quoteFinal is q.quote(), written in ob, and whether it is final
+// (isFinal).
+func (q cue) quoteFinal(ob *outBuf) (string, bool) {
+	if q.text == nil {
+		return "", true
+	}
+	return quoteAtFinal(*q.text, q.pos, q.end, ob)
+}
+
 // writeQuoted writes strconv.Quote(s) to b, the cheap way when s needs no
 // escape, as a cleaned quote nearly never does.
 func writeQuoted(b *strings.Builder, s string) {
@@ -160,6 +205,18 @@ func writeQuoted(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	b.WriteString(s)
 	b.WriteByte('"')
+}
+
+// quoted appends strconv.Quote(s) to t, s being final or not (ok): an
+// escaped quote is not known to be final.
+func (t *outText) quoted(s string, ok bool) {
+	if !plainQuotable(s) {
+		t.part(strconv.Quote(s), false)
+		return
+	}
+	t.lit(`"`)
+	t.part(s, ok)
+	t.lit(`"`)
 }
 
 // plainQuotable reports whether strconv.Quote(s) is s between double
@@ -185,20 +242,14 @@ func plainQuotable(s string) bool {
 }
 
 // signalFor builds the signal of a reported tactic, preferring a structural
-// finding's observation (hard evidence) over a lexical quote.
-func (st *state) signalFor(t consult.Tactic, lq *lexQuote) consult.Signal {
+// finding's observation (hard evidence) over a lexical quote. It also
+// reports whether the observation is final (isFinal).
+func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.Signal, bool) {
 	info := tacticInfo[t]
 	s := consult.Signal{Tactic: t, Significance: info.sig, Confidence: round2(st.scores[t])}
 	// The observation is its parts joined by spaces, as strings.Join would.
-	var b strings.Builder
+	b := ob.text()
 	parts := 0
-	part := func(p string) {
-		if parts > 0 {
-			b.WriteByte(' ')
-		}
-		parts++
-		b.WriteString(p)
-	}
 	hard := false
 	more := 0
 	for _, f := range st.findings {
@@ -207,7 +258,11 @@ func (st *state) signalFor(t consult.Tactic, lq *lexQuote) consult.Signal {
 				more++
 				continue
 			}
-			part(f.obs)
+			if parts > 0 {
+				b.lit(" ")
+			}
+			parts++
+			b.scan(f.obs)
 			if f.hard {
 				hard = true
 			}
@@ -215,33 +270,41 @@ func (st *state) signalFor(t consult.Tactic, lq *lexQuote) consult.Signal {
 		}
 	}
 	if more > 0 {
-		part("(" + strconv.Itoa(more) + " more like this.)")
+		if parts > 0 {
+			b.lit(" ")
+		}
+		parts++
+		b.lit("(")
+		b.lit(strconv.Itoa(more))
+		b.lit(" more like this.)")
 	}
 	if lq.n > 0 {
 		if parts > 0 {
-			b.WriteByte(' ')
+			b.lit(" ")
 		}
 		parts++
-		b.WriteString("The ")
-		b.WriteString(srcName[lq.src])
-		b.WriteString(" says ")
+		b.lit("The ")
+		b.lit(srcName[lq.src])
+		b.lit(" says ")
 		if lq.qq0 != "" {
-			b.WriteString(lq.qq0)
+			b.part(lq.qq0, false)
 		} else {
-			b.WriteByte('"')
-			b.WriteString(lq.q0)
-			b.WriteByte('"')
+			b.lit(`"`)
+			b.part(lq.q0, lq.f0)
+			b.lit(`"`)
 		}
-		b.WriteString(" (")
-		b.WriteString(info.name)
-		b.WriteString(").")
+		b.lit(" (")
+		b.lit(info.name)
+		b.lit(").")
 		if lq.n > 1 && lq.q1 != lq.q0 {
-			b.WriteString(" Also: ")
-			writeQuoted(&b, lq.q1)
-			b.WriteString(".")
+			b.lit(" Also: ")
+			b.quoted(lq.q1, lq.f1)
+			b.lit(".")
 		}
 	} else if parts == 0 {
-		part("The case shows " + info.name + ".")
+		b.lit("The case shows ")
+		b.lit(info.name)
+		b.lit(".")
 	}
 	if hard {
 		if s.Confidence < hardConfidence {
@@ -256,8 +319,9 @@ func (st *state) signalFor(t consult.Tactic, lq *lexQuote) consult.Signal {
 	if (t == consult.Urgency || t == consult.Scarcity || t == consult.EmotionalPressure || t == consult.Reciprocity) && st.stakes.Rank() >= consult.High.Rank() {
 		s.Significance = consult.High
 	}
-	s.Observation = b.String()
-	return s
+	var final bool
+	s.Observation, final = b.text()
+	return s, final
 }
 
 func round2(v float64) float64 {
@@ -271,10 +335,12 @@ func round2(v float64) float64 {
 }
 
 // buildClaims grades the counterparty's checkable assertions.
-func (st *state) buildClaims(lqs []lexQuote, act string) []consult.Claim {
+// The claims that it builds itself are marked final when they are.
+func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks) {
 	var out []consult.Claim
+	var marks bitMarks
 	seen := map[string]bool{}
-	addClaim := func(cl consult.Claim) {
+	addClaimFinal := func(cl consult.Claim, final bool) {
 		k := toLower(cl.Claim)
 		if seen[k] || cl.Claim == "" {
 			return
@@ -283,8 +349,10 @@ func (st *state) buildClaims(lqs []lexQuote, act string) []consult.Claim {
 		if cl.EvidenceReferences == nil {
 			cl.EvidenceReferences = []string{}
 		}
+		marks.set(len(out), final)
 		out = append(out, cl)
 	}
+	addClaim := func(cl consult.Claim) { addClaimFinal(cl, false) }
 	for _, f := range st.findings {
 		if f.claim != nil {
 			addClaim(*f.claim)
@@ -313,31 +381,40 @@ func (st *state) buildClaims(lqs []lexQuote, act string) []consult.Claim {
 		addClaim(cl)
 	}
 	// Approvals and mandates the message claims.
-	if q, ok := st.authorityQuote(lqs); ok {
-		addClaim(consult.Claim{Claim: "Authority or approval claimed: " + q, Status: consult.ClaimUnverified, Significance: consult.High,
-			EvidenceReferences: []string{}, Explanation: "No record in the case shows this approval or mandate; it rests on the counterparty's word."})
+	if lq, ok := st.authorityQuote(lqs); ok {
+		b := ob.text()
+		b.lit("Authority or approval claimed: ")
+		b.part(lq.q0, lq.f0)
+		claim, final := b.text()
+		addClaimFinal(consult.Claim{Claim: claim, Status: consult.ClaimUnverified, Significance: consult.High,
+			EvidenceReferences: []string{}, Explanation: "No record in the case shows this approval or mandate; it rests on the counterparty's word."}, final)
 	}
 	if len(out) == 0 && strings.TrimSpace(st.c.Message) != "" && st.c.Action.Amount > 0 {
-		addClaim(consult.Claim{Claim: "The request for " + act + " is legitimate.", Status: consult.ClaimNotCheckable, Significance: consult.Low,
-			EvidenceReferences: []string{}, Explanation: "Nothing in the message makes a checkable assertion beyond the request itself."})
+		b := ob.text()
+		b.lit("The request for ")
+		b.part(act, actFinal)
+		b.lit(" is legitimate.")
+		claim, final := b.text()
+		addClaimFinal(consult.Claim{Claim: claim, Status: consult.ClaimNotCheckable, Significance: consult.Low,
+			EvidenceReferences: []string{}, Explanation: "Nothing in the message makes a checkable assertion beyond the request itself."}, final)
 	}
 	if len(out) > 20 {
 		out = out[:20]
 	}
-	return out
+	return out, marks
 }
 
-// authorityQuote returns the quote of the strongest authority cue when the
-// authority tactic is reported, with ok false when it is not or has no cue.
-// score reports exactly the tactics whose score reaches the threshold, the
-// condition this claim has always had.
-func (st *state) authorityQuote(lqs []lexQuote) (string, bool) {
+// authorityQuote returns the quotes of the authority tactic when it is
+// reported, with ok false when it is not or has no cue. score reports
+// exactly the tactics whose score reaches the threshold, the condition this
+// claim has always had.
+func (st *state) authorityQuote(lqs []lexQuote) (*lexQuote, bool) {
 	for i, t := range st.tactics {
 		if t == consult.AuthorityClaim {
-			return lqs[i].q0, lqs[i].n > 0
+			return &lqs[i], lqs[i].n > 0
 		}
 	}
-	return "", false
+	return nil, false
 }
 
 // disposition chooses the recommendation from the findings.
@@ -536,78 +613,77 @@ func (st *state) cpName() string {
 }
 
 // actionPhrase writes the proposed step into the summary being built in b;
-// act is st.actionName().
-func (st *state) actionPhrase(b *strings.Builder, act string) {
+// act is st.actionName(), final or not (actFinal).
+func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 	a := st.c.Action
-	start := b.Len()
+	start := b.n
 	if a.Description != "" {
-		b.WriteString(clipCase(strings.TrimSuffix(a.Description, "."), 200))
+		b.part(clipCaseFinal(strings.TrimSuffix(a.Description, "."), 200))
 	} else {
-		b.WriteString(act)
+		b.part(act, actFinal)
 	}
 	if a.Service != "" && a.Action != "" && a.Description != "" {
-		b.WriteString(" (")
-		b.WriteString(a.Service)
-		b.WriteString(":")
-		b.WriteString(a.Action)
-		b.WriteString(")")
+		// act is a.Service + ":" + a.Action.
+		b.lit(" (")
+		b.part(act, actFinal)
+		b.lit(")")
 	}
 	if a.Amount > 0 {
 		m := money(a.Amount, a.Currency)
 		if !strings.Contains(b.String()[start:], strings.TrimPrefix(m, "$")) {
-			b.WriteString(", ")
-			b.WriteString(m)
+			b.lit(", ")
+			b.scan(m)
 		}
 	}
 }
 
-func (st *state) summary(act string) string {
+// summary writes the situation summary and reports whether it is final.
+func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	a := st.c.Action
-	var b strings.Builder
-	b.Grow(512)
-	b.WriteString(capFirst(st.cpName()))
-	b.WriteString(" asks the agent")
+	b := ob.text()
+	b.scan(capFirst(st.cpName()))
+	b.lit(" asks the agent")
 	if st.c.Goal != "" {
-		b.WriteString(", whose goal is to ")
-		b.WriteString(clipCase(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
-		b.WriteString(",")
+		b.lit(", whose goal is to ")
+		b.part(clipCaseFinal(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
+		b.lit(",")
 	}
-	b.WriteString(" to act; the proposed step is: ")
-	st.actionPhrase(&b, act)
-	b.WriteString(".")
+	b.lit(" to act; the proposed step is: ")
+	st.actionPhrase(&b, act, actFinal)
+	b.lit(".")
 	if a.Recipient != "" {
-		b.WriteString(" Recipient: ")
-		b.WriteString(clipCase(a.Recipient, 120))
-		b.WriteString(".")
+		b.lit(" Recipient: ")
+		b.part(clipCaseFinal(a.Recipient, 120))
+		b.lit(".")
 	}
 	if a.Irreversible {
-		b.WriteString(" The step cannot be undone.")
+		b.lit(" The step cannot be undone.")
 	}
 	if len(st.tactics) == 0 {
-		b.WriteString(" No manipulation tactic was found")
+		b.lit(" No manipulation tactic was found")
 		if len(st.findings) > 0 {
-			b.WriteString(", but the case structure raises points to check")
+			b.lit(", but the case structure raises points to check")
 		}
-		b.WriteString(".")
+		b.lit(".")
 	} else {
-		b.WriteString(" Found: ")
+		b.lit(" Found: ")
 		for i, t := range st.tactics {
 			if i > 0 {
-				b.WriteString("; ")
+				b.lit("; ")
 			}
-			b.WriteString(tacticInfo[t].name)
+			b.lit(tacticInfo[t].name)
 		}
-		b.WriteString(".")
+		b.lit(".")
 	}
 	cp := st.c.Counterparty
 	if cp.TrustTier != "" || cp.GASLLevel > 0 {
-		b.WriteString(" Registry: trust tier ")
-		b.WriteString(orNone(cp.TrustTier))
-		b.WriteString(", GASL level ")
-		b.WriteString(strconv.Itoa(cp.GASLLevel))
-		b.WriteString(".")
+		b.lit(" Registry: trust tier ")
+		b.scan(orNone(cp.TrustTier))
+		b.lit(", GASL level ")
+		b.lit(strconv.Itoa(cp.GASLLevel))
+		b.lit(".")
 	}
-	return b.String()
+	return b.text()
 }
 
 func orNone(s string) string {
@@ -617,47 +693,101 @@ func orNone(s string) string {
 	return s
 }
 
-func (st *state) rationale(reported map[consult.Tactic]bool, lqs []lexQuote, act string) []string {
+// rationale gives the reasons, marked final when they are: the findings'
+// reasons are scanned here once, for the rationale and the reply that
+// quotes them.
+func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []lexQuote, act string, actFinal bool) ([]string, bitMarks) {
 	out := make([]string, 0, 12)
-	add := func(s string) {
+	var marks bitMarks
+	// add appends s, final or not (ok), or, with scan, as a scan finds it.
+	add := func(s string, ok, scan bool) {
 		// At most twelve: a linear search beats a map.
 		if s != "" && len(out) < 12 && !slices.Contains(out, s) {
+			if scan {
+				ok = isFinal(s)
+			}
+			marks.set(len(out), ok)
 			out = append(out, s)
 		}
 	}
+	addText := func(b *outText) {
+		s, ok := b.text()
+		add(s, ok, false)
+	}
 	for _, f := range st.findings {
 		if f.tactic == "" || reported[f.tactic] || f.hard {
-			add(f.reason)
+			add(f.reason, false, true)
 		}
 	}
 	for i, t := range st.tactics {
-		if lq := &lqs[i]; lq.n > 0 {
+		if lq := &lqs[i]; lq.n > 0 && len(out) < 12 {
+			b := ob.text()
+			b.lit(tacticCapName[t])
+			b.lit(": the ")
+			b.lit(srcName[lq.src])
+			b.lit(" says ")
 			if lq.qq0 != "" {
-				add(tacticCapName[t] + ": the " + srcName[lq.src] + " says " + lq.qq0 + ".")
+				b.part(lq.qq0, false)
 			} else {
-				add(tacticCapName[t] + ": the " + srcName[lq.src] + ` says "` + lq.q0 + `".`)
+				b.lit(`"`)
+				b.part(lq.q0, lq.f0)
+				b.lit(`"`)
 			}
+			b.lit(".")
+			addText(&b)
 		}
 	}
-	if len(st.stakeWhy) > 0 {
-		add("Stakes are " + string(st.stakes) + " because " + strings.Join(uniq(st.stakeWhy), ", and ") + ".")
+	if len(st.stakeWhy) > 0 && len(out) < 12 {
+		b := ob.text()
+		b.lit("Stakes are ")
+		b.lit(string(st.stakes))
+		b.lit(" because ")
+		why := st.stakeWhy
+		if len(why) > 16 {
+			why = uniq(why)
+		}
+		n := 0
+		for i, w := range why {
+			// uniq's linear search, without its slice.
+			if slices.Contains(why[:i], w) {
+				continue
+			}
+			if n > 0 {
+				b.lit(", and ")
+			}
+			n++
+			b.scan(w)
+		}
+		b.lit(".")
+		addText(&b)
 	}
 	cp := st.c.Counterparty
 	switch {
 	case st.untrusted():
-		add("The registry places the counterparty in trust tier " + strconv.Quote(orNone(cp.TrustTier)) + " (GASL level " + strconv.Itoa(cp.GASLLevel) + "), so its word carries little weight.")
+		add("The registry places the counterparty in trust tier "+strconv.Quote(orNone(cp.TrustTier))+" (GASL level "+strconv.Itoa(cp.GASLLevel)+"), so its word carries little weight.", false, true)
 	case !cp.Verified && len(st.tactics) > 0:
-		add("The counterparty's identity is not verified out of band.")
+		add(notVerifiedOOB, notVerifiedOOBFinal, false)
 	}
 	if len(out) == 0 {
+		b := ob.text()
 		if cp.Verified {
-			add("The message asks for " + act + ", which fits the goal and the declared scope; no manipulation cue, contradiction or policy conflict was found.")
+			b.lit("The message asks for ")
+			b.part(act, actFinal)
+			b.lit(", which fits the goal and the declared scope; no manipulation cue, contradiction or policy conflict was found.")
 		} else {
-			add("No manipulation cue, contradiction or policy conflict was found in the request for " + act + ".")
+			b.lit("No manipulation cue, contradiction or policy conflict was found in the request for ")
+			b.part(act, actFinal)
+			b.lit(".")
 		}
+		addText(&b)
 	}
-	return out
+	return out, marks
 }
+
+// notVerifiedOOB is a reason of the rationale, final as it is.
+const notVerifiedOOB = "The counterparty's identity is not verified out of band."
+
+var notVerifiedOOBFinal = isFinal(notVerifiedOOB)
 
 // uniq returns ss without repeats, in order. The reasons for the stakes it
 // serves are nearly always a few, where a linear search beats a map; one per
@@ -682,66 +812,153 @@ func uniq(ss []string) []string {
 	return out
 }
 
-// advice fills missing evidence, questions, next steps and safeguards.
-func (st *state) advice(a *consult.Analysis, reported map[consult.Tactic]bool, act string) {
+// advice fills missing evidence, questions, next steps and safeguards, and
+// marks those of its texts that are final in fm.
+func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reported map[consult.Tactic]bool, act string, actFinal bool) {
+	add := func(list *[]string, marks *bitMarks, s string, ok bool) {
+		marks.set(len(*list), ok)
+		*list = append(*list, s)
+	}
+	// addAct adds head+act+tail.
+	addAct := func(list *[]string, marks *bitMarks, head, tail string) {
+		b := ob.text()
+		b.lit(head)
+		b.part(act, actFinal)
+		b.lit(tail)
+		s, ok := b.text()
+		add(list, marks, s, ok)
+	}
 	for _, t := range st.tactics {
-		info := tacticInfo[t]
-		a.MissingEvidence = append(a.MissingEvidence, info.missing+".")
-		a.QuestionsToAsk = append(a.QuestionsToAsk, info.question)
+		w := tacticWords[t]
+		add(&a.MissingEvidence, &fm.missing, w.missing, w.final[0])
+		add(&a.QuestionsToAsk, &fm.questions, w.question, w.final[1])
 	}
 	for _, f := range st.findings {
 		if f.kind == "contradiction" && len(f.refs) > 0 {
-			a.MissingEvidence = append(a.MissingEvidence, "Documentation that would reconcile the counterparty's account with "+strings.Join(f.refs, ", ")+".")
+			b := ob.text()
+			b.lit("Documentation that would reconcile the counterparty's account with ")
+			for i, r := range f.refs {
+				if i > 0 {
+					b.lit(", ")
+				}
+				b.scan(r)
+			}
+			b.lit(".")
+			s, ok := b.text()
+			add(&a.MissingEvidence, &fm.missing, s, ok)
 			break
 		}
 	}
 	switch a.Disposition {
 	case consult.DoNotProceed:
-		a.NextSteps = append(a.NextSteps, "Do not carry out "+act+" as proposed.")
+		addAct(&a.NextSteps, &fm.nextSteps, "Do not carry out ", " as proposed.")
 	case consult.SeekApproval:
-		a.NextSteps = append(a.NextSteps, "Hold "+act+" and ask the owner or the policy owner for an explicit, recorded decision.")
+		addAct(&a.NextSteps, &fm.nextSteps, "Hold ", " and ask the owner or the policy owner for an explicit, recorded decision.")
 	case consult.ModifyPlan:
-		a.NextSteps = append(a.NextSteps, "Change the plan for "+act+" so that it stays within policy and shares only what is needed.")
+		addAct(&a.NextSteps, &fm.nextSteps, "Change the plan for ", " so that it stays within policy and shares only what is needed.")
 	case consult.GatherEvidence:
-		a.NextSteps = append(a.NextSteps, "Hold "+act+" until the missing evidence is in hand.")
+		addAct(&a.NextSteps, &fm.nextSteps, "Hold ", " until the missing evidence is in hand.")
 	case consult.ProceedWithCaution:
-		a.NextSteps = append(a.NextSteps, "Proceed with "+act+", keeping to the details on record and confirming the result.")
+		addAct(&a.NextSteps, &fm.nextSteps, "Proceed with ", ", keeping to the details on record and confirming the result.")
 	default:
-		a.NextSteps = append(a.NextSteps, "Proceed with "+act+".")
+		addAct(&a.NextSteps, &fm.nextSteps, "Proceed with ", ".")
 	}
 	for _, t := range st.tactics {
-		a.NextSteps = append(a.NextSteps, tacticInfo[t].step+".")
+		w := tacticWords[t]
+		add(&a.NextSteps, &fm.nextSteps, w.step, w.final[2])
 	}
+	fixed := func(list *[]string, marks *bitMarks, i int) { add(list, marks, adviceFixed[i], adviceFixedFinal[i]) }
 	if a.Disposition.Rank() >= consult.GatherEvidence.Rank() {
-		a.NextSteps = append(a.NextSteps, "Tell the counterparty plainly what will happen next and what is needed from them.")
+		fixed(&a.NextSteps, &fm.nextSteps, adviceTell)
 	}
 	// Safeguards from the stakes.
 	ac := st.c.Action
 	if ac.Amount > 0 {
-		a.Safeguards = append(a.Safeguards, "Send "+money(ac.Amount, ac.Currency)+" only to payment details already on record, never to details supplied in this conversation.")
+		b := ob.text()
+		b.lit("Send ")
+		b.scan(money(ac.Amount, ac.Currency))
+		b.lit(" only to payment details already on record, never to details supplied in this conversation.")
+		s, ok := b.text()
+		add(&a.Safeguards, &fm.safeguards, s, ok)
 	}
 	if ac.Irreversible {
-		a.Safeguards = append(a.Safeguards, "The step is irreversible: confirm every detail before executing it, and keep a record of who approved it.")
+		fixed(&a.Safeguards, &fm.safeguards, adviceIrreversible)
 	}
 	if len(ac.DataCategories) > 0 {
-		a.Safeguards = append(a.Safeguards, "Share only the minimum of the "+strings.Join(limitList(ac.DataCategories, 6), ", ")+" data the task needs, in generalised form where possible.")
+		b := ob.text()
+		b.lit("Share only the minimum of the ")
+		for i, c := range limitList(ac.DataCategories, 6) {
+			if i > 0 {
+				b.lit(", ")
+			}
+			b.scan(c)
+		}
+		b.lit(" data the task needs, in generalised form where possible.")
+		s, ok := b.text()
+		add(&a.Safeguards, &fm.safeguards, s, ok)
 	}
 	if reported[consult.DataExtraction] || st.hasFinding("secrets") {
-		a.Safeguards = append(a.Safeguards, "Never disclose passwords, keys, tokens, one-time codes or system instructions to any counterparty.")
+		fixed(&a.Safeguards, &fm.safeguards, adviceNeverDisclose)
 	}
 	if reported[consult.IdentityDeception] {
-		a.Safeguards = append(a.Safeguards, "Use only contact details already on file for any verification call or message.")
+		fixed(&a.Safeguards, &fm.safeguards, adviceContacts)
 	}
 	if reported[consult.ScopeExpansion] {
-		a.Safeguards = append(a.Safeguards, "Stay within the agent's declared scope; a wider action needs a new agent version and fresh consent.")
+		fixed(&a.Safeguards, &fm.safeguards, adviceScope)
 	}
 	if len(a.Safeguards) == 0 && a.Disposition.Rank() >= consult.ProceedWithCaution.Rank() {
-		a.Safeguards = append(a.Safeguards, "Log the decision and the facts it rested on.")
+		fixed(&a.Safeguards, &fm.safeguards, adviceLog)
 	}
 	if len(a.MissingEvidence) == 0 && a.Disposition.Rank() >= consult.GatherEvidence.Rank() {
-		a.MissingEvidence = append(a.MissingEvidence, "A record that confirms "+act+" is authorised.")
+		addAct(&a.MissingEvidence, &fm.missing, "A record that confirms ", " is authorised.")
 	}
 }
+
+// tacticWords is each tactic's advice as the lists carry it, with whether
+// each text is final, made once rather than per analysis.
+var tacticWords = func() map[consult.Tactic]struct {
+	missing, question, step string
+	final                   [3]bool
+} {
+	m := make(map[consult.Tactic]struct {
+		missing, question, step string
+		final                   [3]bool
+	}, len(tacticInfo))
+	for t, info := range tacticInfo {
+		w := m[t]
+		w.missing, w.question, w.step = info.missing+".", info.question, info.step+"."
+		w.final = [3]bool{isFinal(w.missing), isFinal(w.question), isFinal(w.step)}
+		m[t] = w
+	}
+	return m
+}()
+
+// adviceFixed holds advice's fixed sentences, indexed by the constants
+// below; adviceFixedFinal says which are final.
+var adviceFixed = [...]string{
+	adviceTell:          "Tell the counterparty plainly what will happen next and what is needed from them.",
+	adviceIrreversible:  "The step is irreversible: confirm every detail before executing it, and keep a record of who approved it.",
+	adviceNeverDisclose: "Never disclose passwords, keys, tokens, one-time codes or system instructions to any counterparty.",
+	adviceContacts:      "Use only contact details already on file for any verification call or message.",
+	adviceScope:         "Stay within the agent's declared scope; a wider action needs a new agent version and fresh consent.",
+	adviceLog:           "Log the decision and the facts it rested on.",
+}
+
+const (
+	adviceTell = iota
+	adviceIrreversible
+	adviceNeverDisclose
+	adviceContacts
+	adviceScope
+	adviceLog
+)
+
+var adviceFixedFinal = func() (f [len(adviceFixed)]bool) {
+	for i, s := range adviceFixed {
+		f[i] = isFinal(s)
+	}
+	return f
+}()
 
 // replyHead is the reply's opening sentence per disposition, around the
 // action's name.
@@ -753,7 +970,10 @@ var replyHead = map[consult.Disposition][2]string{
 	consult.ProceedWithCaution: {"You may proceed with ", ", with care."},
 }
 
-func reply(a consult.Analysis, act string) string {
+// reply writes the reply, final when its parts are: the rationale's
+// first reasons and the first step after the disposition's, as fm marks
+// them, and act.
+func reply(ob *outBuf, a consult.Analysis, fm *finalMarks, act string, actFinal bool) (string, bool) {
 	head, ok := replyHead[a.Disposition]
 	if !ok {
 		head = [2]string{"You may proceed with ", "."}
@@ -768,64 +988,74 @@ func reply(a consult.Analysis, act string) string {
 	if len(a.NextSteps) > 1 {
 		n += len(" Next: ") + len(a.NextSteps[1])
 	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(head[0])
-	b.WriteString(act)
-	b.WriteString(head[1])
-	b.WriteString(" Risk is ")
-	b.WriteString(string(a.RiskTier))
-	b.WriteString(".")
+	ob.b.Grow(n)
+	b := ob.text()
+	b.lit(head[0])
+	b.part(act, actFinal)
+	b.lit(head[1])
+	b.lit(" Risk is ")
+	b.lit(string(a.RiskTier))
+	b.lit(".")
 	for i, r := range a.Rationale {
 		if i == 3 {
 			break
 		}
-		b.WriteString(" ")
-		b.WriteString(r)
+		b.lit(" ")
+		b.part(r, fm.rationale.has(i))
 	}
 	if len(a.NextSteps) > 1 {
-		b.WriteString(" Next: ")
-		b.WriteString(a.NextSteps[1])
+		b.lit(" Next: ")
+		b.part(a.NextSteps[1], fm.nextSteps.has(1))
 	}
-	return b.String()
+	return b.text()
 }
 
-func suggested(a consult.Analysis, reported map[consult.Tactic]bool, act string) string {
+// suggested writes the suggested response, final when act is.
+func suggested(ob *outBuf, a consult.Analysis, reported map[consult.Tactic]bool, act string, actFinal bool) (string, bool) {
+	b := ob.text()
 	switch a.Disposition {
 	case consult.Proceed:
-		return "Thanks, I'm going ahead with " + act + " now and will confirm once it's done."
+		b.lit("Thanks, I'm going ahead with ")
+		b.part(act, actFinal)
+		b.lit(" now and will confirm once it's done.")
+		return b.text()
 	case consult.ProceedWithCaution:
-		return "Thanks. I'll go ahead with " + act + " using the details we have on record, and confirm once it's done."
+		b.lit("Thanks. I'll go ahead with ")
+		b.part(act, actFinal)
+		b.lit(" using the details we have on record, and confirm once it's done.")
+		return b.text()
 	}
-	var b strings.Builder
-	b.Grow(400 + len(act))
-	b.WriteString("Thanks for your message. ")
+	b.lit("Thanks for your message. ")
 	switch {
 	case reported[consult.DataExtraction]:
-		b.WriteString("I can't share that information. If you tell me the minimum you need and why, I'll check what can be provided in a generalised form. ")
+		b.lit("I can't share that information. If you tell me the minimum you need and why, I'll check what can be provided in a generalised form. ")
 	case reported[consult.InconsistentClaims]:
-		b.WriteString("Our records don't match what you've described, so I can't act on it as asked. If you have documentation that shows otherwise, please send it and I'll have it reviewed. ")
+		b.lit("Our records don't match what you've described, so I can't act on it as asked. If you have documentation that shows otherwise, please send it and I'll have it reviewed. ")
 	case reported[consult.IdentityDeception]:
-		b.WriteString("Before I can act on this I need to confirm the request through the contact details we already have on file. ")
+		b.lit("Before I can act on this I need to confirm the request through the contact details we already have on file. ")
 	case reported[consult.PolicyBypass]:
-		b.WriteString("I have to follow our policy on this and can't make an exception myself; I've asked for a decision from the people who can. ")
+		b.lit("I have to follow our policy on this and can't make an exception myself; I've asked for a decision from the people who can. ")
 	case reported[consult.ScopeExpansion]:
-		b.WriteString("That goes beyond what I've been asked to do, so I need my principal's explicit approval first. ")
+		b.lit("That goes beyond what I've been asked to do, so I need my principal's explicit approval first. ")
 	default:
-		b.WriteString("I need to complete our normal checks before acting on this. ")
+		b.lit("I need to complete our normal checks before acting on this. ")
 	}
 	if reported[consult.Urgency] || reported[consult.Scarcity] {
-		b.WriteString("I understand the timing matters, but the checks come first. ")
+		b.lit("I understand the timing matters, but the checks come first. ")
 	}
-	b.WriteString("I'll come back to you about ")
-	b.WriteString(act)
-	b.WriteString(" as soon as that's done.")
-	return b.String()
+	b.lit("I'll come back to you about ")
+	b.part(act, actFinal)
+	b.lit(" as soon as that's done.")
+	return b.text()
 }
 
 // finish enforces the record schema's limits: list sizes, non-empty strings,
 // maximum lengths cut at rune boundaries, and no secret anywhere.
-func finish(a consult.Analysis) consult.Analysis {
+func finish(a consult.Analysis) consult.Analysis { return finishMarked(a, &finalMarks{}) }
+
+// finishMarked is finish for compose, which marks the texts it knows to be
+// final in fm: those are only clipped.
+func finishMarked(a consult.Analysis, fm *finalMarks) consult.Analysis {
 	fix := func(s string, n int) string {
 		if len(s) < len(fixedLens) && fixedLens[len(s)] {
 			if v, ok := fixedTemplates[s]; ok {
@@ -837,13 +1067,17 @@ func finish(a consult.Analysis) consult.Analysis {
 	// The lists and the claims are compose's (or failSafe's) own, made for
 	// this analysis: they are filtered in place, each item written at or
 	// before the index it was read from.
-	fixList := func(ss []string, maxItems, n int) []string {
+	fixList := func(ss []string, marks bitMarks, maxItems, n int) []string {
 		out := ss[:0]
 		if out == nil {
 			out = []string{} // a nil list would encode as null
 		}
-		for _, s := range ss {
-			s = fix(s, n)
+		for i, s := range ss {
+			if marks.has(i) {
+				s = clip(s, n)
+			} else {
+				s = fix(s, n)
+			}
 			if s == "" || slices.Contains(out, s) {
 				continue
 			}
@@ -854,30 +1088,53 @@ func finish(a consult.Analysis) consult.Analysis {
 		}
 		return out
 	}
-	a.Reply = fix(a.Reply, 5000)
+	if fm.reply {
+		a.Reply = clip(a.Reply, 5000)
+	} else {
+		a.Reply = fix(a.Reply, 5000)
+	}
 	if a.Reply == "" {
 		a.Reply = "Review this case before acting."
 	}
-	a.SituationSummary = fix(a.SituationSummary, 2000)
+	if fm.summary {
+		a.SituationSummary = clip(a.SituationSummary, 2000)
+	} else {
+		a.SituationSummary = fix(a.SituationSummary, 2000)
+	}
 	if a.SituationSummary == "" {
 		a.SituationSummary = "A counterparty asks the agent to act."
 	}
-	a.Rationale = fixList(a.Rationale, 12, 1000)
+	// A claim's explanation is often a reason of the rationale: those
+	// known final are kept to spare the claims a scan.
+	var finalReasons [12]string
+	nf := 0
+	for i, r := range a.Rationale {
+		if nf < len(finalReasons) && fm.rationale.has(i) {
+			finalReasons[nf] = r
+			nf++
+		}
+	}
+	isReason := func(s string) bool { return slices.Contains(finalReasons[:nf], s) }
+	a.Rationale = fixList(a.Rationale, fm.rationale, 12, 1000)
 	if len(a.Rationale) == 0 {
 		a.Rationale = []string{"No finding applies to this case."}
 	}
-	a.NextSteps = fixList(a.NextSteps, 12, 500)
+	a.NextSteps = fixList(a.NextSteps, fm.nextSteps, 12, 500)
 	if len(a.NextSteps) == 0 {
 		a.NextSteps = []string{"Review the case before acting."}
 	}
-	a.MissingEvidence = fixList(a.MissingEvidence, 12, 500)
-	a.QuestionsToAsk = fixList(a.QuestionsToAsk, 12, 500)
-	a.Safeguards = fixList(a.Safeguards, 12, 500)
+	a.MissingEvidence = fixList(a.MissingEvidence, fm.missing, 12, 500)
+	a.QuestionsToAsk = fixList(a.QuestionsToAsk, fm.questions, 12, 500)
+	a.Safeguards = fixList(a.Safeguards, fm.safeguards, 12, 500)
 	if len(a.Signals) > 12 {
 		a.Signals = a.Signals[:12]
 	}
 	for i := range a.Signals {
-		a.Signals[i].Observation = fix(a.Signals[i].Observation, 1000)
+		if fm.signals.has(i) {
+			a.Signals[i].Observation = clip(a.Signals[i].Observation, 1000)
+		} else {
+			a.Signals[i].Observation = fix(a.Signals[i].Observation, 1000)
+		}
 		if a.Signals[i].Observation == "" {
 			a.Signals[i].Observation = "Seen in the case."
 		}
@@ -887,9 +1144,17 @@ func finish(a consult.Analysis) consult.Analysis {
 	if claims == nil {
 		claims = []consult.Claim{}
 	}
-	for _, c := range a.Claims {
-		c.Claim = fix(c.Claim, 1000)
-		c.Explanation = fix(c.Explanation, 1000)
+	for i, c := range a.Claims {
+		if fm.claims.has(i) {
+			c.Claim = clip(c.Claim, 1000)
+		} else {
+			c.Claim = fix(c.Claim, 1000)
+		}
+		if isReason(c.Explanation) {
+			c.Explanation = clip(c.Explanation, 1000)
+		} else {
+			c.Explanation = fix(c.Explanation, 1000)
+		}
 		if c.Claim == "" {
 			continue
 		}
@@ -909,7 +1174,9 @@ func finish(a consult.Analysis) consult.Analysis {
 		}
 	}
 	a.Claims = claims
-	if a.SuggestedResponse != "" {
+	if fm.suggested {
+		a.SuggestedResponse = clip(a.SuggestedResponse, 3000)
+	} else if a.SuggestedResponse != "" {
 		a.SuggestedResponse = fix(a.SuggestedResponse, 3000)
 	}
 	a.Confidence = round2(a.Confidence)
