@@ -13,4 +13,3 @@ func (st *state) checkJudge8(v *j3fold) {
 	st.checkBareTime()
 	st.checkNewPartyData()
 }
-
