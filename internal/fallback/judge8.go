@@ -5,11 +5,14 @@ package fallback
 //   - baretime.go: drops urgency cues that only say when, with no reason
 //     for the time (dev's convention for urgency);
 //   - newpartydata.go: a new recipient of data, with no money moving, is
-//     data extraction and not policy bypass (dev's convention).
+//     data extraction and not policy bypass (dev's convention);
+//   - paydetails.go: card or bank details sent as information where a
+//     policy forbids releasing them.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in.
 func (st *state) checkJudge8(v *j3fold) {
 	st.checkBareTime()
 	st.checkNewPartyData()
+	st.checkPayDetails()
 }
