@@ -35,7 +35,7 @@ var bareTimeCues = map[string]bool{
 // timeStakes give a time a reason in the same clause (folded, four
 // languages): a limit, a consequence, a lack of time, an emergency.
 var timeStakes = []string{" deadline", " due ", " closes", " close ", " expire", " until ", " before ", " no later than", " cut off", " cutoff",
-	" or else", " otherwise", " unless", " or we ", " or you ", " or your ", " or the ", " or it ", " or ill ", " or i ",
+	" or else", " otherwise", " unless", " or we ", " or well ", " or you ", " or youll ", " or your ", " or the ", " or it ", " or ill ", " or i ", " or theyll ",
 	" penalt", " suspen", " terminat", " frozen", " too late", " no time", " emergenc", " urgent", " last chance", " window",
 	" plazo", " vence", " caduca", " hasta ", " antes de", " o si no", " de lo contrario", " a menos que", " urgen", " emergencia", " cierra",
 	" frist", " bis ", " vor ", " sonst", " andernfalls", " es sei denn", " verfall", " lauft ab", " ablauf", " dringend", " notfall", " schliesst", " gesperrt",
