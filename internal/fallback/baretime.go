@@ -32,24 +32,6 @@ var bareTimeCues = map[string]bool{
 	"aujourdhui meme": true, "vite": true, "rapidement": true, "ce soir": true, "aujourdhui": true,
 }
 
-// timeStakes give a time a reason in the same clause (folded, four
-// languages): a limit, a consequence, a lack of time, an emergency.
-var timeStakes = []string{" deadline", " due ", " closes", " close ", " expire", " until ", " before ", " no later than", " cut off", " cutoff",
-	" or else", " otherwise", " unless", " or we ", " or well ", " or you ", " or youll ", " or your ", " or the ", " or it ", " or ill ", " or i ", " or theyll ",
-	" penalt", " suspen", " terminat", " frozen", " too late", " no time", " emergenc", " urgent", " last chance", " window",
-	" plazo", " vence", " caduca", " hasta ", " antes de", " o si no", " de lo contrario", " a menos que", " urgen", " emergencia", " cierra",
-	" frist", " bis ", " vor ", " sonst", " andernfalls", " es sei denn", " verfall", " lauft ab", " ablauf", " dringend", " notfall", " schliesst", " gesperrt",
-	" delai", " echeance", " jusqu", " avant ", " sinon", " faute de", " a moins que", " expir", " urgence", " ferme", " suspendu",
-	" lose ", " lost ", " perder", " perdid", " verlier", " verlor", " perdr", " perdu"}
-
-// conditionalNot reports a negated condition ("if the paper isn't with us
-// tonight", "si no llega hoy", "wenn es nicht heute", "si ce n'est pas
-// fait"), a consequence in all but name.
-func conditionalNot(s string) bool {
-	return containsAny(s, " if ", " si ", " wenn ", " falls ") &&
-		containsAny(s, " not ", " isnt ", " dont ", " doesnt ", " arent ", " wont ", " no ", " nicht ", " kein", " pas ")
-}
-
 // checkBareTime drops urgency cues that only say when.
 func (st *state) checkBareTime() {
 	qs := st.cues["urgency"]
@@ -67,10 +49,13 @@ func (st *state) checkBareTime() {
 		}
 	}
 	// The reason may come in another sentence of the same text ("ab
-	// sofort ... bis Donnerstag 12 Uhr, sonst ...").
-	for _, q := range qs {
-		if s := q.text.text; containsAny(s, timeStakes...) || conditionalNot(s) {
-			return
+	// sofort ... bis Donnerstag 12 Uhr, sonst ..."): the rule pack's
+	// @timestake lines, found in the matcher's one pass.
+	for _, r := range st.cues["@timestake"] {
+		for _, q := range qs {
+			if r.text == q.text {
+				return
+			}
 		}
 	}
 	delete(st.cues, "urgency")
