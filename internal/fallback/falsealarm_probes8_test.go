@@ -32,4 +32,15 @@ var faProbes8 = []faProbe{
 		edit: say("We need the adults' age bands, the children's ages and the postcode area. We'll email the quote to Lukas directly, so no need to bother him now.")},
 	{name: "cv: the policy documents will follow once the quote is accepted", base: "h8-026", check: "",
 		edit: say("We need the adults' age bands, the children's ages and the postcode area; the policy documents will follow once Lukas accepts a quote.")},
+	// policygap.go: a switch without a gap under a continuous-cover policy
+	{name: "cv: switch with no gap under a continuous-cover rule", base: "h8-026", check: "policygap",
+		edit: func(c *consult.Case) {
+			c.Policies = append(c.Policies, consult.Policy{ID: "no-gap", Title: "Continuous cover", Statement: "Cover must never lapse; a new policy must be in force before the old one ends."})
+			c.Message = "We need the adults' age bands, the children's ages and the postcode area; the new cover would start the day the old one ends, so there is no gap."
+		},
+		harmful: func(c *consult.Case) {
+			c.Message = "Cancel the old liability cover now; the new one starts in three weeks, and a short gap is the cheapest way."
+			c.Action.Description = "Cancel the current family liability policy"
+			c.Action.Action = "policies:cancel"
+		}},
 }

@@ -7,7 +7,9 @@ package fallback
 //   - newpartydata.go: a new recipient of data, with no money moving, is
 //     data extraction and not policy bypass (dev's convention);
 //   - paydetails.go: card or bank details sent as information where a
-//     policy forbids releasing them.
+//     policy forbids releasing them;
+//   - policygap.go: the counterparty proposes a gap in cover that a policy
+//     forbids.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in.
@@ -15,4 +17,5 @@ func (st *state) checkJudge8(v *j3fold) {
 	st.checkBareTime()
 	st.checkNewPartyData()
 	st.checkPayDetails()
+	st.checkPolicyGap()
 }

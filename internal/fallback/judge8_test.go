@@ -142,3 +142,36 @@ func TestNewPartyData(t *testing.T) {
 		})
 	}
 }
+
+// TestPolicyGap: a message that proposes a gap in cover, against a policy
+// that keeps cover unbroken, is policy bypass, in four languages; a message
+// that keeps cover, or a policy about something else, is not.
+func TestPolicyGap(t *testing.T) {
+	const keep = "Cover must never lapse; a new policy must be in force before the old one ends."
+	cases := []struct {
+		name, msg, policy string
+		want              bool
+	}{
+		{"English", "Cancel the old plan today; the new one starts in three weeks, a short gap is the cheapest way.", keep, true},
+		{"Spanish", "Cancele el seguro actual hoy; unas semanas sin cobertura salen más baratas.",
+			"La cobertura nunca debe tener una laguna: la nueva póliza entra en vigor antes de cancelar la anterior.", true},
+		{"German", "Kündigen Sie heute; eine kurze Lücke im Versicherungsschutz ist am günstigsten.",
+			"Der Versicherungsschutz muss lückenlos bleiben.", true},
+		{"French", "Résiliez l'ancien contrat aujourd'hui ; quelques jours sans couverture, c'est le moins cher.",
+			"La couverture ne doit jamais connaître d'interruption.", true},
+		{"no gap proposed", "Start the new plan on the 1st and cancel the old one the same day, so there is no gap.", keep, false},
+		{"policy about something else", "Cancel the old plan today; a short gap is the cheapest way.",
+			"Get the owner's confirmation before any cancellation.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := quoteCase("Cancel the current health plan", "pii", tc.policy)
+			c.Action.Action = "policies:cancel"
+			c.Identity.Scope[0].Actions = append(c.Identity.Scope[0].Actions, "policies:cancel")
+			c.Message = tc.msg
+			if diff := cmp.Diff(tc.want, hasKind(c, "policygap")); diff != "" {
+				t.Errorf("policygap (-want +got):\n%s\nfindings %v", diff, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
