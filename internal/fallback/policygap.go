@@ -28,9 +28,8 @@ func (st *state) checkPolicyGap() {
 	if st.msg.text == "" || len(st.c.Policies) == 0 {
 		return
 	}
-	if denied, _ := coverState(st.msgHead()); !denied {
-		return
-	}
+	// The policies are short and seldom about cover; the message, read
+	// word by word, only when one is.
 	for _, p := range st.policies() {
 		f := " " + st.text(clipBytes(p.Statement, maxClaimBytes)).folded() + " "
 		if !containsAny(f, continuityWords...) {
@@ -38,6 +37,9 @@ func (st *state) checkPolicyGap() {
 		}
 		if d, c := coverState(f); !d && !c {
 			continue // not about cover ("the lapse of a deadline")
+		}
+		if denied, _ := coverState(st.msgHead()); !denied {
+			return
 		}
 		st.add(finding{tactic: consult.PolicyBypass, kind: "policygap", score: 0.6, sig: consult.High,
 			obs:    fmt.Sprintf("Policy %s keeps cover unbroken, and the counterparty proposes a gap in it.", policyName(p)),
