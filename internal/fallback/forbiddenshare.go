@@ -59,7 +59,7 @@ func (st *state) checkForbiddenShare() {
 				// or card numbers", "detailed medical records" are not every
 				// "number" or "record" ("the callback to the number on file",
 				// "her explicit yes on record").
-				if len(ph.mods) > 0 && !anyStem(ph.mods, act) {
+				if len(ph.mods) > 0 && !anyStem(ph.mods, act) || allowedPart(ph.allow, a.Description) {
 					continue
 				}
 				for w := range ph.head {
@@ -176,6 +176,7 @@ func objectStems(sent string) map[string]bool {
 // of the modifiers that narrow it (none for a one-word item or a clause).
 type objectPhrase struct {
 	head, mods map[string]bool
+	allow      []string // the words after "beyond", "except" (carveout.go)
 }
 
 // objectPhrases reads the list items of a prohibition as in objectStems,
@@ -186,8 +187,10 @@ func objectPhrases(sent string) []objectPhrase {
 	headFirst := containsAny(" "+foldedText(sent)+" ", romanceCues...)
 	for _, item := range listItems(sent) {
 		words := strings.FieldsFunc(foldedText(item), func(r rune) bool { return r < 'a' || r > 'z' })
+		var allow []string
+		words, allow = cutException(words)
 		if len(words) > 4 {
-			out = append(out, objectPhrase{head: stemSet(item)})
+			out = append(out, objectPhrase{head: stemSet(strings.Join(words, " ")), allow: allow})
 			continue
 		}
 		hi := -1
@@ -212,7 +215,7 @@ func objectPhrases(sent string) []objectPhrase {
 				mods = append(mods, w)
 			}
 		}
-		ph := objectPhrase{head: stemSet(words[hi])}
+		ph := objectPhrase{head: stemSet(words[hi]), allow: allow}
 		if m := stemSet(strings.Join(mods, " ")); len(m) > 0 {
 			ph.mods = m
 		}

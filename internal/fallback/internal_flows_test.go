@@ -113,7 +113,10 @@ func TestInternalFlows(t *testing.T) {
 			Counterparty: consult.Counterparty{Type: consult.CounterpartyAgent, Reference: "hie:riverbend-cardiology", ClaimedIdentity: "Riverbend Cardiology", Verified: true, TrustTier: "clinical"},
 			Facts:        []consult.Fact{sys("f2", "Patient consent to share records with Riverbend Cardiology is on file.")},
 			Identity:     scope("ehr", "records:share"),
-		}, true, []consult.Tactic{consult.PolicyBypass}},
+			// Blocked, but not reported as policy bypass: dev labels a new
+			// recipient of data, with no money moving, data extraction
+			// (newpartydata.go).
+		}, true, nil},
 	}
 	e := fallback.Default()
 	for _, tc := range cases {

@@ -213,7 +213,9 @@ func TestLexiconWeakWordsNeedContext(t *testing.T) {
 		msg    string
 	}{
 		{consult.Urgency, "Urgent: please settle invoice INV-5521."},
-		{consult.Urgency, "Please pay invoice INV-5521 immediately."},
+		// A bare "immediately" is not urgency at all (baretime.go); with a
+		// reason for the time it is a weak cue.
+		{consult.Urgency, "Please pay invoice INV-5521 immediately; the payment window closes at noon."},
 		{consult.AuthorityClaim, "I am writing on behalf of the procurement office about invoice INV-5521."},
 	}
 	for _, tt := range tests {

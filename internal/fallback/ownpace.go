@@ -20,7 +20,8 @@ var selfFutures = []string{" well ", " ill ", " we will ", " i will ", " we shal
 // paceBreakers make a promised time pressure after all (folded).
 var paceBreakers = []string{" need", " must ", " have to ", " has to ", " or ", " otherwise", " unless", " cancel", " close", " suspend", " lose ", " expire", " lapse",
 	" necesit", " tiene que ", " tienes que ", " cerra", " perder", " brauch", " muss", " sonst", " kundig", " sperr", " storn",
-	" besoin", " faut ", " doit ", " sinon", " annul", " ferm", " perdre"}
+	" besoin", " faut ", " doit ", " sinon", " annul", " ferm", " perdre",
+	" until ", " hasta ", " bis ", " jusqu"} // "I'll hold it until 17:00": a limit the speaker sets
 
 // checkOwnPace drops urgency cues that only state the speaker's promised
 // pace.

@@ -53,6 +53,7 @@ var auxLabels = map[string]string{
 	"@ineligible": "phrases in verified records that rule an outcome out (\"no insurance\", \"non-refundable\")",
 	"@role":       "roles and titles a counterparty may claim to carry authority",
 	"@newdest":    "phrases that point money or access at a new destination",
+	"@timestake":  "what gives a time a reason: a limit, a consequence, an emergency, a loss",
 }
 
 // params with their defaults; a pack may override them with "set".
