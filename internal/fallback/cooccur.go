@@ -1,8 +1,10 @@
 package fallback
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // Sentence-level co-occurrence cues.
@@ -217,6 +219,56 @@ type coWord struct {
 	negSt      int8 // 0 not looked up, 1 not a negator, 2 a negator
 }
 
+// coDigits returns the byte range from the first ASCII digit of text to
+// past its last one (or an empty range), found 8 bytes at a time: a word
+// outside it has no digit, which saves a byte loop over every word (most
+// texts have their digits in a few places, if any).
+func coDigits(text string) [2]int {
+	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
+	lo := len(b)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if m := digitBytes(binary.LittleEndian.Uint64(b[i : i+8])); m != 0 {
+			lo = i + bits.TrailingZeros64(m)/8
+			break
+		}
+	}
+	if lo == len(b) {
+		for ; i < len(b); i++ {
+			if b[i] >= '0' && b[i] <= '9' {
+				lo = i
+				break
+			}
+		}
+		if lo == len(b) {
+			return [2]int{len(b), 0}
+		}
+	}
+	// There is a digit at lo: the backward scan stops at it at the latest.
+	j := len(b)
+	for ; j-8 >= lo; j -= 8 {
+		if m := digitBytes(binary.LittleEndian.Uint64(b[j-8 : j])); m != 0 {
+			return [2]int{lo, j - 8 + (63-bits.LeadingZeros64(m))/8 + 1}
+		}
+	}
+	for j--; j >= lo; j-- {
+		if b[j] >= '0' && b[j] <= '9' {
+			return [2]int{lo, j + 1}
+		}
+	}
+	return [2]int{lo, lo + 1} // not reached: b[lo] is a digit
+}
+
+// digitBytes has the top bit of each byte of x that is an ASCII digit set
+// (and no other bit): a byte c < 0x80 has 0x2f < c < 0x3a iff 0xb9-c and
+// c+0x50 both have the top bit set, and neither borrows nor carries across
+// bytes.
+func digitBytes(x uint64) uint64 {
+	const l = 0x0101010101010101
+	t := x & (l * 0x7f)
+	return ((l*0xb9 - t) &^ x) & (t + l*0x50) & (l * 0x80)
+}
+
 var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true,
 	"seven": true, "eight": true, "nine": true, "ten": true, "dozen": true, "handful": true, "few": true,
 	"dos": true, "tres": true, "cuatro": true, "cinco": true, "zwei": true, "drei": true, "vier": true,
@@ -243,6 +295,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	// across a lone "."), in a reused buffer.
 	var wbuf [96]coWord
 	words := wbuf[:0]
+	dig := coDigits(text)
 	k0 := 0
 	for k0 < len(spans) {
 		words = words[:0]
@@ -261,7 +314,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 			continue
 		}
 		s := [2]int{0, len(words)}
-		if !coClassify(words, text, negs) {
+		if !coClassify(words, text, negs, dig) {
 			// No word has a class and none is a code word: no cue, no
 			// favour carried to the next sentence.
 			prevFavour, prevFavourStrong = false, false
@@ -483,7 +536,8 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 // coClassify sets the classes of the words of one sentence and reports
 // whether any word has a class or may be a code word (coCodeWords): if not,
 // the sentence cannot give a cue.
-func coClassify(words []coWord, text string, negs *lexicon) bool {
+// dig is coDigits(text).
+func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
 	some := false
 	for k := range words {
 		w := &words[k]
@@ -511,7 +565,7 @@ func coClassify(words []coWord, text string, negs *lexicon) bool {
 				}
 			}
 		}
-		if e.num || hasASCIIDigit(wd) {
+		if e.num || int(w.end) > dig[0] && int(w.start) < dig[1] && hasASCIIDigit(wd) {
 			w.cls |= coNumber
 		}
 		if w.spanEnd < w.end {
