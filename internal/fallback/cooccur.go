@@ -217,6 +217,7 @@ type coWord struct {
 	spanEnd    int32 // end of the longest entry starting here
 	neg        bool
 	negSt      int8 // 0 not looked up, 1 not a negator, 2 a negator
+	code       bool // may be a code word (coCodeWords), which needs no class
 }
 
 // coDigits returns the byte range from the first ASCII digit of text to
@@ -326,7 +327,10 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 		limitNum, onlyNum, ownRole, cred := false, false, false, false
 		var first, last [32]int
 		for k := s[0]; k < s[1]; k++ {
-			w := words[k]
+			w := &words[k]
+			if w.cls == 0 && !w.code {
+				continue // every test below needs a class or a code word
+			}
 			c := w.cls
 			if w.neg {
 				c &^= coDirective | coMandate | coStatus | coRequest | coNeed | coFavour | coFavourW | coLimit | coRival
@@ -571,7 +575,8 @@ func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
 		if w.spanEnd < w.end {
 			w.spanEnd = w.end
 		}
-		if w.cls != 0 || len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') {
+		w.code = len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p')
+		if w.cls != 0 || w.code {
 			some = true
 		}
 		// A negator up to three words before cancels verbs and favours.
