@@ -297,6 +297,9 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	var wbuf [96]coWord
 	words := wbuf[:0]
 	dig := coDigits(text)
+	// A sentence reads first[b] and last[b] only for the classes b it has
+	// set them for: they need no clearing between sentences.
+	var first, last [32]int
 	k0 := 0
 	for k0 < len(spans) {
 		words = words[:0]
@@ -325,7 +328,6 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 		sp, se := int(words[s[0]].start)-1, int(words[s[1]-1].end)+1
 		var has coClass
 		limitNum, onlyNum, ownRole, cred := false, false, false, false
-		var first, last [32]int
 		for k := s[0]; k < s[1]; k++ {
 			w := &words[k]
 			if w.cls == 0 && !w.code {
@@ -543,6 +545,7 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 // dig is coDigits(text).
 func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
 	some := false
+	plens := coLex.plens
 	for k := range words {
 		w := &words[k]
 		wd := text[w.start:w.end]
@@ -559,7 +562,7 @@ func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
 				}
 			}
 		}
-		for _, L := range coLex.plens {
+		for _, L := range plens {
 			if len(wd) >= L {
 				if c, ok := coLex.prefix[wd[:L]]; ok {
 					w.cls |= c
@@ -575,9 +578,10 @@ func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
 		if w.spanEnd < w.end {
 			w.spanEnd = w.end
 		}
-		w.code = len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p')
-		if w.cls != 0 || w.code {
+		if w.cls != 0 {
 			some = true
+		} else if len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') {
+			w.code, some = true, true
 		}
 		// A negator up to three words before cancels verbs and favours.
 		for b := 1; w.cls != 0 && b <= 3 && k-b >= 0; b++ {
