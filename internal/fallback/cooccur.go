@@ -196,15 +196,23 @@ func buildCoLex() *coLexicon {
 
 // get looks a word (or a 2-3 word key) up.
 func (lx *coLexicon) get(w string) (coEntry, bool) {
-	if len(w) == 0 {
-		return coEntry{}, false
-	}
-	lb := uint64(1) << min(len(w), 63)
-	if lx.filter[w[0]&31][w[len(w)-1]&31]&lb == 0 || lx.filter2[w[min(1, len(w)-1)]&31][w[max(len(w)-2, 0)]&31]&lb == 0 {
+	if !lx.mayHave(w) {
 		return coEntry{}, false
 	}
 	e, ok := lx.ent[w]
 	return e, ok
+}
+
+// mayHave is false for most words that are not keys of ent and true for
+// every key; it is small enough to inline into coClassify's word loop,
+// where most words end at it.
+func (lx *coLexicon) mayHave(w string) bool {
+	n := len(w)
+	if n == 0 {
+		return false
+	}
+	lb := uint64(1) << min(n, 63)
+	return lx.filter[w[0]&31][w[n-1]&31]&lb != 0 && lx.filter2[w[min(1, n-1)]&31][w[max(n-2, 0)]&31]&lb != 0
 }
 
 // coWord is one word of a sentence with the classes of the 1-3 word entries
@@ -545,11 +553,16 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 // dig is coDigits(text).
 func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
 	some := false
-	plens := coLex.plens
+	lx := coLex
+	plens := lx.plens
 	for k := range words {
 		w := &words[k]
 		wd := text[w.start:w.end]
-		e, ok := coLex.get(wd)
+		var e coEntry
+		ok := false
+		if lx.mayHave(wd) {
+			e, ok = lx.ent[wd]
+		}
 		if ok && e.word {
 			w.cls |= e.cls
 			w.spanEnd = w.end
