@@ -1,8 +1,10 @@
 package fallback
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // Sentence-level co-occurrence cues.
@@ -194,15 +196,23 @@ func buildCoLex() *coLexicon {
 
 // get looks a word (or a 2-3 word key) up.
 func (lx *coLexicon) get(w string) (coEntry, bool) {
-	if len(w) == 0 {
-		return coEntry{}, false
-	}
-	lb := uint64(1) << min(len(w), 63)
-	if lx.filter[w[0]&31][w[len(w)-1]&31]&lb == 0 || lx.filter2[w[min(1, len(w)-1)]&31][w[max(len(w)-2, 0)]&31]&lb == 0 {
+	if !lx.mayHave(w) {
 		return coEntry{}, false
 	}
 	e, ok := lx.ent[w]
 	return e, ok
+}
+
+// mayHave is false for most words that are not keys of ent and true for
+// every key; it is small enough to inline into coClassify's word loop,
+// where most words end at it.
+func (lx *coLexicon) mayHave(w string) bool {
+	n := len(w)
+	if n == 0 {
+		return false
+	}
+	lb := uint64(1) << min(n, 63)
+	return lx.filter[w[0]&31][w[n-1]&31]&lb != 0 && lx.filter2[w[min(1, n-1)]&31][w[max(n-2, 0)]&31]&lb != 0
 }
 
 // coWord is one word of a sentence with the classes of the 1-3 word entries
@@ -215,6 +225,57 @@ type coWord struct {
 	spanEnd    int32 // end of the longest entry starting here
 	neg        bool
 	negSt      int8 // 0 not looked up, 1 not a negator, 2 a negator
+	code       bool // may be a code word (coCodeWords), which needs no class
+}
+
+// coDigits returns the byte range from the first ASCII digit of text to
+// past its last one (or an empty range), found 8 bytes at a time: a word
+// outside it has no digit, which saves a byte loop over every word (most
+// texts have their digits in a few places, if any).
+func coDigits(text string) [2]int {
+	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
+	lo := len(b)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if m := digitBytes(binary.LittleEndian.Uint64(b[i : i+8])); m != 0 {
+			lo = i + bits.TrailingZeros64(m)/8
+			break
+		}
+	}
+	if lo == len(b) {
+		for ; i < len(b); i++ {
+			if b[i] >= '0' && b[i] <= '9' {
+				lo = i
+				break
+			}
+		}
+		if lo == len(b) {
+			return [2]int{len(b), 0}
+		}
+	}
+	// There is a digit at lo: the backward scan stops at it at the latest.
+	j := len(b)
+	for ; j-8 >= lo; j -= 8 {
+		if m := digitBytes(binary.LittleEndian.Uint64(b[j-8 : j])); m != 0 {
+			return [2]int{lo, j - 8 + (63-bits.LeadingZeros64(m))/8 + 1}
+		}
+	}
+	for j--; j >= lo; j-- {
+		if b[j] >= '0' && b[j] <= '9' {
+			return [2]int{lo, j + 1}
+		}
+	}
+	return [2]int{lo, lo + 1} // not reached: b[lo] is a digit
+}
+
+// digitBytes has the top bit of each byte of x that is an ASCII digit set
+// (and no other bit): a byte c < 0x80 has 0x2f < c < 0x3a iff 0xb9-c and
+// c+0x50 both have the top bit set, and neither borrows nor carries across
+// bytes.
+func digitBytes(x uint64) uint64 {
+	const l = 0x0101010101010101
+	t := x & (l * 0x7f)
+	return ((l*0xb9 - t) &^ x) & (t + l*0x50) & (l * 0x80)
 }
 
 var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true,
@@ -243,6 +304,10 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	// across a lone "."), in a reused buffer.
 	var wbuf [96]coWord
 	words := wbuf[:0]
+	dig := coDigits(text)
+	// A sentence reads first[b] and last[b] only for the classes b it has
+	// set them for: they need no clearing between sentences.
+	var first, last [32]int
 	k0 := 0
 	for k0 < len(spans) {
 		words = words[:0]
@@ -261,7 +326,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 			continue
 		}
 		s := [2]int{0, len(words)}
-		if !coClassify(words, text, negs) {
+		if !coClassify(words, text, negs, dig) {
 			// No word has a class and none is a code word: no cue, no
 			// favour carried to the next sentence.
 			prevFavour, prevFavourStrong = false, false
@@ -271,9 +336,11 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 		sp, se := int(words[s[0]].start)-1, int(words[s[1]-1].end)+1
 		var has coClass
 		limitNum, onlyNum, ownRole, cred := false, false, false, false
-		var first, last [32]int
 		for k := s[0]; k < s[1]; k++ {
-			w := words[k]
+			w := &words[k]
+			if w.cls == 0 && !w.code {
+				continue // every test below needs a class or a code word
+			}
 			c := w.cls
 			if w.neg {
 				c &^= coDirective | coMandate | coStatus | coRequest | coNeed | coFavour | coFavourW | coLimit | coRival
@@ -483,12 +550,19 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 // coClassify sets the classes of the words of one sentence and reports
 // whether any word has a class or may be a code word (coCodeWords): if not,
 // the sentence cannot give a cue.
-func coClassify(words []coWord, text string, negs *lexicon) bool {
+// dig is coDigits(text).
+func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
 	some := false
+	lx := coLex
+	plens := lx.plens
 	for k := range words {
 		w := &words[k]
 		wd := text[w.start:w.end]
-		e, ok := coLex.get(wd)
+		var e coEntry
+		ok := false
+		if lx.mayHave(wd) {
+			e, ok = lx.ent[wd]
+		}
 		if ok && e.word {
 			w.cls |= e.cls
 			w.spanEnd = w.end
@@ -501,7 +575,7 @@ func coClassify(words []coWord, text string, negs *lexicon) bool {
 				}
 			}
 		}
-		for _, L := range coLex.plens {
+		for _, L := range plens {
 			if len(wd) >= L {
 				if c, ok := coLex.prefix[wd[:L]]; ok {
 					w.cls |= c
@@ -511,14 +585,16 @@ func coClassify(words []coWord, text string, negs *lexicon) bool {
 				}
 			}
 		}
-		if e.num || hasASCIIDigit(wd) {
+		if e.num || int(w.end) > dig[0] && int(w.start) < dig[1] && hasASCIIDigit(wd) {
 			w.cls |= coNumber
 		}
 		if w.spanEnd < w.end {
 			w.spanEnd = w.end
 		}
-		if w.cls != 0 || len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') {
+		if w.cls != 0 {
 			some = true
+		} else if len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') {
+			w.code, some = true, true
 		}
 		// A negator up to three words before cancels verbs and favours.
 		for b := 1; w.cls != 0 && b <= 3 && k-b >= 0; b++ {
