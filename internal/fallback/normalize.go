@@ -270,23 +270,7 @@ func (fw *folder) plainWords(s string, i int) int {
 	}
 	o := len(fw.out)
 	dst := fw.out[o:cap(fw.out)][:len(src)]
-	words, wlen, last := 0, 0, 0 // last: where the word in progress starts in src
-	j := 0
-	for ; j < len(src); j++ {
-		c := src[j]
-		if b := asciiLetter[c]; b != 0 {
-			dst[j] = b
-			wlen++
-			continue
-		}
-		if c != ' ' || wlen < 2 {
-			break
-		}
-		dst[j] = ' '
-		wlen = 0
-		words++
-		last = j + 1
-	}
+	j, words, last := lowerRun(src, dst)
 	fw.out = fw.out[:o+j]
 	if fw.withOffs {
 		if cap(fw.offs)-len(fw.offs) < j {
@@ -314,6 +298,34 @@ func (fw *folder) plainWords(s string, i int) int {
 		fw.spaceOnly = true
 	}
 	return i + j
+}
+
+// lowerRun is plainWords' byte loop. It writes the run's bytes to dst (as
+// long as src) and returns where it stopped, the words it ended and where
+// the word in progress starts. It is a function of its own, not inlined,
+// so that its few values stay in registers: inlined into plainWords, the
+// loop reloaded a spilled value from the stack on every byte.
+//
+//go:noinline
+func lowerRun(src string, dst []byte) (j, words, last int) {
+	dst = dst[:len(src)]
+	wlen := 0
+	for ; j < len(src); j++ {
+		c := src[j]
+		if b := asciiLetter[c]; b != 0 {
+			dst[j] = b
+			wlen++
+			continue
+		}
+		if c != ' ' || wlen < 2 {
+			break
+		}
+		dst[j] = ' '
+		wlen = 0
+		words++
+		last = j + 1
+	}
+	return j, words, last
 }
 
 // addOffs appends the source offsets lo..hi-1, one per byte of a run of
