@@ -268,7 +268,7 @@ func (st *state) checkLapsed() {
 	ids := st.descIDs()
 	var dstems map[string]bool // the description's stems, made when first needed
 	for t, tv := range st.records() {
-		if !lapsedSet.in(tv.lower()) {
+		if !tv.lowerHas(lapsedSet) {
 			continue // no sentence of the record can say the object lapsed
 		}
 		for rs := range tv.recSents(t) {

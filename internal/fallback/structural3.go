@@ -554,7 +554,7 @@ func (st *state) checkAlreadyDone() {
 		return
 	}
 	for t, tv := range st.records() {
-		if reversalSet.in(tv.lower()) {
+		if tv.lowerHas(reversalSet) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
 		for rs := range tv.recSents(t) {
@@ -671,7 +671,7 @@ var standingLapsedSet = newSubstrSet(standingLapsed)
 // record holds one only if the record does.
 func (st *state) anyRecordHas(ss *substrSet) bool {
 	for _, tv := range st.records() {
-		if ss.in(tv.lower()) {
+		if tv.lowerHas(ss) {
 			return true
 		}
 	}
