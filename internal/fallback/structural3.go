@@ -935,7 +935,7 @@ func (st *state) checkClaimedStep() {
 		// Nor does one that reports a step missed ("his overtime missed the
 		// cutoff", "I was underpaid"): a record that it did not happen
 		// agrees with it.
-		if doneMarkSet.in(low) && !hasNeg(low) && !containsAny(low, missedMarks...) {
+		if doneMarkSet.in(low) && !hasNeg(low) && !missedMarkSet.in(low) {
 			claims = append(claims, claimSent{low, stemSet(low)})
 		}
 		if len(claims) >= 8 {
@@ -1002,6 +1002,9 @@ func (st *state) checkClaimedStep() {
 // happen, in words hasNeg does not read as a negation.
 var missedMarks = []string{" missed ", " underpaid", " underpayment", " left out", " failed to", " was skipped", " got skipped", " omitted",
 	" se perdió", " se perdio", " quedó fuera", " quedo fuera", " quedaron fuera", " se perdieron", " fehlte", " vergessen", " ausgelassen", " manqué", " manque ", " oublié", " oublie "}
+
+// missedMarkSet answers containsAny(s, missedMarks...) in one pass.
+var missedMarkSet = newSubstrSet(missedMarks)
 
 // negWord are the folded negation words that open a denial in a record.
 var negWord = map[string]bool{"no": true, "not": true, "never": true, "none": true, "without": true, "nobody": true,

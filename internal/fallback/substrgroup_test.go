@@ -27,6 +27,7 @@ func testGroups() map[string]*substrGroup {
 	c := newSubstrSet([]string{"cab", "x"})
 	return map[string]*substrGroup{
 		"recLower": recLowerGroup,
+		"concept":  conceptGroup,
 		"odd":      newSubstrGroup(a, b, c),
 		"one":      newSubstrGroup(b),
 	}

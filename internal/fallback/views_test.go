@@ -17,6 +17,15 @@ var substrSetLists = []struct {
 	set   *substrSet
 }{
 	{"grant", grantWords, grantSet},
+	{"reservedMark", reservedMarks, reservedMarkSet},
+	{"priceStem", priceStems, priceStemSet},
+	{"missedMark", missedMarks, missedMarkSet},
+	{"selfModal", selfModals, selfModalSet},
+	{"selfLimit", selfLimitSet.all, selfLimitSet},
+	{"factLimit", factLimitSet.all, factLimitSet},
+	{"factBelow", factBelowSet.all, factBelowSet},
+	{"factAbove", factAboveSet.all, factAboveSet},
+	{"elapsed", elapsedSet.all, elapsedSet},
 	{"your", yourWords, newSubstrSet(yourWords)},
 	{"noNeed", noNeedWords, noNeedSet},
 	{"step", stepWords, stepSet},
