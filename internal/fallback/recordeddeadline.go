@@ -111,9 +111,13 @@ type deadlineRecs struct {
 
 func (d *deadlineRecs) add(r string) {
 	d.texts = append(d.texts, r)
-	for i, w := range todayWords {
-		if hasWordAt(r, w) {
-			d.today |= 1 << i
+	// Most records hold no "today" word at all: one pass says so, where
+	// hasWordAt searched the record once per word.
+	if todaySet.in(r) {
+		for i, w := range todayWords {
+			if hasWordAt(r, w) {
+				d.today |= 1 << i
+			}
 		}
 	}
 	d.digit = d.digit || hasASCIIDigit(r)
