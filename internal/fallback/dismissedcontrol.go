@@ -40,6 +40,10 @@ var conceptSets = func() []*substrSet {
 	return out
 }()
 
+// conceptGroup answers every concept about the policies in one pass: bit
+// ci is conceptSets[ci].
+var conceptGroup = newSubstrGroup(conceptSets...)
+
 // rulesNamed name the rules as such; any policy on the case is what they
 // dismiss ("I can't think about rules right now", "vergessen Sie die
 // Regeln").
@@ -88,8 +92,9 @@ func (st *state) checkDismissedControl(v *j3fold) {
 	// the policies do not name, and are let go here without the loop.
 	padded := " " + msg + " "
 	var live []int // the concepts both the policies and the message name
+	inPol := conceptGroup.bits(ps)
 	for ci, cs := range conceptSets {
-		if cs.in(ps) && cs.in(padded) {
+		if inPol&(1<<ci) != 0 && cs.in(padded) {
 			live = append(live, ci)
 		}
 	}

@@ -67,13 +67,17 @@ type dayCount struct {
 	from trustedText
 }
 
+// elapsedSet holds the words that tie a count of days to an event, for
+// recordDayCounts.
+var elapsedSet = newSubstrSet([]string{" after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres"})
+
 // recordDayCounts lists, in order, the times passed the system facts and
 // verified evidence give ("47 days after delivery", "seit 47 Tagen").
 func (st *state) recordDayCounts() []dayCount {
 	var out []dayCount
 	for t, tv := range st.records() {
 		f := " " + tv.folded() + " "
-		if !containsAny(f, " after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres") {
+		if !elapsedSet.in(f) {
 			continue
 		}
 		tok := strings.Fields(f)

@@ -443,7 +443,7 @@ func (st *state) checkStates(sents []sentence) {
 		}
 		any := false
 		for _, t := range st.trusted {
-			if t.kind != "owner fact" && recMayMatchView(pi, t.text, st.text(t.text)) && p.rec.MatchString(t.text) {
+			if t.kind != "owner fact" && recMayMatchView(pi, t.text, st.whole(t)) && p.rec.MatchString(t.text) {
 				any = true
 				break
 			}
@@ -538,6 +538,9 @@ func recMayMatchView(pi int, s string, tv *textView) bool {
 		l = tv.lower()
 	} else {
 		l = toLower(s)
+	}
+	if tv != nil {
+		return tv.lowerHas(recSets[pi]) || digit && tv.lowerHas(recDigitSets[pi])
 	}
 	return recSets[pi].in(l) || digit && recDigitSets[pi].in(l)
 }
@@ -635,9 +638,16 @@ var (
 // the word runs are matched by hand, and only when low holds one of the
 // words: most records name no account, and the regexp costs far more than
 // the substring tests and the hand scan.
-func bankWordsIn(s string, ascii bool, low string) bool {
+func bankWordsIn(s string, ascii bool, low string) bool { return bankWordsInView(s, ascii, low, nil) }
+
+// bankWordsInView is bankWordsIn with low's word test from its view tv
+// (nil: none).
+func bankWordsInView(s string, ascii bool, low string, tv *textView) bool {
 	if !ascii {
 		return reBankWords.MatchString(s)
+	}
+	if tv != nil {
+		return tv.lowerHas(bankWordSet) && hasBankWord(s)
 	}
 	return bankWordSet.in(low) && hasBankWord(s)
 }
@@ -686,8 +696,9 @@ func (st *state) checkDestination() {
 		if t.kind == "owner fact" {
 			continue
 		}
-		ascii, low := isASCII(t.text), st.whole(t).lower()
-		if !bankWordsIn(t.text, ascii, low) {
+		tv := st.whole(t)
+		ascii, low := isASCII(t.text), tv.lower()
+		if !bankWordsInView(t.text, ascii, low, tv) {
 			continue
 		}
 		if !mayEnd(t.text, ascii, low) {

@@ -59,12 +59,21 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 		}
 		return &recs
 	}
+	// A sentence often holds several urgency cues, in a row: they share
+	// its clause and so the answer, found once.
+	var lastCl string
+	lastDrop, haveLast := false, false
 	st.dropCues("urgency", func(q cue) bool {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
 		cl := clauseAround(q.text.text, q.pos)
-		return hasClauseTime(cl) && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
+		if haveLast && cl == lastCl {
+			return lastDrop
+		}
+		d := hasClauseTime(cl) && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
+		lastCl, lastDrop, haveLast = cl, d, true
+		return d
 	})
 }
 
@@ -102,9 +111,13 @@ type deadlineRecs struct {
 
 func (d *deadlineRecs) add(r string) {
 	d.texts = append(d.texts, r)
-	for i, w := range todayWords {
-		if hasWordAt(r, w) {
-			d.today |= 1 << i
+	// Most records hold no "today" word at all: one pass says so, where
+	// hasWordAt searched the record once per word.
+	if todaySet.in(r) {
+		for i, w := range todayWords {
+			if hasWordAt(r, w) {
+				d.today |= 1 << i
+			}
 		}
 	}
 	d.digit = d.digit || hasASCIIDigit(r)

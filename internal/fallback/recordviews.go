@@ -29,6 +29,7 @@ type textView struct {
 	fold     *string           // foldText(s).text
 	low      *string           // toLower(s)
 	amounts  *[]float64        // parseMoney(s)
+	lowSubs  groupBits         // recLowerGroup's sets in lower()
 	sentsOK  bool
 	clOK     bool
 }
@@ -254,6 +255,18 @@ func (tv *textView) lower() string {
 	}
 	return *tv.low
 }
+
+// lowerHas reports ss.in(tv.lower()). The sets the checks ask of a
+// record's lower case (recLowerGroup) are answered together, in one pass,
+// the first time any of them is asked.
+func (tv *textView) lowerHas(ss *substrSet) bool {
+	return tv.lowSubs.has(recLowerGroup, ss, tv.lower())
+}
+
+// recLowerGroup holds the substring sets the checks ask of a record's
+// lower case: eight asks of each record, by six checks, were a pass each.
+var recLowerGroup = newSubstrGroup(recSets[0], recSets[1], recSets[2], recDigitSets[0], recDigitSets[1], recDigitSets[2],
+	bankWordSet, lapsedSet, reversalSet, standingLapsedSet)
 
 // lowerSentences returns toLower of each of sentences(), in the same order.
 func (tv *textView) lowerSentences() []string {

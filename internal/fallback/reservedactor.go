@@ -24,6 +24,9 @@ import (
 var reservedMarks = []string{" only by ", " solely by ", " exclusively by ", " solo por ", " unicamente por ", " exclusivamente por ",
 	" nur durch ", " nur von ", " ausschliesslich durch ", " ausschliesslich von ", " uniquement par ", " seulement par ", " exclusivement par "}
 
+// reservedMarkSet answers containsAny(s, reservedMarks...) in one pass.
+var reservedMarkSet = newSubstrSet(reservedMarks)
+
 // readVerbs name acts that only look, which no reservation touches.
 var readVerbs = []string{"read", "search", "list", "get", "view", "compare", "request", "quote", "lookup", "check"}
 
@@ -38,7 +41,7 @@ func (st *state) checkReservedActor(v *j3fold) {
 	desc, who := "", "" // built for the first policy that reserves an act
 	for pi, p := range st.policies() {
 		pol := v.policy(pi)
-		if !containsAny(pol, reservedMarks...) {
+		if !reservedMarkSet.in(pol) {
 			continue
 		}
 		for _, sent := range strings.Split(pol, " . ") {

@@ -268,7 +268,7 @@ func (st *state) checkLapsed() {
 	ids := st.descIDs()
 	var dstems map[string]bool // the description's stems, made when first needed
 	for t, tv := range st.records() {
-		if !lapsedSet.in(tv.lower()) {
+		if !tv.lowerHas(lapsedSet) {
 			continue // no sentence of the record can say the object lapsed
 		}
 		for rs := range tv.recSents(t) {
@@ -334,6 +334,14 @@ func isAmountLike(w string) bool {
 // thresholdWords name a limit stated in a record.
 var thresholdWords = []string{"threshold", "limit", "cap ", "ceiling", "maximum", "minimum", "grenze", "höchst", "umbral", "límite", "tope", "plafond", "seuil"}
 
+// factLimitSet, factBelowSet and factAboveSet are checkFactThreshold's
+// word lists as one-pass sets.
+var (
+	factLimitSet = newSubstrSet([]string{"threshold", "limit", "ceiling", "maximum", "minimum", "umbral", "límite", "grenze", "seuil", "plafond"})
+	factBelowSet = newSubstrSet([]string{"at or below", "below", "under", "not exceed", "up to", "at most", "no more than", "less than", "unterhalb", "höchstens", "por debajo", "inferior", "en dessous", "inférieur"})
+	factAboveSet = newSubstrSet([]string{"at or above", "at least", "above", "over", "exceed", "more than", "mindestens", "oberhalb", "superior", "au moins", "supérieur"})
+)
+
 // checkFactThreshold: a verified record gives a value and the threshold it
 // is judged against ("household income of €71,400; the threshold is
 // €55,000"), and a policy allows the action only on one side of it.
@@ -342,13 +350,13 @@ func (st *state) checkFactThreshold() {
 	var pol consult.Policy
 	for _, p := range st.policies() {
 		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
-		if !containsAny(low, "threshold", "limit", "ceiling", "maximum", "minimum", "umbral", "límite", "grenze", "seuil", "plafond") {
+		if !factLimitSet.in(low) {
 			continue
 		}
 		switch {
-		case containsAny(low, "at or below", "below", "under", "not exceed", "up to", "at most", "no more than", "less than", "unterhalb", "höchstens", "por debajo", "inferior", "en dessous", "inférieur"):
+		case factBelowSet.in(low):
 			dir = 1
-		case containsAny(low, "at or above", "at least", "above", "over", "exceed", "more than", "mindestens", "oberhalb", "superior", "au moins", "supérieur"):
+		case factAboveSet.in(low):
 			dir = -1
 		}
 		if dir != 0 {

@@ -514,6 +514,26 @@ var (
 		"parcial", "anticipo", "señal", "teilweise", "anzahlung", "rate ", "partiel", "acompte", "reste"}
 )
 
+// The word lists above as one-pass sets, for checkAlreadyDone.
+var (
+	payFamilySet    = newSubstrSet(payFamily)
+	refundFamilySet = newSubstrSet(refundFamily)
+	paidWordSet     = newSubstrSet(paidWords)
+	refundedWordSet = newSubstrSet(refundedWord)
+	partWordSet     = newSubstrSet(partWords)
+	restWordSet     = newSubstrSet([]string{"remaining", "balance", "outstanding", "rest ", "restbetrag", "saldo pendiente", "solde"})
+	notDoneSet      = newSubstrSet([]string{" not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun"})
+)
+
+// wordInSet is wordIn(low, ws) for ss holding the words of ws: where no
+// word occurs at all, one pass of ss says so without a search per word.
+func wordInSet(low string, ws []string, ss *substrSet) (string, int) {
+	if !ss.in(low) {
+		return "", -1
+	}
+	return wordIn(low, ws)
+}
+
 // reversalWords in a record say an earlier payment did not stick.
 var reversalWords = []string{"returned", "bounced", "failed", "reversed", "rejected", "recalled", "charged back", "chargeback",
 	"devuelto", "devuelta", "rechazad", "fallid", "zurückgebucht", "zuruckgebucht", "zurückgewiesen", "fehlgeschlagen", "rejeté", "rejetée", "retourné", "échoué", "annulé"}
@@ -536,17 +556,18 @@ func (st *state) checkAlreadyDone() {
 		head += " " + f[0]
 	}
 	var done []string
+	var doneSet *substrSet
 	switch {
-	case containsAny(head, refundFamily...) || containsAny(desc, refundFamily...):
+	case refundFamilySet.in(head) || refundFamilySet.in(desc):
 		// A refund sent as a payout is a refund: the order's original
 		// payment is not a repeat of it.
-		done = refundedWord
-	case containsAny(head, payFamily...):
-		done = paidWords
+		done, doneSet = refundedWord, refundedWordSet
+	case payFamilySet.in(head):
+		done, doneSet = paidWords, paidWordSet
 	default:
 		return
 	}
-	if containsAny(desc, "remaining", "balance", "outstanding", "rest ", "restbetrag", "saldo pendiente", "solde") {
+	if restWordSet.in(desc) {
 		return
 	}
 	ids := st.descIDs()
@@ -554,7 +575,7 @@ func (st *state) checkAlreadyDone() {
 		return
 	}
 	for t, tv := range st.records() {
-		if reversalSet.in(tv.lower()) {
+		if tv.lowerHas(reversalSet) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
 		}
 		for rs := range tv.recSents(t) {
@@ -570,8 +591,8 @@ func (st *state) checkAlreadyDone() {
 				continue
 			}
 			low := " " + rs.lower() + " "
-			w, at := wordIn(low, done)
-			if at < 0 || negatedBefore(low, at) || containsAny(low, partWords...) || containsAny(low, " not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun") {
+			w, at := wordInSet(low, done, doneSet)
+			if at < 0 || negatedBefore(low, at) || partWordSet.in(low) || notDoneSet.in(low) {
 				continue
 			}
 			st.add(finding{kind: "duplicate", score: 0.6, sig: consult.High, hard: true,
@@ -671,7 +692,7 @@ var standingLapsedSet = newSubstrSet(standingLapsed)
 // record holds one only if the record does.
 func (st *state) anyRecordHas(ss *substrSet) bool {
 	for _, tv := range st.records() {
-		if ss.in(tv.lower()) {
+		if tv.lowerHas(ss) {
 			return true
 		}
 	}
@@ -935,7 +956,7 @@ func (st *state) checkClaimedStep() {
 		// Nor does one that reports a step missed ("his overtime missed the
 		// cutoff", "I was underpaid"): a record that it did not happen
 		// agrees with it.
-		if doneMarkSet.in(low) && !hasNeg(low) && !containsAny(low, missedMarks...) {
+		if doneMarkSet.in(low) && !hasNeg(low) && !missedMarkSet.in(low) {
 			claims = append(claims, claimSent{low, stemSet(low)})
 		}
 		if len(claims) >= 8 {
@@ -1003,6 +1024,9 @@ func (st *state) checkClaimedStep() {
 var missedMarks = []string{" missed ", " underpaid", " underpayment", " left out", " failed to", " was skipped", " got skipped", " omitted",
 	" se perdió", " se perdio", " quedó fuera", " quedo fuera", " quedaron fuera", " se perdieron", " fehlte", " vergessen", " ausgelassen", " manqué", " manque ", " oublié", " oublie "}
 
+// missedMarkSet answers containsAny(s, missedMarks...) in one pass.
+var missedMarkSet = newSubstrSet(missedMarks)
+
 // negWord are the folded negation words that open a denial in a record.
 var negWord = map[string]bool{"no": true, "not": true, "never": true, "none": true, "without": true, "nobody": true,
 	"kein": true, "keine": true, "keiner": true, "keinen": true, "nicht": true, "nie": true, "ohne": true,
@@ -1014,6 +1038,9 @@ var seniorRoles = []string{"ceo", "cfo", "coo", "cto", "ciso", "chief", "preside
 	"founder", "managing director", "managing partner", "director", "controller", "treasurer", "board",
 	"director general", "directora", "gerente general", "consejero delegado", "presidente", "geschäftsführer", "geschaftsfuhrer", "geschäftsführerin", "vorstand", "vorsitzend",
 	"leiter", "leiterin", "président", "directeur", "directrice", "pdg", "dirigeant"}
+
+// seniorRoleSet answers containsAny(s, seniorRoles...) in one pass.
+var seniorRoleSet = newSubstrSet(seniorRoles)
 
 // yourWords address the agent's (the owner's) side: "your CFO", "su director".
 var yourWords = []string{"your ", "ihr ", "ihre ", "ihrem ", "ihren ", "su ", "sus ", "vuestro ", "vuestra ", "votre ", "vos ", "tu "}
@@ -1046,7 +1073,7 @@ func (st *state) checkInvokedAuthority() {
 	why := ""
 	if !cp.Verified {
 		low := " " + toLower(clipBytes(cp.ClaimedIdentity, 200)) + " "
-		r, at := wordIn(low, seniorRoles)
+		r, at := wordInSet(low, seniorRoles, seniorRoleSet)
 		if at < 0 {
 			// German titles are compounds: "Betriebsratsvorsitzender",
 			// "Abteilungsleiterin".
@@ -1078,7 +1105,7 @@ func (st *state) checkInvokedAuthority() {
 				if len(after) > 40 {
 					after = after[:40]
 				}
-				if r, at := wordIn(after, seniorRoles); at >= 0 && at < 25 && !st.approvalOnRecord(strings.TrimSpace(r)) {
+				if r, at := wordInSet(after, seniorRoles, seniorRoleSet); at >= 0 && at < 25 && !st.approvalOnRecord(strings.TrimSpace(r)) {
 					why = fmt.Sprintf("the message says the owner's %s already gave the go-ahead: %q", strings.TrimSpace(r), clipCase(strings.TrimSpace(low), 120))
 					break
 				}

@@ -29,6 +29,9 @@ var reFareDiff = regexp.MustCompile(`(?:fare difference|price difference|diferen
 // priceStems are in every text rePriced or reFareDiff can match (folded).
 var priceStems = []string{" cost", " cuest", " costar", " kost", " cout", " difference", " diferencia", " differenz"}
 
+// priceStemSet answers containsAny(s, priceStems...) in one pass.
+var priceStemSet = newSubstrSet(priceStems)
+
 // noChargeWords say the action charges nothing (folded, padded).
 var noChargeWords = []string{" no charge", " free of charge", " at no cost", " waive", " without charge", " for free", " sin cargo", " sin coste", " gratis", " kostenlos",
 	" ohne aufpreis", " gratuit", " sans frais", " sans supplement"}
@@ -49,7 +52,7 @@ func (st *state) checkUnpaidDifference(v *j3fold) {
 			continue // both patterns need a price
 		}
 		r := v.record(i)
-		if !containsAny(r, priceStems...) {
+		if !priceStemSet.in(r) {
 			continue // the patterns are costly; most records price nothing
 		}
 		if strings.Contains(r, " no fare difference") || strings.Contains(r, " no difference") {

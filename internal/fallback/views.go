@@ -130,6 +130,9 @@ type substrSet struct {
 	// words and its bit in the lexicon's set literals.
 	words []string
 	id    int
+	// all is every word of the set, for a substrGroup that answers it
+	// with other sets.
+	all []string
 }
 
 // msgSubstrSets are the substring sets registered by newMsgSubstrSet, in
@@ -212,6 +215,7 @@ func newSubstrSet(words ...[]string) *substrSet {
 	byPair := map[uint32][]string{}
 	for _, l := range words {
 		for _, w := range l {
+			ss.all = append(ss.all, w)
 			if len(w) < 2 {
 				ss.short = append(ss.short, w)
 				continue
@@ -302,6 +306,129 @@ func (ss *substrSet) inStrided(s string) bool {
 		}
 	}
 	return false
+}
+
+// substrGroup answers several substring sets about one text in one pass:
+// bit i of bits(s) is sets[i].in(s). The checks ask the same few texts (a
+// record's lower case, the folded policies) about one set each, a pass
+// over the text per set; a group asks them once, and the text's view keeps
+// the bits (TestSubstrGroupMatchesSets).
+type substrGroup struct {
+	sets   []*substrSet
+	pair   [256][4]uint64     // as substrSet.pair, over every set's words
+	probe  [256][4]uint64     // as substrSet.probe
+	byPair key3Map[groupWord] // the words by their first two bytes
+	short  []groupWord        // words under two bytes
+	stride int                // as substrSet.stride
+	all    uint64             // a bit for each set
+}
+
+// groupWord is a word of a group's sets, with the bits of the sets that
+// hold it.
+type groupWord struct {
+	w    string
+	sets uint64
+}
+
+func newSubstrGroup(sets ...*substrSet) *substrGroup {
+	if len(sets) > 64 {
+		panic("substrGroup: more than 64 sets")
+	}
+	g := &substrGroup{sets: sets, stride: 1 << 30}
+	byWord := map[string]uint64{}
+	var order []string
+	for i, ss := range sets {
+		g.all |= 1 << i
+		for _, w := range ss.all {
+			if _, ok := byWord[w]; !ok {
+				order = append(order, w)
+			}
+			byWord[w] |= 1 << i
+		}
+	}
+	byPair := map[uint32][]groupWord{}
+	for _, w := range order {
+		gw := groupWord{w, byWord[w]}
+		if len(w) < 2 {
+			g.short = append(g.short, gw)
+			continue
+		}
+		g.pair[w[0]][w[1]>>6] |= 1 << (w[1] & 63)
+		k := packKey3(0, w[0], w[1])
+		byPair[k] = append(byPair[k], gw)
+		g.stride = min(g.stride, len(w)-1)
+	}
+	g.byPair = newPackedMap(byPair)
+	if g.stride == 1<<30 {
+		g.stride = 1
+	}
+	for _, w := range order {
+		for o := 0; o < g.stride && o+1 < len(w); o++ {
+			g.probe[w[o]][w[o+1]>>6] |= 1 << (w[o+1] & 63)
+		}
+	}
+	return g
+}
+
+// bits returns the sets that occur in s: bit i is g.sets[i].in(s).
+func (g *substrGroup) bits(s string) uint64 {
+	var found uint64
+	for _, gw := range g.short {
+		if found&gw.sets != gw.sets && strings.Contains(s, gw.w) {
+			found |= gw.sets
+		}
+	}
+	// The probes at multiples of the stride, each trying the starts that
+	// end there, as inStrided: every start is tried once, so a word in s
+	// is found at its first start at the latest.
+	st := g.stride
+	for p := 0; p+1 < len(s) && found != g.all; p += st {
+		b1, b2 := s[p], s[p+1]
+		if g.probe[b1][b2>>6]&(1<<(b2&63)) == 0 {
+			continue
+		}
+		for j := max(0, p-st+1); j <= p; j++ {
+			c1, c2 := s[j], s[j+1]
+			if g.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
+				continue
+			}
+			for _, gw := range g.byPair.get(0, c1, c2) {
+				if found&gw.sets != gw.sets && strings.HasPrefix(s[j:], gw.w) {
+					found |= gw.sets
+				}
+			}
+		}
+	}
+	return found
+}
+
+// index returns ss's bit in g's answers, or -1 when g does not hold it.
+func (g *substrGroup) index(ss *substrSet) int {
+	for i, x := range g.sets {
+		if x == ss {
+			return i
+		}
+	}
+	return -1
+}
+
+// groupBits caches a group's bits for one text.
+type groupBits struct {
+	bits uint64
+	ok   bool
+}
+
+// has reports ss.in(s), from the group's bits for s, computed on first
+// ask; s must be the same text on every ask.
+func (gb *groupBits) has(g *substrGroup, ss *substrSet, s string) bool {
+	i := g.index(ss)
+	if i < 0 {
+		return ss.in(s)
+	}
+	if !gb.ok {
+		gb.bits, gb.ok = g.bits(s), true
+	}
+	return gb.bits&(1<<i) != 0
 }
 
 // allPhraseSets are the package's phrase sets in registration order
