@@ -774,6 +774,16 @@ func (t *outText) part(s string, ok bool) { t.add(s, ok, false) }
 // final unless the text is known not to be already.
 func (t *outText) scan(s string) { t.part(s, !t.unknown && isFinal(s)) }
 
+// scanList appends items from elsewhere, each scanned, separated by ", ".
+func (t *outText) scanList(items []string) {
+	for i, s := range items {
+		if i > 0 {
+			t.lit(", ")
+		}
+		t.scan(s)
+	}
+}
+
 func (t *outText) add(s string, ok, lit bool) {
 	if s == "" {
 		return

@@ -837,12 +837,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 		if f.kind == "contradiction" && len(f.refs) > 0 {
 			b := ob.text()
 			b.lit("Documentation that would reconcile the counterparty's account with ")
-			for i, r := range f.refs {
-				if i > 0 {
-					b.lit(", ")
-				}
-				b.scan(r)
-			}
+			b.scanList(f.refs)
 			b.lit(".")
 			s, ok := b.text()
 			add(&a.MissingEvidence, &fm.missing, s, ok)
@@ -887,12 +882,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 	if len(ac.DataCategories) > 0 {
 		b := ob.text()
 		b.lit("Share only the minimum of the ")
-		for i, c := range limitList(ac.DataCategories, 6) {
-			if i > 0 {
-				b.lit(", ")
-			}
-			b.scan(c)
-		}
+		b.scanList(limitList(ac.DataCategories, 6))
 		b.lit(" data the task needs, in generalised form where possible.")
 		s, ok := b.text()
 		add(&a.Safeguards, &fm.safeguards, s, ok)
