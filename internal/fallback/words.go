@@ -282,7 +282,6 @@ func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.
 		if parts > 0 {
 			b.lit(" ")
 		}
-		parts++
 		b.lit("The ")
 		b.lit(srcName[lq.src])
 		b.lit(" says ")
