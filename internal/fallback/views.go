@@ -76,12 +76,12 @@ func (st *state) msgTokens() []string {
 // (wordSpans): those that start within the head, the last cut at its end
 // (TestHeadFields).
 func headFields(text string, head int, words []wordSpan) []string {
-	out := make([]string, 0, len(words))
-	for _, w := range words {
-		if int(w.start) >= head {
-			break
-		}
-		out = append(out, text[w.start:min(int(w.end), head)])
+	// Only the words that start in the head: sized for all of them, a
+	// 1 MiB message's slice took 2.7 MB to keep the first 16 KiB's words.
+	n := sort.Search(len(words), func(i int) bool { return int(words[i].start) >= head })
+	out := make([]string, n)
+	for i, w := range words[:n] {
+		out[i] = text[w.start:min(int(w.end), head)]
 	}
 	return out
 }
