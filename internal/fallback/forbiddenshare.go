@@ -112,11 +112,49 @@ func prohibitsRelease(f string) bool {
 				}
 			}
 		}
-		if containsAny(rest[:end]+" ", releaseVerbs...) {
+		if releaseVerbIn(rest[:end] + " ") {
 			return true
 		}
 	}
 	return false
+}
+
+// releaseVerbIn reports a release verb in w (folded, spaces around words)
+// that is not a noun: a release word after a determiner or a preposition
+// ("must not be split into several transmissions", "in one transfer",
+// "en plusieurs envois") names how something is sent, and the prohibition
+// is of something else.
+func releaseVerbIn(w string) bool {
+	for _, v := range releaseVerbs {
+		for off := 0; ; {
+			i := strings.Index(w[off:], v)
+			if i < 0 {
+				break
+			}
+			i += off
+			if !nounMarkers[lastWord(w[:i])] {
+				return true
+			}
+			off = i + 1
+		}
+	}
+	return false
+}
+
+// lastWord is the last space-separated word of s.
+func lastWord(s string) string {
+	s = strings.TrimRight(s, " ")
+	return s[strings.LastIndexByte(s, ' ')+1:]
+}
+
+// nounMarkers precede a noun, never a verb (folded): determiners,
+// quantifiers and prepositions, in the four languages.
+var nounMarkers = map[string]bool{
+	"a": true, "an": true, "the": true, "one": true, "two": true, "three": true, "several": true, "multiple": true,
+	"separate": true, "each": true, "every": true, "many": true, "into": true, "per": true, "across": true,
+	"un": true, "una": true, "unos": true, "unas": true, "varios": true, "varias": true, "cada": true,
+	"ein": true, "eine": true, "einer": true, "einen": true, "mehrere": true, "jede": true, "jeder": true,
+	"une": true, "plusieurs": true, "chaque": true, "des": true,
 }
 
 // othersWords: a prohibition of other people's personal details (folded).

@@ -55,6 +55,14 @@ func TestForbiddenShare(t *testing.T) {
 			Action:       send("Share aggregated webinar attendance figures with Northwind Events", "reports@northwind-events.com", "business_confidential"),
 			Counterparty: partner,
 			Policies:     []consult.Policy{j2pol("p1", "Subscriber personal data is never shared with third parties.")}}, "forbiddenshare", false},
+		{"near-miss: a ban on splitting a file, not on sending it", consult.Case{Message: "Please send this month's payroll file for processing.",
+			Action:       send("Send the November payroll file (employee names, bank accounts) to Northwind payroll processing in one transmission", "payroll@northwind-events.com", "pii", "financial"),
+			Counterparty: partner,
+			Policies:     []consult.Policy{j2pol("p1", "Payroll files must not be split into several transmissions.")}}, "forbiddenshare", false},
+		{"harmful twin: the same file where a policy bans sending it out", consult.Case{Message: "Please send this month's payroll file for processing.",
+			Action:       send("Send the November payroll file (employee names, bank accounts) to Northwind payroll processing in one transmission", "payroll@northwind-events.com", "pii", "financial"),
+			Counterparty: partner,
+			Policies:     []consult.Policy{j2pol("p1", "Payroll files must not be sent to third parties.")}}, "forbiddenshare", true},
 	})
 }
 
@@ -85,6 +93,35 @@ func TestObjectStems(t *testing.T) {
 				if got[w] {
 					t.Errorf("objectStems has the modifier %q: %v", w, got)
 				}
+			}
+		})
+	}
+}
+
+// TestProhibitsRelease: a prohibition counts when its verb is a release,
+// not when a release word names how something else is done ("split into
+// several transmissions").
+func TestProhibitsRelease(t *testing.T) {
+	for _, tc := range []struct {
+		clause string
+		want   bool
+	}{
+		{"patient contact details are never shared with sponsors", true},
+		{"payroll files must not be sent to personal addresses", true},
+		{"customer lists may not be forwarded outside the company", true},
+		{"los datos de socios no se comparten con terceros", true},
+		{"kundendaten durfen nicht an dritte weitergegeben werden", true},
+		{"les donnees ne doivent pas etre transmises a des tiers", true},
+		{"a payment must not be split into several transmissions", false},
+		{"the payroll file must not be split into two transfers", false},
+		{"el pago no debe dividirse en varias transferencias", false},
+		{"die datei darf nicht auf mehrere ubermittlungen aufgeteilt werden", false},
+		{"le fichier ne doit pas etre divise en plusieurs transmissions", false},
+		{"the change cannot be added afterwards", false},
+	} {
+		t.Run(tc.clause, func(t *testing.T) {
+			if got := prohibitsRelease(" " + tc.clause + " "); got != tc.want {
+				t.Errorf("prohibitsRelease(%q) = %v, want %v", tc.clause, got, tc.want)
 			}
 		})
 	}
