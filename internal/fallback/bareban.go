@@ -97,7 +97,7 @@ func (st *state) checkBareBan(v *j3fold) {
 					obs:    fmt.Sprintf("Policy %s bans this act for every %s (%q), and the action does it.", policyName(p), head, clipCase(q, 120)),
 					reason: fmt.Sprintf("Policy %s rules out the proposed action outright: %q.", policyName(p), clipCase(q, 120)),
 					disp:   consult.SeekApproval}
-				if len(st.cues[string(consult.PolicyBypass)]) > 0 || len(st.cues["authority_claim"]) > 0 || len(st.cues["emotional_pressure"]) > 0 {
+				if st.anyCue(consult.PolicyBypass, consult.AuthorityClaim, consult.EmotionalPressure) {
 					f.tactic = consult.PolicyBypass
 				}
 				st.add(f)

@@ -57,8 +57,7 @@ func (st *state) checkFixedCount(v *j3fold) {
 				obs:    fmt.Sprintf("Policy %s fixes the number of %ss, and the action adds or removes one.", policyName(p), noun),
 				reason: fmt.Sprintf("Policy %s says the number of %ss cannot change; the proposed action changes it.", policyName(p), noun),
 				disp:   consult.SeekApproval}
-			if len(st.cues[string(consult.PolicyBypass)]) > 0 || len(st.cues["reciprocity"]) > 0 || len(st.cues["emotional_pressure"]) > 0 ||
-				len(st.cues["authority_claim"]) > 0 {
+			if st.anyCue(consult.PolicyBypass, consult.Reciprocity, consult.EmotionalPressure, consult.AuthorityClaim) {
 				f.tactic = consult.PolicyBypass
 			}
 			st.add(f)

@@ -210,6 +210,18 @@ func (st *state) collect(f folded, src int) {
 	st.cooccur(fp, src, words) // word-class combinations per sentence (cooccur.go)
 }
 
+// anyCue reports whether the message's words pressed with one of ts:
+// checks that read a structural breach as a bypass only when it comes with
+// pressure ask this.
+func (st *state) anyCue(ts ...consult.Tactic) bool {
+	for _, t := range ts {
+		if len(st.cues[string(t)]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // hasTension reports whether the structure of the case gives cause for
 // concern, which is when weak lexical cues start to count.
 func (st *state) hasTension() bool {

@@ -102,7 +102,7 @@ func (st *state) checkPolicyBan(v *j3fold) {
 					obs:    fmt.Sprintf("Policy %s bans this act for %s, and the action is on a %s booking.", policyName(p), pair, pair),
 					reason: fmt.Sprintf("Policy %s rules out the proposed action outright: %q.", policyName(p), clipCase(strings.TrimSpace(p.Statement), 120)),
 					disp:   consult.SeekApproval}
-				if len(st.cues["authority_claim"]) > 0 || len(st.cues["emotional_pressure"]) > 0 {
+				if st.anyCue(consult.AuthorityClaim, consult.EmotionalPressure) {
 					f.tactic = consult.PolicyBypass
 				}
 				st.add(f)

@@ -63,7 +63,7 @@ func (st *state) checkReservedActor(v *j3fold) {
 					obs:    fmt.Sprintf("Policy %s reserves this change to %s, and the request does not come from them.", policyName(p), party),
 					reason: fmt.Sprintf("Policy %s says only %s may do this (%q); the agent acting on the counterparty's request is not that party.", policyName(p), party, clipCase(strings.TrimSpace(p.Statement), 120)),
 					disp:   consult.SeekApproval}
-				if len(st.cues[string(consult.PolicyBypass)]) > 0 || len(st.cues["emotional_pressure"]) > 0 || len(st.cues["authority_claim"]) > 0 {
+				if st.anyCue(consult.PolicyBypass, consult.EmotionalPressure, consult.AuthorityClaim) {
 					f.tactic = consult.PolicyBypass
 				}
 				st.add(f)

@@ -219,6 +219,20 @@ func (t *outText) quoted(s string, ok bool) {
 	t.lit(`"`)
 }
 
+// says writes where a tactic's strongest cue stands and the cue quoted:
+// `message says "…"`.
+func (t *outText) says(lq *lexQuote) {
+	t.lit(srcName[lq.src])
+	t.lit(" says ")
+	if lq.qq0 != "" {
+		t.part(lq.qq0, false)
+		return
+	}
+	t.lit(`"`)
+	t.part(lq.q0, lq.f0)
+	t.lit(`"`)
+}
+
 // plainQuotable reports whether strconv.Quote(s) is s between double
 // quotes: printable runes other than the double quote and the backslash
 // stand for themselves.
@@ -283,15 +297,7 @@ func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.
 			b.lit(" ")
 		}
 		b.lit("The ")
-		b.lit(srcName[lq.src])
-		b.lit(" says ")
-		if lq.qq0 != "" {
-			b.part(lq.qq0, false)
-		} else {
-			b.lit(`"`)
-			b.part(lq.q0, lq.f0)
-			b.lit(`"`)
-		}
+		b.says(lq)
 		b.lit(" (")
 		b.lit(info.name)
 		b.lit(").")
@@ -723,15 +729,7 @@ func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []l
 			b := ob.text()
 			b.lit(tacticCapName[t])
 			b.lit(": the ")
-			b.lit(srcName[lq.src])
-			b.lit(" says ")
-			if lq.qq0 != "" {
-				b.part(lq.qq0, false)
-			} else {
-				b.lit(`"`)
-				b.part(lq.q0, lq.f0)
-				b.lit(`"`)
-			}
+			b.says(lq)
 			b.lit(".")
 			addText(&b)
 		}
