@@ -15,6 +15,8 @@ import (
 	"github.com/gowebpki/jcs"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+
+	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 )
 
 // AppendCanonical appends the RFC 8785 canonical form of m's proto3 JSON to
@@ -291,7 +293,15 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b 
 func ofMessageFast(m proto.Message) (string, error) {
 	bp := bufPool.Get().(*[]byte)
 	defer bufPool.Put(bp)
-	out, err := AppendCanonical((*bp)[:0], m)
+	var out []byte
+	var err error
+	c, isCase := m.(*shieldv1.Case)
+	if isCase {
+		out, err = appendCase((*bp)[:0], c)
+	}
+	if !isCase || errors.Is(err, errNilElement) {
+		out, err = AppendCanonical((*bp)[:0], m)
+	}
 	if err != nil {
 		return "", err
 	}

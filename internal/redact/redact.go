@@ -14,6 +14,8 @@
 package redact
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"regexp"
 	"strings"
 	"unicode"
@@ -114,69 +116,106 @@ var byteClass = func() (t [256]uint8) {
 
 // prescan returns the gates of the patterns that can match in s, in one
 // pass that allocates nothing. Every pattern triggered by a letter starts
-// with \b, so letters are only looked at where a word starts: inside a word
-// the pass does a table lookup and, for digits, counts the card run.
+// with \b, so letters are only looked at where a word starts, and the rest
+// of a word is skipped in a tight loop; a run of digits is counted in its
+// own loop, so the bytes of prose carry no card-run bookkeeping. It returns
+// exactly what the byte-at-a-time pass it replaced returned
+// (prescanRef in the tests, FuzzPrescanMatchesRef).
 func prescan(s string) uint16 {
 	var g uint16
-	digits, seps := 0, 0 // the current run of digits joined by single spaces or dashes
-	inWord := false      // s[i-1] is a word byte, so s[i] cannot follow a \b
-	for i := 0; i < len(s); i++ {
+	inWord := false // s[i-1] is a word byte, so s[i] cannot follow a \b
+	for i := 0; i < len(s); {
 		c := s[i]
-		cl := byteClass[c]
-		if cl&cDigit != 0 {
-			digits++
-			seps = 0
+		switch cl := byteClass[c]; {
+		case cl == cWord: // a letter or '_'
+			// A lower-case word whose first two letters start no pattern
+			// (most of prose) is settled here, without a call.
+			if !inWord && (c < 'a' || mayStartKey(s, i)) {
+				g |= wordGates(s, i)
+			}
+			inWord = true
+			// The rest of the word's letters change nothing: skip them.
+			i = wordEnd(s, i+1)
+		case cl&cDigit != 0:
+			// A run of digits joined by single spaces or dashes: a card
+			// number needs 13 of them. A separator not followed by a digit
+			// ends the run and is looked at below like any other byte.
+			digits := 1
+			i++
+			for i < len(s) {
+				if isDigit(s[i]) {
+					digits++
+					i++
+				} else if (s[i] == ' ' || s[i] == '-') && i+1 < len(s) && isDigit(s[i+1]) {
+					digits++
+					i += 2
+				} else {
+					break
+				}
+			}
 			if digits >= 13 {
 				g |= gCard
 			}
 			inWord = true
-			continue
-		}
-		if (c == ' ' || c == '-') && digits > 0 && seps == 0 {
-			seps++
-		} else {
-			digits, seps = 0, 0
-		}
-		if cl&cWord != 0 {
-			if !inWord {
-				// A lower-case word whose first two letters start no
-				// pattern (most of prose) is settled here, without a call.
-				if c < 'a' || i+1 < len(s) && startPairs[pairIndex(c, s[i+1])] {
-					g |= wordGates(s, i)
-				}
-				inWord = true
-			}
-			// The rest of the word's letters change nothing: skip them.
-			for i+1 < len(s) && byteClass[s[i+1]] == cWord {
-				i++
-			}
-			continue
-		}
-		inWord = false
-		if cl&cSpecial == 0 {
-			continue
-		}
-		r := s[i:]
-		switch c {
-		case '-':
-			if strings.HasPrefix(r, "-----BEGIN ") {
-				g |= gPrivateKey
-			}
-		case ':':
-			if strings.HasPrefix(r, "://") {
-				g |= gURL
-			}
 		default:
-			if strings.HasPrefix(r, "\u212A") || strings.HasPrefix(r, "\u017F") {
-				// The only non-ASCII letters that case-fold to ASCII ones
-				// (the Kelvin sign K and the long s): a case-insensitive
-				// key word may hide behind them, so let those patterns
-				// look.
-				g |= gToken | gSecret
+			inWord = false
+			if cl&cSpecial != 0 {
+				g |= specialGates(s[i:])
 			}
+			i++
 		}
 	}
 	return g
+}
+
+// wordEnd returns the index of the first byte at or after i that is not a
+// letter or '_'. It looks at eight bytes at a time while they are all ASCII
+// letters (SWAR: with case folded and the top bit cleared, a byte is a
+// letter when adding 0x1f sets its top bit and adding 0x05 does not; no
+// sum carries into the next byte), then byte by byte.
+func wordEnd(s string, i int) int {
+	const (
+		lo7  = 0x7f7f7f7f7f7f7f7f
+		high = 0x8080808080808080
+		fold = 0x2020202020202020
+	)
+	for i+8 <= len(s) {
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		t := (x | fold) & lo7
+		letters := (t + 0x1f1f1f1f1f1f1f1f) &^ (t + 0x0505050505050505) &^ x & high
+		if letters != high {
+			i += bits.TrailingZeros64(^letters&high) >> 3
+			break
+		}
+		i += 8
+	}
+	for i < len(s) && byteClass[s[i]] == cWord {
+		i++
+	}
+	return i
+}
+
+// specialGates returns the gates of the patterns that can start at r[0], a
+// byte of class cSpecial.
+func specialGates(r string) uint16 {
+	switch r[0] {
+	case '-':
+		if strings.HasPrefix(r, "-----BEGIN ") {
+			return gPrivateKey
+		}
+	case ':':
+		if strings.HasPrefix(r, "://") {
+			return gURL
+		}
+	default:
+		if strings.HasPrefix(r, "\u212A") || strings.HasPrefix(r, "\u017F") {
+			// The only non-ASCII letters that case-fold to ASCII ones (the
+			// Kelvin sign K and the long s): a case-insensitive key word
+			// may hide behind them, so let those patterns look.
+			return gToken | gSecret
+		}
+	}
+	return 0
 }
 
 // wordGates returns the gates of the patterns that can start at s[i], a
@@ -188,8 +227,8 @@ func wordGates(s string, i int) uint16 {
 	if c >= 'A' && c <= 'Z' && len(r) >= 4 && isUpper(r[1]) && isDigit(r[2]) && isDigit(r[3]) {
 		g |= gIBAN
 	}
-	if len(r) < 2 || !startPairs[pairIndex(c, r[1])] {
-		return g // most words: no pattern starts with their first two letters
+	if !mayStartKey(s, i) {
+		return g // most words: no pattern starts with their first letters
 	}
 	return g | keyWordGates(s, i)
 }
@@ -271,16 +310,36 @@ func keyWordGates(s string, i int) uint16 {
 	return g
 }
 
-// startPairs marks the first two letters, folded to lower case, of every
-// word wordGates looks for below its IBAN check: a word starting with any
-// other pair is skipped after one lookup. TestStartPairs checks the list
-// against the switch.
-var startPairs = func() (t [27 * 27]bool) {
+// startTriples marks the first three letters, folded to lower case, of
+// every word wordGates looks for below its IBAN check: bit k of
+// startTriples[pairIndex(a, b)] is set when a word starting with a, b and
+// the letter of index k (26: not a letter, or the end) may be one. A
+// prefix of two letters ("sk", "gh") sets all 27 bits. Most words of prose,
+// "to" and "pay" among them, are skipped after one lookup. TestStartPairs
+// checks the list against the switch.
+var startTriples = func() (t [27 * 27]uint32) {
 	for _, w := range wordStarts {
-		t[pairIndex(w[0], w[1])] = true
+		if len(w) == 2 {
+			t[pairIndex(w[0], w[1])] = 1<<27 - 1
+			continue
+		}
+		t[pairIndex(w[0], w[1])] |= 1 << letterIndex[w[2]]
 	}
 	return t
 }()
+
+// mayStartKey reports whether the word at s[i] starts with three letters
+// (or two and the end) of startTriples.
+func mayStartKey(s string, i int) bool {
+	var b, c byte // 0: past the end, which letterIndex reads as no letter
+	if i+1 < len(s) {
+		b = s[i+1]
+	}
+	if i+2 < len(s) {
+		c = s[i+2]
+	}
+	return startTriples[pairIndex(s[i], b)]>>letterIndex[c]&1 != 0
+}
 
 // wordStarts are the words (and prefixes) wordGates tests for.
 var wordStarts = []string{

@@ -195,8 +195,8 @@ func FuzzPrescan(f *testing.F) {
 	})
 }
 
-// TestStartPairs checks wordGates' filter: a word whose first two letters
-// are not in startPairs must be one keyWordGates finds nothing in.
+// TestStartPairs checks wordGates' filter: a word whose first three letters
+// are not in startTriples must be one keyWordGates finds nothing in.
 func TestStartPairs(t *testing.T) {
 	tails := []string{"", "-0123456789abcdefghijklmnop", "_0123456789abcdefghijklmnop", ": hunter2", "= x1", " is hunter2!",
 		" was x1y2z3", " abcdefgh12345678", "_pat_0123456789abcdefghij0123", "b-1234567890abc", "FODNN7EXAMPLE1234",
