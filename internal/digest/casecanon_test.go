@@ -2,8 +2,8 @@ package digest_test
 
 import (
 	"bufio"
-	"errors"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
