@@ -163,3 +163,27 @@ func TestWordEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestPrescanEveryByte holds prescan to prescanRef with every byte value at
+// every offset of texts that put a word start, a digit run, a key word and
+// an IBAN's shape on either side of each eight-byte step.
+func TestPrescanEveryByte(t *testing.T) {
+	bases := []string{
+		"aZaZaZaZaZaZaZaZaZaZ",
+		"x pk_abcdefghijklmnopq 4111 1111 1111 1111 DE89 3704 token abcdefgh1 -----BEGIN x://",
+		"12345678 9012345 passwd: x_y AKIA0123456789ABCDEF 9 9 9 9 9 9 9 9 9 9 9 9 9",
+	}
+	for _, base := range bases {
+		for at := 0; at < len(base); at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(base)
+				b[at] = byte(c)
+				for _, s := range []string{string(b), string(b[1:]), string(b[:len(b)-1])} {
+					if got, want := prescan(s), prescanRef(s); got != want {
+						t.Fatalf("prescan(%q) = %012b, want %012b", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
