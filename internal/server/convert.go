@@ -4,11 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
-	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -41,7 +39,7 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 	}
 	if cp := p.GetCounterparty(); cp != nil {
 		c.Counterparty = consult.Counterparty{
-			Type:            enumLower(cp.GetType(), "COUNTERPARTY_TYPE_"),
+			Type:            counterpartyTypes[int32(cp.GetType())],
 			Reference:       cp.GetReference(),
 			ClaimedIdentity: cp.GetClaimedIdentity(),
 			Verified:        cp.GetVerified(),
@@ -55,8 +53,8 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 			c.Facts[i] = consult.Fact{
 				ID:                 f.GetId(),
 				Statement:          f.GetStatement(),
-				Source:             enumLower(f.GetSource(), "FACT_SOURCE_"),
-				Status:             enumLower(f.GetStatus(), "FACT_STATUS_"),
+				Source:             factSources[int32(f.GetSource())],
+				Status:             factStatuses[int32(f.GetStatus())],
 				EvidenceReferences: f.GetEvidenceReferences(),
 			}
 		}
@@ -66,10 +64,10 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 		for i, e := range p.GetEvidence() {
 			c.Evidence[i] = consult.Evidence{
 				ID:              e.GetId(),
-				Type:            enumLower(e.GetType(), "EVIDENCE_TYPE_"),
+				Type:            evidenceTypes[int32(e.GetType())],
 				Summary:         e.GetSummary(),
 				SourceReference: e.GetSourceReference(),
-				Verification:    enumLower(e.GetVerification(), "VERIFICATION_"),
+				Verification:    verifications[int32(e.GetVerification())],
 			}
 		}
 	}
@@ -87,7 +85,7 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 	if n := len(p.GetHistory()); n > 0 {
 		c.History = make([]consult.Turn, n)
 		for i, t := range p.GetHistory() {
-			c.History[i] = consult.Turn{Role: enumLower(t.GetRole(), "ROLE_"), Text: t.GetText()}
+			c.History[i] = consult.Turn{Role: roles[int32(t.GetRole())], Text: t.GetText()}
 		}
 	}
 	if id := p.GetIdentity(); id != nil {
@@ -102,22 +100,25 @@ func CaseFromProto(p *shieldv1.Case) *consult.Case {
 	return c
 }
 
-// enumNames caches enumSuffix per enum value descriptor, so that converting
-// a case does not lower-case the same few names on every call.
-var enumNames sync.Map // protoreflect.EnumValueDescriptor -> string
+// The schema's spelling of each value of the case's wire enums, by number:
+// enumSuffix of every name, worked out once. A number the enum does not
+// define is not in the map, and reads as "", as the zero value does.
+var (
+	counterpartyTypes = lowerNames(shieldv1.CounterpartyType_name, "COUNTERPARTY_TYPE_")
+	factSources       = lowerNames(shieldv1.FactSource_name, "FACT_SOURCE_")
+	factStatuses      = lowerNames(shieldv1.FactStatus_name, "FACT_STATUS_")
+	evidenceTypes     = lowerNames(shieldv1.EvidenceType_name, "EVIDENCE_TYPE_")
+	verifications     = lowerNames(shieldv1.Verification_name, "VERIFICATION_")
+	roles             = lowerNames(shieldv1.Role_name, "ROLE_")
+)
 
-// enumLower is enumSuffix of e's name, cached; an unknown number maps to "".
-func enumLower(e protoreflect.Enum, prefix string) string {
-	vd := e.Descriptor().Values().ByNumber(e.Number())
-	if vd == nil {
-		return ""
+// lowerNames maps each number of a wire enum to enumSuffix of its name.
+func lowerNames(names map[int32]string, prefix string) map[int32]string {
+	t := make(map[int32]string, len(names))
+	for n, name := range names {
+		t[n] = enumSuffix(name, prefix)
 	}
-	if v, ok := enumNames.Load(vd); ok {
-		return v.(string)
-	}
-	s := enumSuffix(string(vd.Name()), prefix)
-	enumNames.Store(vd, s)
-	return s
+	return t
 }
 
 // enumSuffix maps a wire enum name such as "FACT_SOURCE_SYSTEM" to the
@@ -204,20 +205,39 @@ func levelToProto(l consult.Level) shieldv1.RiskTier {
 	return enumValue[shieldv1.RiskTier](shieldv1.RiskTier_value, "RISK_TIER_", string(l))
 }
 
-// enumIndex maps (wire prefix, schema spelling) to the wire enum number, so
-// that converting a record allocates no upper-cased names.
-var enumIndex sync.Map // [2]string -> int32
-
 // enumValue returns the wire enum whose name is prefix + upper(value), or
-// the zero (UNSPECIFIED) value when there is none.
+// the zero (UNSPECIFIED) value when there is none. The schema's spellings
+// are looked up in a table made once (wireNumbers); any other value, which a
+// repaired record does not have, is looked up by its upper-cased name.
 func enumValue[E ~int32](values map[string]int32, prefix, value string) E {
-	key := [2]string{prefix, value}
-	if v, ok := enumIndex.Load(key); ok {
-		return E(v.(int32))
+	if v, ok := wireNumbers[prefix][value]; ok {
+		return E(v)
 	}
-	v := values[prefix+strings.ToUpper(value)]
-	enumIndex.Store(key, v)
-	return E(v)
+	return E(values[prefix+strings.ToUpper(value)])
+}
+
+// wireNumbers maps each prefix enumValue is called with, then the lower-case
+// spelling of each name's suffix, to the name's number: the value whose
+// upper-case form, after the prefix, is the name.
+var wireNumbers = map[string]map[string]int32{
+	"DISPOSITION_":     lowerNumbers(shieldv1.Disposition_value, "DISPOSITION_"),
+	"RISK_TIER_":       lowerNumbers(shieldv1.RiskTier_value, "RISK_TIER_"),
+	"CLAIM_STATUS_":    lowerNumbers(shieldv1.ClaimStatus_value, "CLAIM_STATUS_"),
+	"TACTIC_":          lowerNumbers(shieldv1.Tactic_value, "TACTIC_"),
+	"GENERATION_MODE_": lowerNumbers(shieldv1.GenerationMode_value, "GENERATION_MODE_"),
+}
+
+// lowerNumbers maps the lower-cased suffix of each name of a wire enum that
+// has prefix to its number. Names are ASCII capitals, digits and '_', so
+// upper-casing the key gives the suffix back.
+func lowerNumbers(values map[string]int32, prefix string) map[string]int32 {
+	t := make(map[string]int32, len(values))
+	for name, v := range values {
+		if s, ok := strings.CutPrefix(name, prefix); ok {
+			t[strings.ToLower(s)] = v
+		}
+	}
+	return t
 }
 
 // recordStruct returns the record's JSON object as a Struct, equal to

@@ -2,11 +2,11 @@ package server
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/testing/protocmp"
 	"google.golang.org/protobuf/types/known/structpb"
 
@@ -112,28 +112,56 @@ func TestStructBuilderEmptySlabs(t *testing.T) {
 	}
 }
 
-// TestEnumLower holds the cached enum names to enumSuffix of the enum's
-// String(), for every value and for numbers the enum does not define.
+// TestEnumLower holds the tables of the case's enums to enumSuffix of the
+// enum's String(), for every value and for numbers the enum does not define.
 func TestEnumLower(t *testing.T) {
 	for _, tc := range []struct {
 		prefix string
-		of     func(n int32) protoreflect.Enum
+		table  map[int32]string
+		of     func(n int32) fmt.Stringer
 	}{
-		{"COUNTERPARTY_TYPE_", func(n int32) protoreflect.Enum { return shieldv1.CounterpartyType(n) }},
-		{"FACT_SOURCE_", func(n int32) protoreflect.Enum { return shieldv1.FactSource(n) }},
-		{"FACT_STATUS_", func(n int32) protoreflect.Enum { return shieldv1.FactStatus(n) }},
-		{"EVIDENCE_TYPE_", func(n int32) protoreflect.Enum { return shieldv1.EvidenceType(n) }},
-		{"VERIFICATION_", func(n int32) protoreflect.Enum { return shieldv1.Verification(n) }},
-		{"ROLE_", func(n int32) protoreflect.Enum { return shieldv1.Role(n) }},
+		{"COUNTERPARTY_TYPE_", counterpartyTypes, func(n int32) fmt.Stringer { return shieldv1.CounterpartyType(n) }},
+		{"FACT_SOURCE_", factSources, func(n int32) fmt.Stringer { return shieldv1.FactSource(n) }},
+		{"FACT_STATUS_", factStatuses, func(n int32) fmt.Stringer { return shieldv1.FactStatus(n) }},
+		{"EVIDENCE_TYPE_", evidenceTypes, func(n int32) fmt.Stringer { return shieldv1.EvidenceType(n) }},
+		{"VERIFICATION_", verifications, func(n int32) fmt.Stringer { return shieldv1.Verification(n) }},
+		{"ROLE_", roles, func(n int32) fmt.Stringer { return shieldv1.Role(n) }},
 	} {
 		t.Run(tc.prefix, func(t *testing.T) {
 			for n := int32(-1); n < 40; n++ {
-				e := tc.of(n)
-				want := enumSuffix(e.(fmt.Stringer).String(), tc.prefix)
-				for range 2 { // the second time from the cache
-					if got := enumLower(e, tc.prefix); got != want {
-						t.Errorf("enumLower(%d) = %q, want %q", n, got, want)
-					}
+				want := enumSuffix(tc.of(n).String(), tc.prefix)
+				if got := tc.table[n]; got != want {
+					t.Errorf("%d: %q, want %q", n, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestEnumValue holds enumValue's table to the upper-cased name it stands
+// for: every name's suffix in lower, upper and mixed case, the empty
+// string and values no enum has.
+func TestEnumValue(t *testing.T) {
+	for _, tc := range []struct {
+		prefix string
+		values map[string]int32
+	}{
+		{"DISPOSITION_", shieldv1.Disposition_value},
+		{"RISK_TIER_", shieldv1.RiskTier_value},
+		{"CLAIM_STATUS_", shieldv1.ClaimStatus_value},
+		{"TACTIC_", shieldv1.Tactic_value},
+		{"GENERATION_MODE_", shieldv1.GenerationMode_value},
+	} {
+		t.Run(tc.prefix, func(t *testing.T) {
+			values := []string{"", "nope", "ſcarcity", "unspecified "}
+			for name := range tc.values {
+				s := strings.TrimPrefix(name, tc.prefix)
+				values = append(values, s, strings.ToLower(s), strings.ToLower(s[:1])+s[1:], strings.ToLower(s)+"x")
+			}
+			for _, v := range values {
+				want := tc.values[tc.prefix+strings.ToUpper(v)]
+				if got := enumValue[int32](tc.values, tc.prefix, v); got != want {
+					t.Errorf("%q: %d, want %d", v, got, want)
 				}
 			}
 		})
