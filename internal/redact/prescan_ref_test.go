@@ -57,7 +57,7 @@ func prescanRef(s string) uint16 {
 			}
 		default:
 			if strings.HasPrefix(r, "\u212A") || strings.HasPrefix(r, "\u017F") {
-				g |= gToken | gSecret
+				g |= gToken | gSecret | gCompat
 			}
 		}
 	}

@@ -65,6 +65,7 @@ const (
 	gURL                           // "://"
 	gCard                          // 13 digits with at most one space or dash between
 	gIBAN                          // two capitals and two digits
+	gCompat                        // 'ſ' or 'K': the gate of String's second pass, not of a pattern
 )
 
 var patterns = []pattern{
@@ -212,7 +213,7 @@ func specialGates(r string) uint16 {
 			// The only non-ASCII letters that case-fold to ASCII ones (the
 			// Kelvin sign K and the long s): a case-insensitive key word
 			// may hide behind them, so let those patterns look.
-			return gToken | gSecret
+			return gToken | gSecret | gCompat
 		}
 	}
 	return 0
@@ -504,12 +505,14 @@ func String(s string) string {
 	if s == "" {
 		return s
 	}
-	m := mask(s)
-	if !strings.Contains(m, "ſ") && !strings.Contains(m, "K") {
+	m, g := mask(s)
+	// Masking writes only ASCII, so a masked text has the two runes only
+	// if s had them, which its first prescan (g) tells.
+	if g&gCompat == 0 || !strings.Contains(m, "ſ") && !strings.Contains(m, "K") {
 		return m
 	}
 	f := compatFold.Replace(m)
-	if mf := mask(f); mf != f {
+	if mf, _ := mask(f); mf != f {
 		return mf
 	}
 	return m
@@ -519,9 +522,11 @@ func String(s string) string {
 // the ASCII letters of a key word.
 var compatFold = strings.NewReplacer("ſ", "s", "K", "K")
 
-// mask is String without the compatibility folding.
-func mask(s string) string {
+// mask is String without the compatibility folding. It also returns the
+// gates of s.
+func mask(s string) (string, uint16) {
 	g := prescan(s)
+	first := g
 	for i := range patterns {
 		p := &patterns[i]
 		if g&p.gate == 0 {
@@ -532,7 +537,7 @@ func mask(s string) string {
 			g = prescan(s) // later patterns see the masked text
 		}
 	}
-	return s
+	return s, first
 }
 
 // matches returns the matches of p in s, as FindAllStringSubmatchIndex:
