@@ -41,15 +41,24 @@ func (Codec) Name() string { return grpcproto.Name }
 // Unmarshal is the default codec's.
 func (Codec) Unmarshal(data mem.BufferSlice, v any) error { return protoCodec.Unmarshal(data, v) }
 
-// Marshal encodes v; a ConsultResponse with its record goes the fast way.
+// Marshal encodes v; a ConsultResponse with its record, or the reply of the
+// service's own Consult handler, goes the fast way.
 func (Codec) Marshal(v any) (mem.BufferSlice, error) {
-	r, ok := v.(*shieldv1.ConsultResponse)
-	if !ok || r.GetRecord() == nil {
+	var reply *consultReply
+	switch r := v.(type) {
+	case *consultReply:
+		reply = r
+	case *shieldv1.ConsultResponse:
+		if r.GetRecord() == nil {
+			return protoCodec.Marshal(v)
+		}
+		reply = &consultReply{resp: r}
+	default:
 		return protoCodec.Marshal(v)
 	}
 	bp := scratch.Get().(*[]byte)
 	defer scratch.Put(bp)
-	b, err := AppendConsultResponse((*bp)[:0], r)
+	b, err := reply.append((*bp)[:0])
 	if err != nil {
 		return nil, err
 	}

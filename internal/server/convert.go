@@ -134,8 +134,19 @@ func enumSuffix(name, prefix string) string {
 // ToProto converts a record into the response, in its typed form and as the
 // schema's JSON object, both from the same record so they always agree.
 func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
-	st, err := recordStruct(r)
+	resp, err := typedResponse(r)
 	if err != nil {
+		return nil, err
+	}
+	resp.Record = buildStruct(r)
+	return resp, nil
+}
+
+// typedResponse is ToProto without the record's Struct. It fails where
+// ToProto fails: on a string that is not valid UTF-8 (checkUTF8) or a
+// createdAt it cannot read.
+func typedResponse(r *record.Record) (*shieldv1.ConsultResponse, error) {
+	if err := checkUTF8(r); err != nil {
 		return nil, err
 	}
 	created, err := time.Parse(record.TimeFormat, r.CreatedAt)
@@ -197,8 +208,48 @@ func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
 		Analysis:       pa,
 		Generation:     pg,
 		CreatedAt:      timestamppb.New(created),
-		Record:         st,
 	}, nil
+}
+
+// errRecordUTF8 is recordStruct's refusal of a string that is not UTF-8,
+// as structpb.NewStruct refuses it, without the string: it may quote the
+// case.
+var errRecordUTF8 = errors.New("server: record to struct: invalid UTF-8 in a string")
+
+// checkUTF8 returns errRecordUTF8 when a string of the record's Struct (the
+// strings recordStruct writes) is not valid UTF-8.
+func checkUTF8(r *record.Record) error {
+	a := &r.Analysis
+	g := &r.Generation
+	ok := utf8.ValidString(r.ProtocolVersion) && utf8.ValidString(r.ConsultationID) && utf8.ValidString(r.CaseID) &&
+		utf8.ValidString(r.AgentID) && utf8.ValidString(r.InputDigest) && utf8.ValidString(r.CreatedAt) &&
+		utf8.ValidString(a.Reply) && utf8.ValidString(a.SituationSummary) && utf8.ValidString(string(a.Disposition)) &&
+		utf8.ValidString(string(a.RiskTier)) && utf8.ValidString(a.SuggestedResponse) &&
+		validStrings(a.Rationale) && validStrings(a.MissingEvidence) && validStrings(a.QuestionsToAsk) &&
+		validStrings(a.NextSteps) && validStrings(a.Safeguards) &&
+		utf8.ValidString(g.Mode) && utf8.ValidString(g.Model) && utf8.ValidString(g.PromptVersion) && utf8.ValidString(g.ErrorCode)
+	for i := range a.Claims {
+		c := &a.Claims[i]
+		ok = ok && utf8.ValidString(c.Claim) && utf8.ValidString(string(c.Status)) && utf8.ValidString(string(c.Significance)) &&
+			validStrings(c.EvidenceReferences) && utf8.ValidString(c.Explanation)
+	}
+	for i := range a.Signals {
+		s := &a.Signals[i]
+		ok = ok && utf8.ValidString(string(s.Tactic)) && utf8.ValidString(s.Observation) && utf8.ValidString(string(s.Significance))
+	}
+	if !ok {
+		return errRecordUTF8
+	}
+	return nil
+}
+
+func validStrings(l []string) bool {
+	for _, s := range l {
+		if !utf8.ValidString(s) {
+			return false
+		}
+	}
+	return true
 }
 
 func levelToProto(l consult.Level) shieldv1.RiskTier {
@@ -247,6 +298,14 @@ func lowerNumbers(values map[string]int32, prefix string) map[string]int32 {
 // from a few slabs instead of two allocations each. Like NewStruct it
 // refuses a string that is not valid UTF-8.
 func recordStruct(r *record.Record) (*structpb.Struct, error) {
+	if err := checkUTF8(r); err != nil {
+		return nil, err
+	}
+	return buildStruct(r), nil
+}
+
+// buildStruct is recordStruct for a record whose strings are valid UTF-8.
+func buildStruct(r *record.Record) *structpb.Struct {
 	a := &r.Analysis
 	g := &r.Generation
 	b := newStructBuilder(r)
@@ -313,16 +372,12 @@ func recordStruct(r *record.Record) (*structpb.Struct, error) {
 	root.Fields["analysis"] = b.structValue(analysis)
 	root.Fields["generation"] = b.structValue(generation)
 	b.str(root, "createdAt", r.CreatedAt)
-	if b.err != nil {
-		return nil, b.err
-	}
-	return root, nil
+	return root
 }
 
 // structBuilder builds the Struct of one record. Its values come from slabs
 // sized for the record; a miscount only costs another slab.
 type structBuilder struct {
-	err     error
 	vals    []structpb.Value
 	strs    []structpb.Value_StringValue
 	nums    []structpb.Value_NumberValue
@@ -367,9 +422,6 @@ func (b *structBuilder) object(n int) *structpb.Struct {
 }
 
 func (b *structBuilder) strValue(s string) *structpb.Value {
-	if !utf8.ValidString(s) && b.err == nil {
-		b.err = errors.New("server: record to struct: invalid UTF-8 in a string") // without the string: it may quote the case
-	}
 	w := take(&b.strs)
 	w.StringValue = s
 	v := take(&b.vals)

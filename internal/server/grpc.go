@@ -84,7 +84,12 @@ func NewGRPC(svc shieldv1.ShieldServiceServer, o GRPCOptions) *GRPC {
 		grpc.InTapHandle(protoOnly),
 	}, o.ServerOptions...)
 	g := &GRPC{srv: grpc.NewServer(opts...), health: health.NewServer(), logger: logger}
-	shieldv1.RegisterShieldServiceServer(g.srv, svc)
+	if s, ok := svc.(*Service); ok {
+		// Codec writes the record of Service's replies without a Struct.
+		g.srv.RegisterService(serviceDesc(), s)
+	} else {
+		shieldv1.RegisterShieldServiceServer(g.srv, svc)
+	}
 	healthpb.RegisterHealthServer(g.srv, g.health)
 	reflection.Register(g.srv) // v1 and v1alpha
 	g.health.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)

@@ -87,6 +87,27 @@ func newUUIDv7() string {
 // Consult validates the request, digests its case, analyses it and returns
 // the schema-valid record in both its typed and its JSON form.
 func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*shieldv1.ConsultResponse, error) {
+	r, err := s.consult(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	r.resp.Record = buildStruct(r.rec) // consult has checked its strings
+	return r.resp, nil
+}
+
+// consultReply is a response on its way out through gRPC: the typed
+// response, without its record's Struct, and the record the Struct is made
+// from. Codec writes the Struct's bytes straight from the record, so a call
+// served over gRPC never builds the Struct's ~20 maps and ~100 values. It
+// is deliberately not a proto.Message: a codec other than Codec fails on
+// it instead of sending a response without its record.
+type consultReply struct {
+	resp *shieldv1.ConsultResponse
+	rec  *record.Record
+}
+
+// consult is Consult up to the record's Struct.
+func (s *Service) consult(ctx context.Context, req *shieldv1.ConsultRequest) (*consultReply, error) {
 	start := s.opts.Now()
 	if err := Validate(req); err != nil {
 		return nil, err
@@ -122,7 +143,7 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 			return nil, status.Error(codes.Unavailable, "the record could not be stored; retry later")
 		}
 	}
-	resp, err := ToProto(rec)
+	resp, err := typedResponse(rec)
 	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "record conversion failed", "consultation_id", rec.ConsultationID, "err", err)
 		return nil, status.Error(codes.Internal, "could not encode the record")
@@ -154,7 +175,7 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 		}
 	}
 	s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "consultation", attrs...)
-	return resp, nil
+	return &consultReply{resp: resp, rec: rec}, nil
 }
 
 // build makes the record and validates it.

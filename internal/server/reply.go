@@ -1,0 +1,266 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"math"
+
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/encoding/protowire"
+
+	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
+	"github.com/a2atrust/shield/internal/record"
+)
+
+// serviceDesc is the generated service description with Consult's handler
+// replaced by consultHandler; every other method is the generated one's.
+func serviceDesc() *grpc.ServiceDesc {
+	desc := shieldv1.ShieldService_ServiceDesc
+	desc.Methods = append([]grpc.MethodDesc(nil), desc.Methods...)
+	for i := range desc.Methods {
+		if desc.Methods[i].MethodName == "Consult" {
+			desc.Methods[i].Handler = consultHandler
+		}
+	}
+	return &desc
+}
+
+// consultHandler is the generated Consult handler, except that it answers
+// with Service.consult's reply, whose record Codec writes without building
+// its Struct.
+func consultHandler(srv any, ctx context.Context, dec func(any) error, interceptor grpc.UnaryServerInterceptor) (any, error) {
+	in := new(shieldv1.ConsultRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	s := srv.(*Service)
+	if interceptor == nil {
+		return s.reply(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{Server: srv, FullMethod: shieldv1.ShieldService_Consult_FullMethodName}
+	handler := func(ctx context.Context, req any) (any, error) {
+		return s.reply(ctx, req.(*shieldv1.ConsultRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+// reply is consult with its reply as an interface value, nil on error (not
+// a nil *consultReply, which would not compare equal to nil).
+func (s *Service) reply(ctx context.Context, req *shieldv1.ConsultRequest) (any, error) {
+	r, err := s.consult(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// append appends the wire encoding of r: the bytes of
+// proto.MarshalOptions{Deterministic: true} for r's response with the
+// record's Struct in it (TestReplyMatchesProto). A reply without a record
+// is a response that has its Struct already.
+func (r *consultReply) append(b []byte) ([]byte, error) {
+	if r.rec == nil {
+		return AppendConsultResponse(b, r.resp)
+	}
+	start := len(b)
+	b, err := appendConsultResponse(b, r.resp)
+	if errors.Is(err, errUnknownFields) {
+		// Never so for a response the service built; protobuf-go keeps
+		// unknown fields.
+		r.resp.Record = buildStruct(r.rec)
+		return AppendConsultResponse(b[:start], r.resp)
+	}
+	if err != nil {
+		return b, err
+	}
+	b = protowire.AppendTag(b, 8, protowire.BytesType)
+	at := len(b)
+	b = append(b, 0)
+	b = appendRecordStruct(b, r.rec)
+	return closeLen(b, at), nil
+}
+
+// appendRecordStruct appends the fields of the Struct that buildStruct
+// makes of rec, as appendStruct would write that Struct: map entries in
+// key order, which here is fixed. The strings were checked by consult
+// (checkUTF8).
+func appendRecordStruct(b []byte, r *record.Record) []byte {
+	a := &r.Analysis
+	g := &r.Generation
+	var w structWriter
+	w.b = b
+	w.str("agentId", r.AgentID)
+	w.open("analysis")
+	{
+		w.openList("claims")
+		for i := range a.Claims {
+			c := &a.Claims[i]
+			w.openItemStruct()
+			w.str("claim", c.Claim)
+			w.strList("evidenceReferences", c.EvidenceReferences)
+			w.str("explanation", c.Explanation)
+			w.str("significance", string(c.Significance))
+			w.str("status", string(c.Status))
+			w.closeItemStruct()
+		}
+		w.closeList()
+		w.num("confidence", a.Confidence)
+		w.str("disposition", string(a.Disposition))
+		w.openList("manipulationSignals")
+		for i := range a.Signals {
+			s := &a.Signals[i]
+			w.openItemStruct()
+			w.num("confidence", s.Confidence)
+			w.str("observation", s.Observation)
+			w.str("significance", string(s.Significance))
+			w.str("tactic", string(s.Tactic))
+			w.closeItemStruct()
+		}
+		w.closeList()
+		w.strList("missingEvidence", a.MissingEvidence)
+		w.strList("nextSteps", a.NextSteps)
+		w.strList("questionsToAsk", a.QuestionsToAsk)
+		w.strList("rationale", a.Rationale)
+		w.str("reply", a.Reply)
+		w.str("riskTier", string(a.RiskTier))
+		w.strList("safeguards", a.Safeguards)
+		w.str("situationSummary", a.SituationSummary)
+		if a.SuggestedResponse != "" {
+			w.str("suggestedResponse", a.SuggestedResponse)
+		}
+	}
+	w.close()
+	w.str("caseId", r.CaseID)
+	w.str("consultationId", r.ConsultationID)
+	w.str("createdAt", r.CreatedAt)
+	w.open("generation")
+	{
+		if g.ErrorCode != "" {
+			w.str("errorCode", g.ErrorCode)
+		}
+		w.str("mode", g.Mode)
+		w.str("model", g.Model)
+		w.str("promptVersion", g.PromptVersion)
+		if u := g.TokenUsage; u != nil {
+			// int64 values are JSON numbers (float64) in the Struct.
+			w.open("tokenUsage")
+			w.num("inputTokens", float64(u.InputTokens))
+			w.num("outputTokens", float64(u.OutputTokens))
+			w.num("totalTokens", float64(u.TotalTokens))
+			w.close()
+		}
+	}
+	w.close()
+	w.str("inputDigest", r.InputDigest)
+	w.str("protocolVersion", r.ProtocolVersion)
+	return w.b
+}
+
+// structWriter writes a Struct's fields in the order they are given. Each
+// open length is a one-byte placeholder that closeLen settles; the stack
+// holds the placeholders of what is open.
+type structWriter struct {
+	b     []byte
+	stack [16]int
+	n     int
+}
+
+func (w *structWriter) push(at int) {
+	w.stack[w.n] = at
+	w.n++
+}
+
+func (w *structWriter) pop() {
+	w.n--
+	w.b = closeLen(w.b, w.stack[w.n])
+}
+
+// placeholder appends a one-byte length placeholder and pushes it.
+func (w *structWriter) placeholder() {
+	w.push(len(w.b))
+	w.b = append(w.b, 0)
+}
+
+// entry starts the map entry of key and its Value.
+func (w *structWriter) entry(key string) {
+	w.b = append(w.b, 1<<3|byte(protowire.BytesType))
+	w.placeholder()
+	w.b = protowire.AppendTag(w.b, 1, protowire.BytesType)
+	w.b = protowire.AppendString(w.b, key)
+	w.b = append(w.b, 2<<3|byte(protowire.BytesType))
+	w.placeholder()
+}
+
+// endEntry closes the Value and the entry.
+func (w *structWriter) endEntry() {
+	w.pop()
+	w.pop()
+}
+
+func (w *structWriter) strValue(s string) {
+	w.b = protowire.AppendTag(w.b, 3, protowire.BytesType)
+	w.b = protowire.AppendString(w.b, s)
+}
+
+func (w *structWriter) str(key, s string) {
+	w.entry(key)
+	w.strValue(s)
+	w.endEntry()
+}
+
+func (w *structWriter) num(key string, f float64) {
+	w.entry(key)
+	w.b = protowire.AppendTag(w.b, 2, protowire.Fixed64Type)
+	w.b = protowire.AppendFixed64(w.b, math.Float64bits(f))
+	w.endEntry()
+}
+
+// open starts the entry of key whose Value is a Struct; close ends it.
+func (w *structWriter) open(key string) {
+	w.entry(key)
+	w.b = protowire.AppendTag(w.b, 5, protowire.BytesType)
+	w.placeholder()
+}
+
+func (w *structWriter) close() {
+	w.pop()
+	w.endEntry()
+}
+
+// openList starts the entry of key whose Value is a ListValue; closeList
+// ends it.
+func (w *structWriter) openList(key string) {
+	w.entry(key)
+	w.b = protowire.AppendTag(w.b, 6, protowire.BytesType)
+	w.placeholder()
+}
+
+func (w *structWriter) closeList() {
+	w.pop()
+	w.endEntry()
+}
+
+// openItemStruct starts a list item whose Value is a Struct;
+// closeItemStruct ends it.
+func (w *structWriter) openItemStruct() {
+	w.b = append(w.b, 1<<3|byte(protowire.BytesType))
+	w.placeholder()
+	w.b = protowire.AppendTag(w.b, 5, protowire.BytesType)
+	w.placeholder()
+}
+
+func (w *structWriter) closeItemStruct() {
+	w.pop()
+	w.pop()
+}
+
+func (w *structWriter) strList(key string, l []string) {
+	w.openList(key)
+	for _, s := range l {
+		w.b = append(w.b, 1<<3|byte(protowire.BytesType))
+		w.placeholder()
+		w.strValue(s)
+		w.pop()
+	}
+	w.closeList()
+}

@@ -1,0 +1,226 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/structpb"
+
+	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
+	"github.com/a2atrust/shield/internal/analyze"
+	"github.com/a2atrust/shield/internal/casegen"
+	"github.com/a2atrust/shield/internal/consult"
+	"github.com/a2atrust/shield/internal/fallback"
+	"github.com/a2atrust/shield/internal/record"
+)
+
+// checkReply asserts that the reply of rec, written without a Struct, has
+// the bytes protobuf-go gives the response with the Struct (ToProto), both
+// through append and through Codec.
+func checkReply(t *testing.T, rec *record.Record) {
+	t.Helper()
+	full, err := ToProto(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := proto.MarshalOptions{Deterministic: true}.Marshal(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed, err := typedResponse(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := (&consultReply{resp: typed, rec: rec}).append([]byte("prefix"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(got, []byte("prefix")) || !bytes.Equal(got[len("prefix"):], want) {
+		t.Fatalf("reply differs from protobuf-go's response (%d vs %d bytes)", len(got)-len("prefix"), len(want))
+	}
+	bs, err := Codec{}.Marshal(&consultReply{resp: typed, rec: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bs.Free()
+	if !bytes.Equal(bs.Materialize(), want) {
+		t.Fatal("Codec's reply differs from protobuf-go's response")
+	}
+}
+
+// fileRequests are the requests of every labelled case and example, and
+// casegen's sizes.
+func fileRequests(t *testing.T) []*shieldv1.ConsultRequest {
+	t.Helper()
+	var reqs []*shieldv1.ConsultRequest
+	files, _ := filepath.Glob("../../testdata/eval/*.jsonl")
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 1<<20), 16<<20)
+		for sc.Scan() {
+			var line struct{ Request json.RawMessage }
+			if err := json.Unmarshal(sc.Bytes(), &line); err != nil || line.Request == nil {
+				continue
+			}
+			req := &shieldv1.ConsultRequest{}
+			if err := protojson.Unmarshal(line.Request, req); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			reqs = append(reqs, req)
+		}
+		fh.Close()
+	}
+	examples, _ := filepath.Glob("../../examples/*.json")
+	for _, f := range examples {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := &shieldv1.ConsultRequest{}
+		if protojson.Unmarshal(raw, req) == nil {
+			reqs = append(reqs, req)
+		}
+	}
+	for _, size := range []int{1 << 10, 64 << 10, 1000 << 10} {
+		reqs = append(reqs, casegen.Request(size))
+	}
+	if len(reqs) < 100 {
+		t.Fatalf("only %d requests", len(reqs))
+	}
+	return reqs
+}
+
+// TestReplyMatchesProto holds the reply of Service.consult, whose record
+// Codec writes without a Struct, to protobuf-go's bytes for the response
+// with the Struct: on every labelled case, example and casegen size, and on
+// records of every shape with strings of every length class.
+func TestReplyMatchesProto(t *testing.T) {
+	svc, err := New(Options{Analyzer: analyze.New(fallback.Default(), nil), Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("service", func(t *testing.T) {
+		n := 0
+		for _, req := range fileRequests(t) {
+			r, err := svc.consult(context.Background(), req)
+			if err != nil {
+				continue // refused: no reply to encode
+			}
+			n++
+			checkReply(t, r.rec)
+			// Consult's response is the reply with the Struct.
+			full, err := ToProto(r.rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.resp.Record = buildStruct(r.rec)
+			if !proto.Equal(full, r.resp) {
+				t.Fatal("the reply with its Struct is not ToProto's response")
+			}
+		}
+		if n < 100 {
+			t.Fatalf("only %d replies", n)
+		}
+	})
+	meta := record.Meta{ConsultationID: "c", CaseID: "k", AgentID: "a", InputDigest: "d", CreatedAt: time.Date(2026, 11, 30, 5, 0, 0, 0, time.UTC)}
+	for _, n := range []int{0, 1, 126, 127, 128, 300, 16383, 16384, 1 << 21} {
+		long := strings.Repeat("é", n/2) + strings.Repeat("x", n%2)
+		for _, g := range []consult.Generation{
+			{Mode: consult.ModeFallback, Model: "rules", PromptVersion: "1"},
+			{Mode: consult.ModeFallback, Model: "rules", PromptVersion: "1", ErrorCode: "rules_requested"},
+			{Mode: consult.ModeAI, Model: long, PromptVersion: "p", TokenUsage: &consult.TokenUsage{InputTokens: 1 << 40, TotalTokens: 1<<40 + 7}},
+		} {
+			rec := &record.Record{ProtocolVersion: record.ProtocolVersion, ConsultationID: meta.ConsultationID, CaseID: meta.CaseID,
+				AgentID: long, InputDigest: meta.InputDigest, CreatedAt: meta.CreatedAt.Format(record.TimeFormat), Generation: g,
+				Analysis: consult.Analysis{Reply: long, SituationSummary: "s", Disposition: consult.Proceed, RiskTier: consult.Low,
+					Confidence: 0.3, Rationale: []string{long, ""}, NextSteps: []string{"y"}, SuggestedResponse: long}}
+			checkReply(t, rec)
+			if n > 1<<14 {
+				continue
+			}
+			many := *rec
+			many.Analysis.Rationale = nil
+			many.Analysis.NextSteps = []string{}
+			for i := range 20 {
+				many.Analysis.Claims = append(many.Analysis.Claims, consult.Claim{Claim: long, Status: consult.ClaimVerified,
+					Significance: consult.High, EvidenceReferences: []string{long, "f1"}[:i%3], Explanation: "e"})
+				many.Analysis.Signals = append(many.Analysis.Signals, consult.Signal{Tactic: consult.Urgency, Observation: long,
+					Confidence: float64(i) / 7, Significance: consult.Low})
+				many.Analysis.Safeguards = append(many.Analysis.Safeguards, long)
+			}
+			checkReply(t, &many)
+		}
+	}
+}
+
+// TestCheckUTF8 holds checkUTF8 to structpb.NewStruct on the record's map
+// form: a record with any one of its strings (found by reflection, so a new
+// field is covered) made invalid UTF-8 is refused by both, and only then.
+func TestCheckUTF8(t *testing.T) {
+	base := func() *record.Record {
+		return &record.Record{ProtocolVersion: "0.1", ConsultationID: "c", CaseID: "k", AgentID: "a", InputDigest: "d",
+			CreatedAt: "2026-11-30T05:00:00.000Z",
+			Generation: consult.Generation{Mode: consult.ModeAI, Model: "m", PromptVersion: "p", ErrorCode: "e",
+				TokenUsage: &consult.TokenUsage{InputTokens: 1}},
+			Analysis: consult.Analysis{Reply: "r", SituationSummary: "s", Disposition: consult.Proceed, RiskTier: consult.Low,
+				Rationale: []string{"x"}, NextSteps: []string{"y"}, MissingEvidence: []string{"m"}, QuestionsToAsk: []string{"q"},
+				Safeguards: []string{"g"}, SuggestedResponse: "sr",
+				Claims:  []consult.Claim{{Claim: "c", Status: consult.ClaimVerified, Significance: consult.High, EvidenceReferences: []string{"f"}, Explanation: "e"}},
+				Signals: []consult.Signal{{Tactic: consult.Urgency, Observation: "o", Significance: consult.Low}}}}
+	}
+	var paths [][]int
+	var walk func(v reflect.Value, path []int)
+	walk = func(v reflect.Value, path []int) {
+		switch v.Kind() {
+		case reflect.String:
+			paths = append(paths, append([]int(nil), path...))
+		case reflect.Struct:
+			for i := range v.NumField() {
+				walk(v.Field(i), append(path, i))
+			}
+		case reflect.Slice:
+			if v.Len() > 0 {
+				walk(v.Index(0), append(path, -1))
+			}
+		}
+	}
+	walk(reflect.ValueOf(base()).Elem(), nil)
+	if len(paths) < 25 {
+		t.Fatalf("only %d strings found", len(paths))
+	}
+	if err := checkUTF8(base()); err != nil {
+		t.Fatalf("valid record refused: %v", err)
+	}
+	for _, p := range paths {
+		rec := base()
+		v := reflect.ValueOf(rec).Elem()
+		for _, i := range p {
+			if i < 0 {
+				v = v.Index(0)
+			} else {
+				v = v.Field(i)
+			}
+		}
+		v.SetString(v.String() + "\xff")
+		_, mapErr := structpb.NewStruct(rec.Map())
+		if got := checkUTF8(rec); (got != nil) != (mapErr != nil) {
+			t.Errorf("field %v: checkUTF8 %v, NewStruct %v", p, got, mapErr)
+		}
+	}
+}
