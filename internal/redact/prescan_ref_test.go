@@ -93,7 +93,7 @@ var prescanCases = []string{
 
 // TestPrescanMatchesRef holds prescan to prescanRef on prescanCases, on
 // every string of the redaction fixtures and on each of those cut at every
-// byte.
+// byte, and String to stringRef on the uncut texts.
 func TestPrescanMatchesRef(t *testing.T) {
 	texts := append([]string(nil), prescanCases...)
 	for _, w := range wordStarts {
@@ -115,6 +115,9 @@ func TestPrescanMatchesRef(t *testing.T) {
 		texts = append(texts, string(b))
 	}
 	for _, s := range texts {
+		if got, want := String(s), stringRef(s); got != want {
+			t.Fatalf("String(%q) = %q, want %q", s, got, want)
+		}
 		for i := 0; i <= len(s); i++ {
 			for _, part := range []string{s[:i], s[i:]} {
 				if got, want := prescan(part), prescanRef(part); got != want {
@@ -125,14 +128,37 @@ func TestPrescanMatchesRef(t *testing.T) {
 	}
 }
 
-// FuzzPrescanMatchesRef holds prescan to prescanRef on any text.
+// stringRef is String as it was before it asked prescan for the long s and
+// the Kelvin sign: it searches every masked text, as it did, for "ſ" and
+// for "K" (ASCII, as it was written).
+func stringRef(s string) string {
+	if s == "" {
+		return s
+	}
+	m, _ := mask(s)
+	if !strings.Contains(m, "ſ") && !strings.Contains(m, "K") {
+		return m
+	}
+	f := compatFold.Replace(m)
+	if mf, _ := mask(f); mf != f {
+		return mf
+	}
+	return m
+}
+
+// FuzzPrescanMatchesRef holds prescan to prescanRef, and String to
+// stringRef, on any text.
 func FuzzPrescanMatchesRef(f *testing.F) {
 	for _, s := range prescanCases {
 		f.Add(s)
 	}
+	f.Add("Keep the Key: abc and PAſſWORD=abc123; K=1")
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := prescan(s), prescanRef(s); got != want {
 			t.Fatalf("prescan(%q) = %012b, want %012b", s, got, want)
+		}
+		if got, want := String(s), stringRef(s); got != want {
+			t.Fatalf("String(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -65,7 +65,7 @@ const (
 	gURL                           // "://"
 	gCard                          // 13 digits with at most one space or dash between
 	gIBAN                          // two capitals and two digits
-	gCompat                        // 'ſ' or 'K': the gate of String's second pass, not of a pattern
+	gCompat                        // the long s or the Kelvin sign: the gate of String's second pass, not of a pattern
 )
 
 var patterns = []pattern{
@@ -506,8 +506,12 @@ func String(s string) string {
 		return s
 	}
 	m, g := mask(s)
-	// Masking writes only ASCII, so a masked text has the two runes only
-	// if s had them, which its first prescan (g) tells.
+	// Masking writes only ASCII, so a masked text has the long s or the
+	// Kelvin sign only if s had them, which its first prescan (g) tells.
+	// (The test below looks for ASCII "K", not the Kelvin sign, and the
+	// fold maps "K" to itself: for a text with neither rune that pass
+	// masked the masked text again, which changed nothing, as String is
+	// idempotent: FuzzString.)
 	if g&gCompat == 0 || !strings.Contains(m, "ſ") && !strings.Contains(m, "K") {
 		return m
 	}
