@@ -127,3 +127,16 @@ func TestScanSkips(t *testing.T) {
 		})
 	}
 }
+
+// TestSenderNotMayMatchView holds the view form of the gate (the record's
+// lower case from its view) to the gate itself.
+func TestSenderNotMayMatchView(t *testing.T) {
+	for _, s := range []string{"", "The sender is NOT the vendor.", "caller isn't on file", "Not a number", "Sender verified",
+		"DER ABSENDER ist nicht", "Ｓender is not", "the agent is not who they say", "nothing here"} {
+		t.Run(s, func(t *testing.T) {
+			if got, want := senderNotMayMatchView(s, &textView{s: s}), senderNotMayMatch(s); got != want {
+				t.Errorf("senderNotMayMatchView(%q) = %v, senderNotMayMatch = %v", s, got, want)
+			}
+		})
+	}
+}
