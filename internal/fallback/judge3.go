@@ -55,10 +55,12 @@ func (v *j3fold) descHasRole() bool {
 // roleTermSet finds roleTerms in one pass.
 var roleTermSet = newSubstrSet(roleTerms)
 
-// desc is the folded action description, clipped to 300 bytes.
+// desc is the folded action description, clipped to 300 bytes. It is
+// the view's folding: a description within 300 bytes (nearly every one)
+// is the text countlimit.go and quantity.go fold too.
 func (v *j3fold) desc() string {
 	if v.d == nil {
-		d := foldedText(clipBytes(v.st.c.Action.Description, 300))
+		d := v.st.text(clipBytes(v.st.c.Action.Description, 300)).folded()
 		v.d = &d
 	}
 	return *v.d
