@@ -840,7 +840,7 @@ func (st *state) checkRecordedImpostor() {
 		if t.kind == "owner fact" {
 			continue
 		}
-		if !senderNotMayMatch(t.text) {
+		if !senderNotMayMatchView(t.text, st.whole(t)) {
 			continue
 		}
 		if m := reSenderNot.FindString(t.text); m != "" {
@@ -863,6 +863,18 @@ func senderNotMayMatch(s string) bool {
 		}
 	}
 	l := toLower(s)
+	return containsAny(l, "not", "isn") && senderNounSet.in(l)
+}
+
+// senderNotMayMatchView is senderNotMayMatch(s) with the lower case of s
+// from its view tv, which recMayMatchView has usually made already.
+func senderNotMayMatchView(s string, tv *textView) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	l := tv.lower()
 	return containsAny(l, "not", "isn") && senderNounSet.in(l)
 }
 

@@ -29,19 +29,38 @@ func (st *state) checkJudge3() {
 	st.checkJudge6(v) // judge6.go: the holdout6 round's checks, sharing v
 }
 
-// j3fold folds each policy statement and trusted record once, on first
-// use, for all of this round's checks (several read the same texts).
+// j3fold folds each policy statement once, on first use, for all of this
+// round's checks (several read the same texts); the trusted records'
+// foldings are their views'.
 type j3fold struct {
-	st      *state
-	pols    []string
-	trusted []string
-	d       *string
+	st   *state
+	pols []string
+	d    *string
+	role uint8 // descHasRole: 0 not asked yet, 1 no, 2 yes
 }
 
-// desc is the folded action description, clipped to 300 bytes.
+// descHasRole reports whether desc() holds one of roleTerms: roleswap.go
+// and reservedrole.go each searched it for every term before finding, in
+// nearly every case, none.
+func (v *j3fold) descHasRole() bool {
+	if v.role == 0 {
+		v.role = 1
+		if roleTermSet.in(v.desc()) {
+			v.role = 2
+		}
+	}
+	return v.role == 2
+}
+
+// roleTermSet finds roleTerms in one pass.
+var roleTermSet = newSubstrSet(roleTerms)
+
+// desc is the folded action description, clipped to 300 bytes. It is
+// the view's folding: a description within 300 bytes (nearly every one)
+// is the text countlimit.go and quantity.go fold too.
 func (v *j3fold) desc() string {
 	if v.d == nil {
-		d := foldedText(clipBytes(v.st.c.Action.Description, 300))
+		d := v.st.text(clipBytes(v.st.c.Action.Description, 300)).folded()
 		v.d = &d
 	}
 	return *v.d
@@ -58,14 +77,11 @@ func (v *j3fold) policy(i int) string {
 	return v.pols[i]
 }
 
+// record is the folded first maxClaimBytes of trusted entry i, read from
+// its view (st.rec finds it by index): a copy of every entry's folding,
+// made on the first ask, only duplicated the views.
 func (v *j3fold) record(i int) string {
-	if v.trusted == nil {
-		v.trusted = make([]string, len(v.st.trusted))
-		for k, t := range v.st.trusted {
-			v.trusted[k] = v.st.rec(t).folded()
-		}
-	}
-	return v.trusted[i]
+	return v.st.rec(v.st.trusted[i]).folded()
 }
 
 // authorisationWords name an agreement or approval. A record that none is

@@ -45,6 +45,9 @@ func (st *state) checkReservedRole(v *j3fold) {
 		return
 	}
 	desc := v.desc()
+	if !v.descHasRole() {
+		return
+	}
 	role := ""
 	for _, r := range roleTerms {
 		if strings.Contains(desc, r) {

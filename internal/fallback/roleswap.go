@@ -31,6 +31,9 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	}
 	goal := st.text(st.c.Goal).folded()
 	desc := v.desc()
+	if !v.descHasRole() {
+		return
+	}
 	role := ""
 	for _, r := range roleTerms {
 		if strings.Contains(goal, r) && strings.Contains(desc, r) {

@@ -1,5 +1,7 @@
 package fallback
 
+import "strings"
+
 // Hand-written scanners that replace regular expressions on the hot path.
 // Each returns exactly what its pattern (kept in structural.go as the
 // reference) returns with FindAll*; FuzzMoneyScan and FuzzRefIDScan check it.
@@ -92,6 +94,23 @@ type moneyMatch struct{ ip, fp string }
 // (groups 1 and 2, or 3 and 4).
 func moneyAll(s string, n int, out []moneyMatch) []moneyMatch {
 	for p := 0; p < len(s) && len(out) < n; {
+		// A match starts at a currency sign's first byte or at a digit
+		// after a byte that is not a word byte (\b): moneyAt fails
+		// everywhere else, so the scan moves past those bytes in a tight
+		// loop instead of calling it on each (TestMoneyAllMatchesRef,
+		// FuzzMoneyScan).
+		prevWord := p > 0 && isReWord(s[p-1])
+		for p < len(s) {
+			k := moneyByte[s[p]]
+			if k&mbSign != 0 || k&mbDigit != 0 && !prevWord {
+				break
+			}
+			prevWord = k&mbWord != 0
+			p++
+		}
+		if p >= len(s) {
+			break
+		}
 		if m, e, ok := moneyAt(s, p); ok {
 			out = append(out, m)
 			p = e
@@ -101,6 +120,32 @@ func moneyAll(s string, n int, out []moneyMatch) []moneyMatch {
 	}
 	return out
 }
+
+// moneyByte classes the bytes for moneyAll's skip: mbSign for the first
+// byte of "$", "£" and "€" (0xC2 and 0xE2 start other runes too: moneyAt
+// tells), mbDigit for a digit, mbWord for a byte \b counts as a word
+// byte.
+var moneyByte = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		if isReWord(b) {
+			t[c] |= mbWord
+		}
+		if isDigitByte(b) {
+			t[c] |= mbDigit
+		}
+	}
+	t['$'] |= mbSign
+	t[0xC2] |= mbSign
+	t[0xE2] |= mbSign
+	return t
+}()
+
+const (
+	mbSign = 1 << iota
+	mbDigit
+	mbWord
+)
 
 func isReSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
@@ -269,6 +314,18 @@ const (
 	dcLetter
 )
 
+// domRunByte holds the bytes a run of label characters may hold: ASCII
+// letters, digits and the hyphen, and every non-ASCII byte (ſ and K are
+// letters; counting the other runes' bytes too only makes domains try a
+// few more starts, each of which domainAt rejects as before).
+var domRunByte = func() (t [256]bool) {
+	for c := range 256 {
+		b := byte(c)
+		t[c] = b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '-' || b >= 0x80
+	}
+	return t
+}()
+
 // domChar classifies the rune at s[i] and returns its width in bytes.
 func domChar(s string, i int) (cls int, w int) {
 	c := s[i]
@@ -370,6 +427,21 @@ func domainAt(s string, p int) (end int, ok bool, skip int) {
 func domains(s string, n int) []string {
 	var out []string
 	for p := 0; p < len(s) && len(out) < n; {
+		// Every match holds a dot, and its first label runs unbroken from
+		// its start to the first dot after it: a start before the run of
+		// label bytes that ends at the next dot fails at its first label,
+		// so the scan jumps to that run (every non-ASCII byte counted in
+		// it, which keeps the two multi-byte letters) instead of trying
+		// each start (TestDomainsMatchRef, FuzzDomainScan).
+		d := strings.IndexByte(s[p:], '.')
+		if d < 0 {
+			break
+		}
+		r := p + d
+		for r > p && domRunByte[s[r-1]] {
+			r--
+		}
+		p = r
 		e, ok, next := domainAt(s, p)
 		if ok {
 			out = append(out, s[p:e])

@@ -93,3 +93,71 @@ func FuzzClip(f *testing.F) {
 		}
 	})
 }
+
+// TestScanSkips holds the skips of domains and moneyAll (the next dot's
+// run of label bytes, the next currency sign or digit after a non-word
+// byte) against the patterns, on texts where a skip could land wrong: runs
+// broken just before a dot, multi-byte letters and other runes before a
+// dot, digits inside words, signs whose first byte starts another rune.
+func TestScanSkips(t *testing.T) {
+	texts := []string{
+		"", ".", "..", "a.", ".a", "a.b", "ab.cd", "x ab.cd", "x!ab.cd", "x_ab.cd", "-ab.cd", "a-b.cd", "ab-.cd",
+		"é.com", "éa.com", "ſa.com", "aſ.com", "Ka.com", "\xe2\x84.com", "\xc5.com", "x\xbfa.com",
+		"one. two. three.com four.five.six", "1.2.3.4 a.b.c.d.e.f.g.h.i.j", "no dots here at all",
+		"a.b a.bc a.b-c.de end.", strings.Repeat("ab.", 20) + "com", "wwwa.example.com.", "_x.com x_.com",
+		"£5 ¢5 €5 ⁂5 \xc2 \xe2 $ $$5 x5 5x _5 -5 .5 5.5 a5 5,000.00 5, 5,00 12usd 12 usd 12 USDx",
+		"INV-5521 ($4,900.00) and 99.9eur, 7dollars", "\xc2\xa35 \xe2\x82\xac5 \xe2\x82\xad5",
+	}
+	for _, s := range append(append(texts, scanSeeds...), domainSeeds...) {
+		t.Run(s, func(t *testing.T) {
+			var wantM []moneyMatch
+			for _, m := range reMoney.FindAllStringSubmatch(s, 32) {
+				ip, fp := m[1], m[2]
+				if ip == "" {
+					ip, fp = m[3], m[4]
+				}
+				wantM = append(wantM, moneyMatch{ip, fp})
+			}
+			if got := moneyAll(s, 32, nil); !reflect.DeepEqual(got, wantM) {
+				t.Errorf("moneyAll(%q) = %q, want %q", s, got, wantM)
+			}
+			if got, want := domains(s, 8), reDomain.FindAllString(s, 8); !reflect.DeepEqual(got, want) {
+				t.Errorf("domains(%q) = %q, want %q", s, got, want)
+			}
+		})
+	}
+}
+
+// TestSenderNotMayMatchView holds the view form of the gate (the record's
+// lower case from its view) to the gate itself.
+func TestSenderNotMayMatchView(t *testing.T) {
+	for _, s := range []string{"", "The sender is NOT the vendor.", "caller isn't on file", "Not a number", "Sender verified",
+		"DER ABSENDER ist nicht", "Ｓender is not", "the agent is not who they say", "nothing here"} {
+		t.Run(s, func(t *testing.T) {
+			if got, want := senderNotMayMatchView(s, &textView{s: s}), senderNotMayMatch(s); got != want {
+				t.Errorf("senderNotMayMatchView(%q) = %v, senderNotMayMatch = %v", s, got, want)
+			}
+		})
+	}
+}
+
+// domainsOfRef is domainsOf before its dot search: a test of every byte.
+func domainsOfRef(s string) []string {
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == '.' && isAlnumByte(s[i-1]) && isAlnumByte(s[i+1]) {
+			return domains(s, 8)
+		}
+	}
+	return nil
+}
+
+func FuzzDomainsOf(f *testing.F) {
+	for _, s := range append([]string{"", ".", "a.", ".a", "a.b", "x. y", "ſ.com", "a..b", "1.5 and x.org"}, domainSeeds...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := domainsOf(s), domainsOfRef(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("domainsOf(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

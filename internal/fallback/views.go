@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -119,13 +120,15 @@ type substrSet struct {
 	pair   [256][4]uint64  // bit b2 of pair[b1]: some word starts with b1 b2
 	byPair key3Map[string] // the words by their first two bytes, packKey3(0, b1, b2)
 	short  []string        // words under two bytes, searched directly
-	// stride and probe: every word of two or more bytes is at least
+	// stride and offs: every word of two or more bytes is at least
 	// stride+1 long, so that an occurrence covers a pair starting at a
-	// multiple of stride, at one of the word's first stride offsets;
-	// probe has those pairs of every word, and in looks only at the
-	// pairs at multiples of stride (Wu-Manber's shift, fixed).
+	// multiple of stride, at one of the word's first stride offsets; in
+	// looks only at the pairs at multiples of stride (Wu-Manber's shift,
+	// fixed), and offs says at which offsets of a word such a pair may
+	// be (bit o of offs[offHash(pair)]), so that a probe tries only the
+	// starts that can hold a word there.
 	stride int
-	probe  [256][4]uint64
+	offs   offTable
 	// words and id, for a message substring set (newMsgSubstrSet): its
 	// words and its bit in the lexicon's set literals.
 	words []string
@@ -229,7 +232,7 @@ func newSubstrSet(words ...[]string) *substrSet {
 	// A map keyed by the pair hashed it on every candidate position, most
 	// of the cost of in on a long message.
 	ss.byPair = newPackedMap(byPair)
-	ss.stride = 1 << 30
+	ss.stride = maxStride
 	for _, l := range words {
 		for _, w := range l {
 			if len(w) >= 2 {
@@ -237,18 +240,35 @@ func newSubstrSet(words ...[]string) *substrSet {
 			}
 		}
 	}
-	if ss.stride == 1<<30 {
-		ss.stride = 1
-	}
 	for _, l := range words {
 		for _, w := range l {
-			for o := 0; o < ss.stride && o+1 < len(w); o++ {
-				b1, b2 := w[o], w[o+1]
-				ss.probe[b1][b2>>6] |= 1 << (b2 & 63)
-			}
+			ss.offs.add(w, ss.stride)
 		}
 	}
 	return ss
+}
+
+// maxStride bounds a probe's stride so that its offsets fit offTable's
+// eight bits (a shorter stride than the words allow is only slower).
+const maxStride = 8
+
+// offTable holds, for each pair of bytes hashed (offHash), the offsets
+// below the stride at which a word of a set has that pair: 4 KiB, where
+// a bitmap of the pairs with a pass over every offset of the stride at
+// each hit took 8 KiB and a test per offset.
+type offTable [1 << offBits]uint8
+
+const offBits = 12
+
+func offHash(b1, b2 byte) uint32 {
+	return (uint32(b1)<<8 | uint32(b2)) * 0x9e3779b1 >> (32 - offBits)
+}
+
+// add records the pairs of w at its first stride offsets.
+func (t *offTable) add(w string, stride int) {
+	for o := 0; o < stride && o+1 < len(w); o++ {
+		t[offHash(w[o], w[o+1])] |= 1 << o
+	}
 }
 
 // in reports whether any of the set's words occurs in s; it is
@@ -285,15 +305,17 @@ func (ss *substrSet) in(s string) bool {
 
 // inStrided is in for a set whose words are all at least three bytes
 // long: it probes the pairs at multiples of the stride, and where one may
-// be inside a word, tries the stride of starts that end there.
+// be inside a word, tries the starts whose word would have it there. Each
+// start is tried by one probe at most: the multiple of the stride within
+// the stride of bytes from it (TestSubstrSetStride, FuzzSubstrSet).
 func (ss *substrSet) inStrided(s string) bool {
 	st := ss.stride
 	for p := 0; p+1 < len(s); p += st {
-		b1, b2 := s[p], s[p+1]
-		if ss.probe[b1][b2>>6]&(1<<(b2&63)) == 0 {
-			continue
-		}
-		for j := max(0, p-st+1); j <= p; j++ {
+		for m := ss.offs[offHash(s[p], s[p+1])]; m != 0; m &= m - 1 {
+			j := p - bits.TrailingZeros8(m)
+			if j < 0 {
+				continue
+			}
 			c1, c2 := s[j], s[j+1]
 			if ss.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
 				continue
@@ -316,7 +338,7 @@ func (ss *substrSet) inStrided(s string) bool {
 type substrGroup struct {
 	sets   []*substrSet
 	pair   [256][4]uint64     // as substrSet.pair, over every set's words
-	probe  [256][4]uint64     // as substrSet.probe
+	offs   offTable           // as substrSet.offs
 	byPair key3Map[groupWord] // the words by their first two bytes
 	short  []groupWord        // words under two bytes
 	stride int                // as substrSet.stride
@@ -334,7 +356,7 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 	if len(sets) > 64 {
 		panic("substrGroup: more than 64 sets")
 	}
-	g := &substrGroup{sets: sets, stride: 1 << 30}
+	g := &substrGroup{sets: sets, stride: maxStride}
 	byWord := map[string]uint64{}
 	var order []string
 	for i, ss := range sets {
@@ -359,13 +381,8 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 		g.stride = min(g.stride, len(w)-1)
 	}
 	g.byPair = newPackedMap(byPair)
-	if g.stride == 1<<30 {
-		g.stride = 1
-	}
 	for _, w := range order {
-		for o := 0; o < g.stride && o+1 < len(w); o++ {
-			g.probe[w[o]][w[o+1]>>6] |= 1 << (w[o+1] & 63)
-		}
+		g.offs.add(w, g.stride)
 	}
 	return g
 }
@@ -378,16 +395,16 @@ func (g *substrGroup) bits(s string) uint64 {
 			found |= gw.sets
 		}
 	}
-	// The probes at multiples of the stride, each trying the starts that
-	// end there, as inStrided: every start is tried once, so a word in s
-	// is found at its first start at the latest.
+	// The probes at multiples of the stride, each trying the starts whose
+	// word would have its pair there, as inStrided: every start is tried
+	// once at most, and every start of a word of the sets is tried.
 	st := g.stride
 	for p := 0; p+1 < len(s) && found != g.all; p += st {
-		b1, b2 := s[p], s[p+1]
-		if g.probe[b1][b2>>6]&(1<<(b2&63)) == 0 {
-			continue
-		}
-		for j := max(0, p-st+1); j <= p; j++ {
+		for m := g.offs[offHash(s[p], s[p+1])]; m != 0; m &= m - 1 {
+			j := p - bits.TrailingZeros8(m)
+			if j < 0 {
+				continue
+			}
 			c1, c2 := s[j], s[j+1]
 			if g.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
 				continue
