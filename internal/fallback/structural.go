@@ -239,10 +239,30 @@ func domainsOf(s string) []string {
 			break
 		}
 	}
-	if !maybe {
+	if !maybe || !hasTLDStart(s) {
 		return nil
 	}
 	return domains(s, 8) // reDomain.FindAllString(s, 8), see scan.go
+}
+
+// hasTLDStart reports a dot followed by a letter the domain pattern's
+// top-level domain can start with (under (?i), 'ſ' and the Kelvin sign
+// too): every match holds one. Amounts ("4,900.00") and versions pass the
+// "x.y" test above but not this one, and most texts that name no domain
+// hold only those.
+func hasTLDStart(s string) bool {
+	for i := strings.IndexByte(s, '.'); i >= 0 && i+1 < len(s); {
+		c := s[i+1]
+		if c|0x20 >= 'a' && c|0x20 <= 'z' || strings.HasPrefix(s[i+1:], "ſ") || strings.HasPrefix(s[i+1:], "\u212a") {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '.')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 func tld(d string) string {
