@@ -164,19 +164,22 @@ func (st *state) checkIdentity() {
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
-		obs := "Claims to be " + strconv.Quote(clipCase(claimed, 80)) + " but is known only as " + strconv.Quote(clipCase(ref, 80)) + ", and the identity is not verified."
+		// Both texts masked once for the six quotes below (clipCase masks
+		// before it cuts).
+		mc, mr := maskSecrets(claimed), maskSecrets(ref)
+		obs := "Claims to be " + strconv.Quote(clip(mc, 80)) + " but is known only as " + strconv.Quote(clip(mr, 80)) + ", and the identity is not verified."
 		st.add(finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
 			obs: obs, disp: consult.GatherEvidence,
-			reason: "The counterparty claims to be " + clipCase(claimed, 80) + ", which its known reference (" + clipCase(ref, 80) + ") does not establish, and nothing verified it out of band.",
-			claim: &consult.Claim{Claim: "The counterparty is " + clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
-				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
+			reason: "The counterparty claims to be " + clip(mc, 80) + ", which its known reference (" + clip(mr, 80) + ") does not establish, and nothing verified it out of band.",
+			claim: &consult.Claim{Claim: "The counterparty is " + clip(mc, 200), Status: consult.ClaimUnverified, Significance: consult.High,
+				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clip(mr, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
 		// Someone the reference does not name at all, asking for secrets.
 		if !shareWord(words, cr) && st.secretsOut() {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "impersonation", score: 0.6, sig: consult.High,
-				obs:    "An unverified " + strconv.Quote(clipCase(ref, 60)) + " presents as " + strconv.Quote(clipCase(claimed, 60)) + " while asking for secrets.",
-				reason: "Nothing ties the reference " + clipCase(ref, 80) + " to " + clipCase(claimed, 80) + ", and the claimed identity is what unlocks the secret asked for.",
+				obs:    "An unverified " + strconv.Quote(clip(mr, 60)) + " presents as " + strconv.Quote(clip(mc, 60)) + " while asking for secrets.",
+				reason: "Nothing ties the reference " + clip(mr, 80) + " to " + clip(mc, 80) + ", and the claimed identity is what unlocks the secret asked for.",
 				disp:   consult.DoNotProceed})
 		}
 	}
@@ -1146,7 +1149,7 @@ func (st *state) checkNewParty() {
 	}
 	var known strings.Builder
 	for _, s := range []string{st.c.Goal, st.c.Brief, st.c.Title, st.c.Counterparty.Reference, st.c.Counterparty.ClaimedIdentity} {
-		known.WriteString(foldedText(s))
+		known.WriteString(st.text(s).folded()) // the goal's and others' folds are shared
 	}
 	for _, t := range st.trusted {
 		known.WriteString(st.whole(t).folded())
