@@ -123,8 +123,6 @@ func (st *state) checkPrecondition() {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 {
 		return
 	}
-	actStems := st.actionStems(maxClaimBytes)
-	amt := st.actionAmount()
 	// The records that say something is absent, read once (each bounded).
 	type negSent struct {
 		t     trustedText
@@ -140,6 +138,10 @@ func (st *state) checkPrecondition() {
 	if len(negs) == 0 {
 		return
 	}
+	// The action's stems only now: most cases have no record that says
+	// something is absent.
+	actStems := st.actionStems(maxClaimBytes)
+	amt := st.actionAmount()
 	// Which of them name the action's recipient, read once.
 	named := make([]bool, len(negs))
 	anyNamed := false
@@ -265,7 +267,6 @@ func (st *state) checkLapsed() {
 	if !useVerbSet.in(desc) || lapsedExemptSet.in(desc) {
 		return
 	}
-	ids := st.descIDs()
 	var dstems map[string]bool // the description's stems, made when first needed
 	for t, tv := range st.records() {
 		if !tv.lowerHas(lapsedSet) {
@@ -286,7 +287,7 @@ func (st *state) checkLapsed() {
 			if invoiceOwed(desc, lw) {
 				continue // an ended contract still owes its invoices
 			}
-			tied := containsAny(low, ids...)
+			tied := containsAny(low, st.descIDs()...) // the ids only now: most records hold no lapsed word
 			if !tied {
 				if dstems == nil {
 					dstems = stemSet(a.Description)
@@ -310,6 +311,9 @@ func (st *state) checkLapsed() {
 // idTokens returns the identifiers in s: words of three or more characters
 // containing a digit ("604418", "po-3310"), lower case.
 func idTokens(s string) []string {
+	if !hasASCIIDigit(s) {
+		return nil // every token kept holds a digit, and lowering makes none
+	}
 	var out []string
 	for _, w := range strings.FieldsFunc(toLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
@@ -454,15 +458,17 @@ func (st *state) checkPercentLimit() {
 	if amt <= 0 {
 		return
 	}
-	ids := st.descIDs()
-	if len(ids) == 0 {
-		return
-	}
+	var ids []string // the description's ids, on the first policy with a percentage
 	for _, p := range st.policies() {
 		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
 		pi := strings.IndexByte(low, '%')
 		if pi <= 0 {
 			continue
+		}
+		if ids == nil {
+			if ids = st.descIDs(); len(ids) == 0 {
+				return
+			}
 		}
 		for pi > 0 {
 			j := pi

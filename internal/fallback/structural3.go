@@ -1195,7 +1195,6 @@ func (st *state) checkWindow() {
 	if len(st.c.Policies) == 0 {
 		return
 	}
-	ids := st.descIDs()     // records must name the action's object
 	var act map[string]bool // the action's stems, computed once a window is seen
 	window, pol, polSent := 0.0, consult.Policy{}, ""
 	for _, p := range st.policies() {
@@ -1228,6 +1227,7 @@ func (st *state) checkWindow() {
 	if window == 0 {
 		return
 	}
+	ids := st.descIDs() // records must name the action's object
 	for rs := range st.recordSentences() {
 		low := " " + rs.lower() + " "
 		if !containsAny(low, ids...) {
