@@ -41,7 +41,7 @@ type j3fold struct {
 // desc is the folded action description, clipped to 300 bytes.
 func (v *j3fold) desc() string {
 	if v.d == nil {
-		d := foldedText(clipBytes(v.st.c.Action.Description, 300))
+		d := v.st.text(clipBytes(v.st.c.Action.Description, 300)).folded() // the same view as the other checks' when the description is short
 		v.d = &d
 	}
 	return *v.d
