@@ -87,6 +87,9 @@ func (h *headRE) candidate(s string, p int) (ok, whole bool) {
 func (h *headRE) FindString(s string) string {
 	if h.atASCII != nil && isASCII(s) {
 		for p := 0; p < len(s); p++ {
+			if !h.first[s[p]] {
+				continue // candidate's first test, without the call (s is ASCII)
+			}
 			if ok, _ := h.candidate(s, p); ok {
 				if end, ok := h.atASCII(s, p); ok {
 					return s[p:end]
@@ -113,6 +116,9 @@ func (h *headRE) FindString(s string) string {
 func (h *headRE) MatchString(s string) bool {
 	if h.atASCII != nil && isASCII(s) {
 		for p := 0; p < len(s); p++ {
+			if !h.first[s[p]] {
+				continue // candidate's first test, without the call (s is ASCII)
+			}
 			if ok, _ := h.candidate(s, p); ok {
 				if _, ok := h.atASCII(s, p); ok {
 					return true

@@ -570,13 +570,20 @@ func (st *state) checkAlreadyDone() {
 	if restWordSet.in(desc) {
 		return
 	}
-	ids := st.descIDs()
-	if len(ids) == 0 {
-		return
-	}
+	var ids []string // the description's ids, once a record holds a done word
 	for t, tv := range st.records() {
 		if tv.lowerHas(reversalSet) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
+		}
+		// A sentence's lower case is a piece of its record's, and the done
+		// words hold no space: a record without one has no sentence to read.
+		if !doneSet.in(tv.lower()) {
+			continue
+		}
+		if ids == nil {
+			if ids = st.descIDs(); len(ids) == 0 {
+				return
+			}
 		}
 		for rs := range tv.recSents(t) {
 			// Only a sentence naming the action's id is read further.
