@@ -45,6 +45,9 @@ func (st *state) checkReservedRole(v *j3fold) {
 		return
 	}
 	desc := v.desc()
+	if !roleTermSet.in(desc) {
+		return // no role term: the loop below finds none
+	}
 	role := ""
 	for _, r := range roleTerms {
 		if strings.Contains(desc, r) {
