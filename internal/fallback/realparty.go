@@ -39,7 +39,7 @@ func (st *state) checkRoleHolder() {
 	if i < 0 {
 		return
 	}
-	name := claimedNameWords(claimed)
+	name := st.claimedNames(claimed)
 	role := " " + foldText(clipBytes(claimed[i+1:], 200)).text + " "
 	var principal []string
 	for _, rw := range relationWords {

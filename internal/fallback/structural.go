@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -158,7 +160,7 @@ func (st *state) checkIdentity() {
 	claimed := strings.TrimSpace(cp.ClaimedIdentity)
 	ref := strings.TrimSpace(cp.Reference)
 	// The claim and the reference folded once for all the tests below.
-	fc, fr := foldedText(claimed), foldedText(ref)
+	fc, fr := st.text(claimed).folded(), st.text(ref).folded() // shared with the other identity checks
 	words, cr := significantWords(fc), compactAlnum(fr)
 	established := claimed == "" || ref == "" || sameIdentity(fc, fr) || nameInRef(words, cr) || onFileRef(ref)
 	if !cp.Verified && !established {
@@ -701,14 +703,22 @@ func negatedBefore(s string, i int) bool {
 	if i < 0 {
 		return false
 	}
-	pre := toLower(s[max(0, i-24):i])
-	f := strings.Fields(pre)
-	if len(f) > 2 {
-		f = f[len(f)-2:]
-	}
-	for _, w := range f {
-		w = strings.Trim(w, ",.;:()")
-		switch w {
+	// The last two words of the lowered window, read from its end (the
+	// words strings.Fields would give, without cutting them all).
+	rest := toLower(s[max(0, i-24):i])
+	for range 2 {
+		rest = strings.TrimRightFunc(rest, unicode.IsSpace)
+		if rest == "" {
+			break
+		}
+		w := rest
+		if j := strings.LastIndexFunc(rest, unicode.IsSpace); j >= 0 {
+			_, n := utf8.DecodeRuneInString(rest[j:])
+			w, rest = rest[j+n:], rest[:j]
+		} else {
+			rest = ""
+		}
+		switch strings.Trim(w, ",.;:()") {
 		case "not", "never", "no", "none", "nor", "non", "isn't", "isnt", "wasn't", "wasnt":
 			return true
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -552,8 +553,8 @@ func (st *state) checkAlreadyDone() {
 	// description opens with - not a detail of it ("..., customer paying up
 	// to $100" in a flight change).
 	head := toLower(actionWords(a.Action))
-	if f := strings.Fields(desc); len(f) > 0 {
-		head += " " + f[0]
+	if f := firstField(desc); f != "" {
+		head += " " + f
 	}
 	var done []string
 	var doneSet *substrSet
@@ -1450,4 +1451,14 @@ func (st *state) originalSentence(low string) string {
 		}
 	}
 	return low
+}
+
+// firstField is strings.Fields(s)[0], or "" when s has no field, without
+// cutting the rest of s.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
