@@ -163,7 +163,7 @@ func init() {
 	}
 }
 
-// ctlVerbs are reCtlOff's leading alternatives on ASCII text, in the
+// ctlOffVerbs are reCtlOff's leading alternatives on ASCII text, in the
 // pattern's order, each with its forms in the order the backtracker tries
 // them (a greedy optional part first). A trailing '*' stands for \w*,
 // which before \s+ (or " from") can only end where the word run ends.
