@@ -94,3 +94,19 @@ func FuzzNegatedBefore(f *testing.F) {
 	}
 	f.Fuzz(checkNegatedBefore)
 }
+
+// TestNegWordGate: every text hasNeg holds true has a negWords word
+// anywhere, which checkPrecondition's record gate relies on.
+func TestNegWordGate(t *testing.T) {
+	pieces := append([]string{"x", " ", "  ", "é", "o", "n", "t", "'"}, negWords...)
+	r := rand.New(rand.NewSource(8))
+	for range 20000 {
+		var b strings.Builder
+		for n := r.Intn(8); n >= 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		if s := b.String(); hasNeg(s) && !negWordSet.in(s) {
+			t.Fatalf("hasNeg(%q) holds, but negWordSet finds no word", s)
+		}
+	}
+}

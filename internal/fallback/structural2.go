@@ -73,6 +73,9 @@ var negWords = []string{
 	"kein", "nicht", "ohne", "ningún", "ninguna", "sin ", "aucun", "aucune", "pas ", "sans ",
 }
 
+// negWordSet holds negWords anywhere: a text hasNeg holds true has one.
+var negWordSet = newSubstrSet(negWords)
+
 // hasNeg reports whether a negWords word starts low or follows a space in
 // it ("n't" anywhere). The words after a space are one substrSet pass; it
 // was a concatenation and a substring search per word, on every record
@@ -130,9 +133,21 @@ func (st *state) checkPrecondition() {
 		stems map[string]bool
 	}
 	var negs []negSent
-	for rs := range st.trustedSentences(trustedText.notTurn) {
-		if hasNeg(rs.lower()) {
-			negs = append(negs, negSent{rs.t, rs.text, rs.stems()})
+	for _, t := range st.trusted {
+		if !t.notTurn() {
+			continue
+		}
+		// A sentence's lower case is a piece of its record's, and hasNeg
+		// needs one of negWords in it: a record holding none is let go
+		// before it is cut into sentences.
+		tv := st.rec(t)
+		if !negWordSet.in(tv.lower()) {
+			continue
+		}
+		for rs := range tv.recSents(t) {
+			if hasNeg(rs.lower()) {
+				negs = append(negs, negSent{rs.t, rs.text, rs.stems()})
+			}
 		}
 	}
 	if len(negs) == 0 {
