@@ -23,15 +23,28 @@ var existenceWords = []string{
 	"employe", "effectif", "connu", "travaille", "annuaire", "personnel",
 }
 
-// claimedNameWords returns the folded words of the person's name in a
+// claimedNames returns the folded words of the person's name in a
 // claimed identity ("Laura Bennett, executive assistant to ..."): the part
 // before the first comma or parenthesis, words of three letters or more.
-func claimedNameWords(claimed string) []string {
+// The fold comes from the case's text views, which the identity checks
+// share.
+func (st *state) claimedNames(claimed string) []string {
+	return nameWordsOf(st.text(clipBytes(nameCut(claimed), 200)).folded())
+}
+
+// nameCut is the part of a claimed identity before its first comma,
+// parenthesis or semicolon.
+func nameCut(claimed string) string {
 	if i := strings.IndexAny(claimed, ",(;"); i >= 0 {
-		claimed = claimed[:i]
+		return claimed[:i]
 	}
+	return claimed
+}
+
+// nameWordsOf is claimedNames after the fold.
+func nameWordsOf(folded string) []string {
 	var out []string
-	for _, w := range strings.Fields(foldText(clipBytes(claimed, 200)).text) {
+	for _, w := range strings.Fields(folded) {
 		if len(w) >= 3 && !genericWords[w] && !stopWords[w] {
 			out = append(out, w)
 		}
@@ -43,7 +56,7 @@ func claimedNameWords(claimed string) []string {
 // (all the words of the name) and denies that the person exists or works
 // there.
 func (st *state) checkAbsentPerson() {
-	name := claimedNameWords(st.c.Counterparty.ClaimedIdentity)
+	name := st.claimedNames(st.c.Counterparty.ClaimedIdentity)
 	if len(name) < 2 || len(name) > 4 {
 		return // a person's name: first and last, not a team or one word
 	}

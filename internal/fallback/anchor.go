@@ -21,6 +21,12 @@ type headRE struct {
 	heads   []string       // lower-case ASCII; every match starts with one (case-folded)
 	first   [256]bool      // first bytes of the heads, in both cases
 	maxHead int
+	// atASCII, when set, is h.at on an all-ASCII text: the end of the
+	// anchored match at s[p], which the caller has found to be a candidate
+	// (ok false: no match there). The backtracker costs some 20k
+	// instructions for one anchored try on a sentence, a hand matcher a
+	// few hundred.
+	atASCII func(s string, p int) (end int, ok bool)
 }
 
 // newHeadRE wraps re, which must start with (?i)\b, given the heads that
@@ -79,6 +85,19 @@ func (h *headRE) candidate(s string, p int) (ok, whole bool) {
 
 // FindString is h.re.FindString(s).
 func (h *headRE) FindString(s string) string {
+	if h.atASCII != nil && isASCII(s) {
+		for p := 0; p < len(s); p++ {
+			if !h.first[s[p]] {
+				continue // candidate's first test, without the call (s is ASCII)
+			}
+			if ok, _ := h.candidate(s, p); ok {
+				if end, ok := h.atASCII(s, p); ok {
+					return s[p:end]
+				}
+			}
+		}
+		return ""
+	}
 	for p := 0; p < len(s); p++ {
 		ok, whole := h.candidate(s, p)
 		switch {
@@ -95,6 +114,19 @@ func (h *headRE) FindString(s string) string {
 
 // MatchString is h.re.MatchString(s).
 func (h *headRE) MatchString(s string) bool {
+	if h.atASCII != nil && isASCII(s) {
+		for p := 0; p < len(s); p++ {
+			if !h.first[s[p]] {
+				continue // candidate's first test, without the call (s is ASCII)
+			}
+			if ok, _ := h.candidate(s, p); ok {
+				if _, ok := h.atASCII(s, p); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	for p := 0; p < len(s); p++ {
 		ok, whole := h.candidate(s, p)
 		switch {
@@ -116,3 +148,112 @@ var (
 		"without", "exempt", "desactiv", "deshabilit", "abschalt", "deaktivier", "ausschalt", "sin ", "sans ")
 	moneyBackRE = newHeadRE(reMoneyBack, "refund", "cancel", "compensat", "waiv", "reimburs", "exempt", "remove the tax", "goodwill")
 )
+
+func init() {
+	ctlOffRE.atASCII = ctlOffAt
+	// reMoneyBack is its heads and nothing after them: a candidate is a
+	// match, of its first head in the pattern's order.
+	moneyBackRE.atASCII = func(s string, p int) (int, bool) {
+		for _, hd := range moneyBackRE.heads {
+			if hasFoldPrefix(s[p:], hd) {
+				return p + len(hd), true
+			}
+		}
+		return 0, false
+	}
+}
+
+// ctlOffVerbs are reCtlOff's leading alternatives on ASCII text, in the
+// pattern's order, each with its forms in the order the backtracker tries
+// them (a greedy optional part first). A trailing '*' stands for \w*,
+// which before \s+ (or " from") can only end where the word run ends.
+var ctlOffVerbs = [...][]string{
+	{"disabl*"}, {"turning off", "turned off", "turn off"}, {"switching off", "switched off", "switch off"},
+	{"waiv*"}, {"bypass*"}, {"deactivat*"}, {"suspend*"}, {"skip*"},
+	{"without the", "without a", "without any", "without"}, {"exempt* from"},
+	{"desactiv*"}, {"deshabilit*"}, {"abschalt*"}, {"deaktivier*"}, {"ausschalt*"},
+	{"sin la", "sin el"}, {"sans la", "sans le", "sans l"},
+}
+
+// ctlOffNouns are reCtlOff's controls on ASCII text ([oó] and [uü] are
+// o and u there), in the pattern's order, a greedy optional part first.
+var ctlOffNouns = [...]string{
+	"sso", "single sign-on", "mfa", "2fa", "two-factor", "multi-factor", "encryption", "logging",
+	"auditing", "audit log", "audit logs", "audit trail", "audit",
+	"security review", "review", "questionnaire", "callback", "call-back", "verification call", "ticket",
+	"change ticket", "verificacion", "llamada de verificacion", "verschlusselung", "chiffrement", "journalisation",
+}
+
+// ctlOffAt is the end of reCtlOff's match anchored at s[p], s all ASCII:
+// the backtracker's first success, in its order. Every part after a verb
+// can end in one place only: \s+ and the words' runs are followed by
+// something that cannot start with what they consume, so the order that
+// matters is the verbs' forms, then the lazy count of words (fewest
+// first), then the nouns.
+func ctlOffAt(s string, p int) (int, bool) {
+	for _, forms := range ctlOffVerbs {
+		for _, f := range forms {
+			q, ok := ctlVerbForm(s, p, f)
+			if !ok {
+				continue
+			}
+			if end, ok := ctlOffRest(s, q); ok {
+				return end, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// ctlVerbForm matches one verb form at s[p], returning where it ends.
+func ctlVerbForm(s string, p int, f string) (int, bool) {
+	star := strings.IndexByte(f, '*')
+	if star < 0 {
+		if !hasFoldPrefix(s[p:], f) {
+			return 0, false
+		}
+		return p + len(f), true
+	}
+	if !hasFoldPrefix(s[p:], f[:star]) {
+		return 0, false
+	}
+	q := p + star
+	for q < len(s) && isREWord(s[q]) {
+		q++
+	}
+	tail := f[star+1:]
+	if !hasFoldPrefix(s[q:], tail) {
+		return 0, false
+	}
+	return q + len(tail), true
+}
+
+// ctlOffRest matches `\s+(?:[\w-]+\s+){0,4}?(?:nouns)\b` at s[q].
+func ctlOffRest(s string, q int) (int, bool) {
+	r := skipPerlSpace(s, q)
+	if r == q {
+		return 0, false
+	}
+	for k := 0; ; k++ {
+		for _, n := range ctlOffNouns {
+			if hasFoldPrefix(s[r:], n) && (r+len(n) == len(s) || !isREWord(s[r+len(n)])) {
+				return r + len(n), true
+			}
+		}
+		if k == 4 {
+			return 0, false
+		}
+		w := r
+		for w < len(s) && (isREWord(s[w]) || s[w] == '-') {
+			w++
+		}
+		if w == r {
+			return 0, false
+		}
+		e := skipPerlSpace(s, w)
+		if e == w {
+			return 0, false
+		}
+		r = e
+	}
+}

@@ -10,7 +10,10 @@ var headPieces = []string{"disable", "Disabling", "turn", "turned off", "switchi
 	"without the", "exempt from", "sin la", "sans l", "sans le", "desactivar", "deaktivieren", "ausschalten",
 	"mfa", "MFA", "callback", "call-back", "the", "usual", "audit log", "review", "verificación", "encryption",
 	"refund", "Cancel", "compensation", "reimburse", "remove the tax", "goodwill", "exempt",
-	"ſkip", "diſable", "Kelvin", "K", "ſ", "é", "x", "_", "-", " ", "  ", "\t", "\n", ".", ",", "a1", "9"}
+	"ſkip", "diſable", "Kelvin", "K", "ſ", "é", "x", "_", "-", " ", "  ", "\t", "\n", ".", ",", "a1", "9",
+	"without a", "without any", "any", "a", "auditing", "audit logs", "audit trail", "AUDIT", "single sign-on", "sso",
+	"change ticket", "ticket", "security review", "verificacion", "llamada de verificacion", "verschlusselung",
+	"two-factor", "2fa", "switched off", "exempted from", "sin el", "sans la", "journalisation", "\r", "\f", "\v", "Turn Off"}
 
 func randomHeadText(r *rand.Rand) string {
 	var b strings.Builder

@@ -89,7 +89,7 @@ func countsIn(folded string) map[string]int {
 // checkCountLimit compares the counts in the action's description with the
 // count limits in the policies.
 func (st *state) checkCountLimit() {
-	have := countsIn(st.text(clipBytes(st.c.Action.Description, maxClaimBytes)).folded())
+	have := st.text(clipBytes(st.c.Action.Description, maxClaimBytes)).counts()
 	if len(have) == 0 {
 		return
 	}

@@ -2,6 +2,8 @@ package fallback
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -30,10 +32,20 @@ var coverNeg = map[string]bool{"no": true, "not": true, "without": true, "sin": 
 // gapWords name a gap in cover directly.
 var gapWords = map[string]bool{"uncovered": true, "gap": true, "laguna": true, "lucke": true, "versicherungslucke": true, "deckungslucke": true, "trou": true, "carence": true}
 
+// coverAnySet holds the cover and gap words, as substrings: a text none of
+// them occurs in has no cover word.
+var coverAnySet = newSubstrSet(slices.Sorted(maps.Keys(coverWords)), slices.Sorted(maps.Keys(gapWords)))
+
 // coverState reads a folded text: denied reports a statement of no cover or
 // a gap that is not itself negated ("no gap"); claimed reports a plain
 // statement of cover.
 func coverState(s string) (denied, claimed bool) {
+	// Both answers need a token that is a cover or a gap word; most goals
+	// and records hold neither, which one pass over the text says without
+	// cutting it into words and hashing each.
+	if !coverAnySet.in(s) {
+		return false, false
+	}
 	tok := strings.Fields(s)
 	for i, w := range tok {
 		negBefore := false

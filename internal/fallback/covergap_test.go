@@ -1,7 +1,11 @@
 package fallback
 
 import (
+	"math/rand"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -45,4 +49,46 @@ func TestCoverGap(t *testing.T) {
 			Action:  sw("Close the enquiry"),
 			Facts:   []consult.Fact{j2sys("f1", "The lost luggage is not covered under the basic plan.")}, Counterparty: j2verified}, "covergap", false},
 	})
+}
+
+// coverStateRef is coverState without its substring gate.
+func coverStateRef(s string) (denied, claimed bool) {
+	tok := strings.Fields(s)
+	for i, w := range tok {
+		negBefore := false
+		for j := max(0, i-2); j < i; j++ {
+			if coverNeg[tok[j]] || tok[j] == "keine" {
+				negBefore = true
+			}
+		}
+		switch {
+		case gapWords[w] && !negBefore:
+			denied = true
+		case coverWords[w] && negBefore:
+			denied = true
+		case coverWords[w]:
+			claimed = true
+		}
+	}
+	return denied, claimed
+}
+
+// TestCoverStateGate holds the gated coverState to the word scan it skips.
+func TestCoverStateGate(t *testing.T) {
+	pieces := []string{"cover", "covered", "coverage", "uncovered", "gap", "no", "not", "keine", "sin", "cobertura", "trip",
+		"recover", "gaps", "lucke", "x", "insurance", "the"}
+	r := rand.New(rand.NewSource(3))
+	for range 5000 {
+		var b strings.Builder
+		for n := r.Intn(8); n >= 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+			b.WriteString([]string{" ", "", "  "}[r.Intn(3)])
+		}
+		s := b.String()
+		d, c := coverState(s)
+		wd, wc := coverStateRef(s)
+		if diff := cmp.Diff([2]bool{wd, wc}, [2]bool{d, c}); diff != "" {
+			t.Fatalf("coverState(%q) (-want +got):\n%s", s, diff)
+		}
+	}
 }

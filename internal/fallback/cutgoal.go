@@ -35,7 +35,7 @@ func (st *state) checkCutGoal(v *j3fold) {
 		st.hasFinding("scope") || st.hasFinding("reviewtask") {
 		return
 	}
-	goal := " " + foldedText(clipBytes(st.c.Goal, 400)) + " "
+	goal := " " + st.text(clipBytes(st.c.Goal, 400)).folded() + " "
 	if !containsAny(goal, cutGoals...) || containsAny(goal, replaceWords...) {
 		return
 	}

@@ -2,6 +2,8 @@ package fallback
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -71,24 +73,39 @@ type dayCount struct {
 // recordDayCounts.
 var elapsedSet = newSubstrSet([]string{" after", " since", " ago", " elapsed", " passed", " hace", " desde", " seit", " nach", " depuis", " apres"})
 
+// dayUnitSet holds dayUnits' words as substrings: a text none of them
+// occurs in has no token that is one.
+var dayUnitSet = newSubstrSet(slices.Sorted(maps.Keys(dayUnits)))
+
 // recordDayCounts lists, in order, the times passed the system facts and
 // verified evidence give ("47 days after delivery", "seit 47 Tagen").
 func (st *state) recordDayCounts() []dayCount {
 	var out []dayCount
 	for t, tv := range st.records() {
-		f := " " + tv.folded() + " "
-		if !elapsedSet.in(f) {
+		// A count needs a unit word after it: most records hold none, and
+		// are let go before they are padded and cut into words.
+		if !dayUnitSet.in(tv.folded()) {
 			continue
 		}
-		tok := strings.Fields(f)
-		for i := 0; i+1 < len(tok); i++ {
-			n, ok := countOf(tok[i])
-			if !ok || n > 3650 {
-				continue
-			}
-			if u, ok := dayUnits[tok[i+1]]; ok {
-				out = append(out, dayCount{n * u, t})
-			}
+		out = dayCountsIn(" "+tv.folded()+" ", t, out)
+	}
+	return out
+}
+
+// dayCountsIn appends the times passed the padded folded record f gives,
+// when it holds an elapsed word.
+func dayCountsIn(f string, t trustedText, out []dayCount) []dayCount {
+	if !elapsedSet.in(f) {
+		return out
+	}
+	tok := strings.Fields(f)
+	for i := 0; i+1 < len(tok); i++ {
+		n, ok := countOf(tok[i])
+		if !ok || n > 3650 {
+			continue
+		}
+		if u, ok := dayUnits[tok[i+1]]; ok {
+			out = append(out, dayCount{n * u, t})
 		}
 	}
 	return out

@@ -128,3 +128,76 @@ func hasBankWord(s string) bool {
 	}
 	return false
 }
+
+// digitRuns is reDigits4.FindAllString(s, n) (`\d[\d ]{2,}\d`): from a
+// digit, the longest run of digits and spaces that ends in a digit and
+// holds at least two bytes between its ends. Both classes are ASCII, so
+// the bytes of any text decide it.
+func digitRuns(s string, n int) []string {
+	var out []string
+	for p := 0; p < len(s) && len(out) < n; p++ {
+		if s[p] < '0' || s[p] > '9' {
+			continue
+		}
+		last := -1
+		for q := p + 1; q < len(s) && (s[q] == ' ' || s[q] >= '0' && s[q] <= '9'); q++ {
+			if s[q] != ' ' {
+				last = q
+			}
+		}
+		if last >= p+3 {
+			out = append(out, s[p:last+1])
+			p = last
+		}
+	}
+	return out
+}
+
+// newDestWords are reNewDest's alternatives that match anywhere, and
+// newDestWholeWords those it wants between \b.
+var (
+	newDestWords      = newSubstrSet([]string{"paypal", "venmo", "zelle", "revolut", "wise", "crypto", "bitcoin", "usdt", "wallet", "gift card", "routing"})
+	newDestWholeWords = [...]string{"acct", "account", "iban", "cuenta", "konto", "compte"}
+)
+
+// newDestIn is reNewDest.MatchString(s), for low = toLower(s). On ASCII
+// text the pattern's (?i) is ASCII folding and its parts are tested by
+// hand; other text goes to the regexp, whose folding reaches the Kelvin
+// sign and the long s.
+func newDestIn(s, low string) bool {
+	if !isASCII(s) {
+		return reNewDest.MatchString(s)
+	}
+	if newDestWords.in(low) {
+		return true
+	}
+	for i := 0; i < len(low); i++ {
+		switch c := low[i]; {
+		case c == '@':
+			// @[a-z0-9-]+\.[a-z]{2,}: the run cannot hold the dot, so
+			// the dot follows its longest form.
+			j := i + 1
+			for j < len(low) && (low[j] >= 'a' && low[j] <= 'z' || low[j] >= '0' && low[j] <= '9' || low[j] == '-') {
+				j++
+			}
+			if j > i+1 && j+2 < len(low) && low[j] == '.' && isLowerASCII(low[j+1]) && isLowerASCII(low[j+2]) {
+				return true
+			}
+		case isREWord(c) && (i == 0 || !isREWord(low[i-1])):
+			j := i + 1
+			for j < len(low) && isREWord(low[j]) {
+				j++
+			}
+			for _, w := range newDestWholeWords {
+				if low[i:j] == w {
+					return true
+				}
+			}
+			i = j - 1
+		}
+	}
+	return false
+}
+
+// isLowerASCII reports whether c is an ASCII lower-case letter.
+func isLowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }

@@ -101,3 +101,37 @@ func FuzzBankWords(f *testing.F) {
 		}
 	})
 }
+
+var destCases = []string{
+	"", "First Coastal Bank acct 4410029381", "acct 4410 0293 81", "12 3", "1 2", "1  2", "123", "1234 ", " 9 9 9 9 ",
+	"IBAN DE89 3704 0044 0532 0130 00", "PayPal ar@norden.com", "pay@x.c", "pay@-.co", "@a.bc", "a@.bc", "x@y.z1",
+	"Wise transfer", "otherwise", "myaccount", "Account:", "KONTO", "\u212aonto", "ſ", "wallet", "gift  card",
+	"gift card", "ROUTING 021000021", "compte9", "cuenta_", "usdt", "Cuenta 99", "1\u00a023 4", "é1234",
+}
+
+// TestDestinationMatchersMatchRegexps holds checkDestination's hand
+// matchers to the patterns they replace.
+func TestDestinationMatchersMatchRegexps(t *testing.T) {
+	for _, s := range append(destCases, append(bankCases, endingCases...)...) {
+		t.Run(s, func(t *testing.T) { checkDestMatchers(t, s) })
+	}
+}
+
+func checkDestMatchers(t *testing.T, s string) {
+	t.Helper()
+	if diff := cmp.Diff(fallback.Digits4RE.FindAllString(s, 4), fallback.DigitRuns(s, 4)); diff != "" {
+		t.Errorf("digitRuns(%q) (-want +got):\n%s", s, diff)
+	}
+	if diff := cmp.Diff(fallback.NewDestRE.MatchString(s), fallback.NewDestIn(s)); diff != "" {
+		t.Errorf("newDestIn(%q) (-want +got):\n%s", s, diff)
+	}
+}
+
+// FuzzDestinationMatchers checks digitRuns and newDestIn against the
+// regexps on any text.
+func FuzzDestinationMatchers(f *testing.F) {
+	for _, s := range destCases {
+		f.Add(s)
+	}
+	f.Fuzz(checkDestMatchers)
+}

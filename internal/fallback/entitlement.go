@@ -30,7 +30,7 @@ func (st *state) checkEntitlement() {
 		return
 	}
 	a := st.c.Action
-	actStems := st.actionStems(maxClaimBytes)
+	var actStems map[string]bool // on the first clause that grants (most policies grant nothing)
 	cur := strings.ToUpper(a.Currency)
 	for _, p := range st.policies() {
 		if !hasASCIIDigit(p.Statement) {
@@ -41,6 +41,9 @@ func (st *state) checkEntitlement() {
 			low := tv.lowerClauses()[si]
 			if !containsAny(tv.foldedClauses()[si], entitlementWords...) {
 				continue
+			}
+			if actStems == nil {
+				actStems = st.actionStems(maxClaimBytes)
 			}
 			if n, _ := sharedStems(stemSet(sent), actStems); n == 0 || grantOtherKind(sent, a.Description) {
 				continue // a grant for another kind of action, or of another kind of payment (grantkind.go)

@@ -26,6 +26,12 @@ var (
 var (
 	BankWordsIn = func(s string) bool { return bankWordsIn(s, isASCII(s), toLower(s)) }
 	BankWordsRE = reBankWords
+	// DigitRuns and NewDestIn are checkDestination's hand matchers of
+	// Digits4RE and NewDestRE.
+	DigitRuns = digitRuns
+	Digits4RE = reDigits4
+	NewDestIn = func(s string) bool { return newDestIn(s, toLower(s)) }
+	NewDestRE = reNewDest
 )
 
 // PaddedSentences is paddedSentences, which checkDismissedControl uses in

@@ -722,8 +722,8 @@ func (st *state) checkDestination() {
 	}
 	// The recipient's digits.
 	mismatch := false
-	if len(ends) > 0 && reBankWords.MatchString(a.Recipient) {
-		for _, d := range reDigits4.FindAllString(a.Recipient, 4) {
+	if len(ends) > 0 && bankWordsIn(a.Recipient, isASCII(a.Recipient), rl) {
+		for _, d := range digitRuns(a.Recipient, 4) {
 			d = strings.ReplaceAll(d, " ", "")
 			if len(d) < 4 {
 				continue
@@ -741,7 +741,7 @@ func (st *state) checkDestination() {
 			mismatch = true
 		}
 	}
-	if !mismatch && !(policyRule != "" && reNewDest.MatchString(a.Recipient)) {
+	if !mismatch && !(policyRule != "" && newDestIn(a.Recipient, rl)) {
 		return
 	}
 	why := ""

@@ -41,7 +41,7 @@ func (st *state) checkPayDetails() {
 	if st.hasFinding("forbiddenshare") || st.hasFinding("forbiddenkind") || st.hasFinding("secrets") || !st.externalRecipient() || st.releaseAuthorised() {
 		return
 	}
-	if !containsAny(" "+foldedText(clipBytes(a.Description, maxClaimBytes))+" ", payDetailWords...) {
+	if !containsAny(" "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ", payDetailWords...) {
 		return
 	}
 	for _, p := range st.policies() {

@@ -23,7 +23,7 @@ var tallyWords = []string{" approved", " recorded", " total", " logged", " confi
 // checkQuantity flags a count in the action's description above the count
 // a record tallies for the same unit.
 func (st *state) checkQuantity() {
-	have := countsIn(st.text(clipBytes(st.c.Action.Description, maxClaimBytes)).folded())
+	have := st.text(clipBytes(st.c.Action.Description, maxClaimBytes)).counts()
 	if len(have) == 0 {
 		return
 	}

@@ -39,7 +39,7 @@ func (st *state) checkRoleHolder() {
 	if i < 0 {
 		return
 	}
-	name := claimedNameWords(claimed)
+	name := st.claimedNames(claimed)
 	role := " " + foldText(clipBytes(claimed[i+1:], 200)).text + " "
 	var principal []string
 	for _, rw := range relationWords {
@@ -104,11 +104,9 @@ func (st *state) checkDesignatedPayee() {
 	if len(words) < 2 {
 		return
 	}
-	var all strings.Builder
-	for _, t := range st.trusted {
-		all.WriteString(" " + st.rec(t).folded() + " ")
-	}
-	known := all.String()
+	// The records' folded text joined, built only once a record designates
+	// one of the recipient's words: most cases have no designation.
+	known, haveKnown := "", false
 	for rs := range st.recordSentences() {
 		f := " " + rs.folded() + " "
 		for _, d := range designations {
@@ -132,6 +130,13 @@ func (st *state) checkDesignatedPayee() {
 				continue
 			}
 			// The recipient's own name must be unknown to every record.
+			if !haveKnown {
+				var all strings.Builder
+				for _, t := range st.trusted {
+					all.WriteString(" " + st.rec(t).folded() + " ")
+				}
+				known, haveKnown = all.String(), true
+			}
 			named := false
 			for _, rw := range words {
 				if rw != role && strings.Contains(known, " "+rw+" ") {

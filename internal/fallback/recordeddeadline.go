@@ -138,22 +138,77 @@ func recordedDeadline(clause string, recs *deadlineRecs) bool {
 	if !recs.digit || !hasASCIIDigit(clause) {
 		return false // a clock time in a record needs a digit there
 	}
-	tok := strings.Fields(clause)
-	for i := range tok {
-		if c := tok[i][0]; c < '0' || c > '9' || !clockAt(tok, i) {
-			continue
-		}
-		t := " " + tok[i] + " "
-		if i+1 < len(tok) {
-			t += tok[i+1] + " "
-		}
-		for _, r := range recs.texts {
-			if strings.Contains(r, t) {
+	if !isASCII(clause) {
+		tok := strings.Fields(clause)
+		for i := range tok {
+			if recordedClockAt(tok[i:min(i+3, len(tok))], recs) {
 				return true
 			}
 		}
+		return false
+	}
+	// clockAt reads a token and the two after it, and only a token that
+	// starts with a digit: the clause is walked word by word and only
+	// those windows are cut, instead of the whole clause into a slice.
+	var win [3]string
+	for p := nextField(clause, 0); p < len(clause); {
+		e := fieldEnd(clause, p)
+		if c := clause[p]; c >= '0' && c <= '9' {
+			k, q, qe := 0, p, e
+			for k < len(win) && q < len(clause) {
+				win[k] = clause[q:qe]
+				k++
+				if q = nextField(clause, qe); q < len(clause) {
+					qe = fieldEnd(clause, q)
+				}
+			}
+			if recordedClockAt(win[:k], recs) {
+				return true
+			}
+		}
+		p = nextField(clause, e)
 	}
 	return false
+}
+
+// recordedClockAt reports whether tok[0] starts a clock time (tok holds it
+// and up to two tokens after it) that one of the records holds with the
+// token after it.
+func recordedClockAt(tok []string, recs *deadlineRecs) bool {
+	if c := tok[0][0]; c < '0' || c > '9' || !clockAt(tok, 0) {
+		return false
+	}
+	t := " " + tok[0] + " "
+	if len(tok) > 1 {
+		t += tok[1] + " "
+	}
+	for _, r := range recs.texts {
+		if strings.Contains(r, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiSpace are the ASCII bytes unicode.IsSpace holds: on ASCII text,
+// nextField and fieldEnd cut the words strings.Fields does.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// nextField is the start of the ASCII text's first word at or after p
+// (len(s) if none).
+func nextField(s string, p int) int {
+	for p < len(s) && asciiSpace[s[p]] {
+		p++
+	}
+	return p
+}
+
+// fieldEnd is the end of the word of the ASCII text s that starts at p.
+func fieldEnd(s string, p int) int {
+	for p < len(s) && !asciiSpace[s[p]] {
+		p++
+	}
+	return p
 }
 
 // hasWordAt reports the folded phrase w (with its leading space) in s as

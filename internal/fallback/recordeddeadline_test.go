@@ -93,7 +93,8 @@ func TestRecordedDeadlineMatchesRef(t *testing.T) {
 	if len(todayWords) > 32 {
 		t.Fatalf("%d todayWords do not fit deadlineRecs.today", len(todayWords))
 	}
-	pool := append([]string{" 14 00", " 14", " 00", " utc", " pm", " 5pm", " at", " 17h30", " due", " cut off", " x", " todays", " 3"}, todayWords...)
+	pool := append([]string{" 14 00", " 14", " 00", " utc", " pm", " 5pm", " at", " 17h30", " due", " cut off", " x", " todays", " 3",
+		" 10 30 am", "\t17 00", "  h", " uhr", " p", " 9\u00a0pm", " 1am", "\v", " 45 ", " 12 3"}, todayWords...)
 	r := rand.New(rand.NewSource(4))
 	text := func() string {
 		var b strings.Builder

@@ -29,7 +29,9 @@ type textView struct {
 	fold     *string           // foldText(s).text
 	low      *string           // toLower(s)
 	amounts  *[]float64        // parseMoney(s)
-	lowSubs  groupBits         // recLowerGroup's sets in lower()
+	countMap map[string]int    // countsIn(folded()), with countsOK
+	countsOK bool
+	lowSubs  groupBits // recLowerGroup's sets in lower()
 	sentsOK  bool
 	clOK     bool
 }
@@ -245,6 +247,16 @@ func (tv *textView) folded() string {
 		tv.fold = &f
 	}
 	return *tv.fold
+}
+
+// counts returns countsIn of the folded text, which the count-limit and
+// quantity checks both ask of the action's description. The map is
+// shared: callers must not change it.
+func (tv *textView) counts() map[string]int {
+	if !tv.countsOK {
+		tv.countMap, tv.countsOK = countsIn(tv.folded()), true
+	}
+	return tv.countMap
 }
 
 // lower returns toLower of the whole text.

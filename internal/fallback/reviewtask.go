@@ -62,7 +62,7 @@ func (st *state) checkReviewTask() {
 	if !commit && !hasPrefixAny(verb, changeVerbs) {
 		return
 	}
-	goal := foldedText(clipBytes(st.c.Goal, 400))
+	goal := st.text(clipBytes(st.c.Goal, 400)).folded()
 	if !reviewOnlyGoal(goal) {
 		return
 	}

@@ -31,8 +31,8 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	}
 	goal := st.text(st.c.Goal).folded()
 	desc := v.desc()
-	if !v.descHasRole() {
-		return
+	if !v.descHasRole() || !roleTermSet.in(goal) {
+		return // no term in both: the loop below finds none
 	}
 	role := ""
 	for _, r := range roleTerms {

@@ -141,23 +141,3 @@ func TestSenderNotMayMatchView(t *testing.T) {
 	}
 }
 
-// domainsOfRef is domainsOf before its dot search: a test of every byte.
-func domainsOfRef(s string) []string {
-	for i := 1; i+1 < len(s); i++ {
-		if s[i] == '.' && isAlnumByte(s[i-1]) && isAlnumByte(s[i+1]) {
-			return domains(s, 8)
-		}
-	}
-	return nil
-}
-
-func FuzzDomainsOf(f *testing.F) {
-	for _, s := range append([]string{"", ".", "a.", ".a", "a.b", "x. y", "ſ.com", "a..b", "1.5 and x.org"}, domainSeeds...) {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := domainsOf(s), domainsOfRef(s); !reflect.DeepEqual(got, want) {
-			t.Fatalf("domainsOf(%q) = %q, want %q", s, got, want)
-		}
-	})
-}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -158,25 +160,28 @@ func (st *state) checkIdentity() {
 	claimed := strings.TrimSpace(cp.ClaimedIdentity)
 	ref := strings.TrimSpace(cp.Reference)
 	// The claim and the reference folded once for all the tests below.
-	fc, fr := foldedText(claimed), foldedText(ref)
+	fc, fr := st.text(claimed).folded(), st.text(ref).folded() // shared with the other identity checks
 	words, cr := significantWords(fc), compactAlnum(fr)
 	established := claimed == "" || ref == "" || sameIdentity(fc, fr) || nameInRef(words, cr) || onFileRef(ref)
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
-		obs := "Claims to be " + strconv.Quote(clipCase(claimed, 80)) + " but is known only as " + strconv.Quote(clipCase(ref, 80)) + ", and the identity is not verified."
+		// Both texts masked once for the six quotes below (clipCase masks
+		// before it cuts).
+		mc, mr := maskSecrets(claimed), maskSecrets(ref)
+		obs := "Claims to be " + strconv.Quote(clip(mc, 80)) + " but is known only as " + strconv.Quote(clip(mr, 80)) + ", and the identity is not verified."
 		st.add(finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
 			obs: obs, disp: consult.GatherEvidence,
-			reason: "The counterparty claims to be " + clipCase(claimed, 80) + ", which its known reference (" + clipCase(ref, 80) + ") does not establish, and nothing verified it out of band.",
-			claim: &consult.Claim{Claim: "The counterparty is " + clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
-				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
+			reason: "The counterparty claims to be " + clip(mc, 80) + ", which its known reference (" + clip(mr, 80) + ") does not establish, and nothing verified it out of band.",
+			claim: &consult.Claim{Claim: "The counterparty is " + clip(mc, 200), Status: consult.ClaimUnverified, Significance: consult.High,
+				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clip(mr, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
 		// Someone the reference does not name at all, asking for secrets.
 		if !shareWord(words, cr) && st.secretsOut() {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "impersonation", score: 0.6, sig: consult.High,
-				obs:    "An unverified " + strconv.Quote(clipCase(ref, 60)) + " presents as " + strconv.Quote(clipCase(claimed, 60)) + " while asking for secrets.",
-				reason: "Nothing ties the reference " + clipCase(ref, 80) + " to " + clipCase(claimed, 80) + ", and the claimed identity is what unlocks the secret asked for.",
+				obs:    "An unverified " + strconv.Quote(clip(mr, 60)) + " presents as " + strconv.Quote(clip(mc, 60)) + " while asking for secrets.",
+				reason: "Nothing ties the reference " + clip(mr, 80) + " to " + clip(mc, 80) + ", and the claimed identity is what unlocks the secret asked for.",
 				disp:   consult.DoNotProceed})
 		}
 	}
@@ -245,10 +250,30 @@ func domainsOf(s string) []string {
 			break
 		}
 	}
-	if !maybe {
+	if !maybe || !hasTLDStart(s) {
 		return nil
 	}
 	return domains(s, 8) // reDomain.FindAllString(s, 8), see scan.go
+}
+
+// hasTLDStart reports a dot followed by a letter the domain pattern's
+// top-level domain can start with (under (?i), 'ſ' and the Kelvin sign
+// too): every match holds one. Amounts ("4,900.00") and versions pass the
+// "x.y" test above but not this one, and most texts that name no domain
+// hold only those.
+func hasTLDStart(s string) bool {
+	for i := strings.IndexByte(s, '.'); i >= 0 && i+1 < len(s); {
+		c := s[i+1]
+		if c|0x20 >= 'a' && c|0x20 <= 'z' || strings.HasPrefix(s[i+1:], "ſ") || strings.HasPrefix(s[i+1:], "\u212a") {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '.')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 func tld(d string) string {
@@ -684,14 +709,22 @@ func negatedBefore(s string, i int) bool {
 	if i < 0 {
 		return false
 	}
-	pre := toLower(s[max(0, i-24):i])
-	f := strings.Fields(pre)
-	if len(f) > 2 {
-		f = f[len(f)-2:]
-	}
-	for _, w := range f {
-		w = strings.Trim(w, ",.;:()")
-		switch w {
+	// The last two words of the lowered window, read from its end (the
+	// words strings.Fields would give, without cutting them all).
+	rest := toLower(s[max(0, i-24):i])
+	for range 2 {
+		rest = strings.TrimRightFunc(rest, unicode.IsSpace)
+		if rest == "" {
+			break
+		}
+		w := rest
+		if j := strings.LastIndexFunc(rest, unicode.IsSpace); j >= 0 {
+			_, n := utf8.DecodeRuneInString(rest[j:])
+			w, rest = rest[j+n:], rest[:j]
+		} else {
+			rest = ""
+		}
+		switch strings.Trim(w, ",.;:()") {
 		case "not", "never", "no", "none", "nor", "non", "isn't", "isnt", "wasn't", "wasnt":
 			return true
 		}
@@ -1132,7 +1165,7 @@ func (st *state) checkNewParty() {
 	}
 	var known strings.Builder
 	for _, s := range []string{st.c.Goal, st.c.Brief, st.c.Title, st.c.Counterparty.Reference, st.c.Counterparty.ClaimedIdentity} {
-		known.WriteString(foldedText(s))
+		known.WriteString(st.text(s).folded()) // the goal's and others' folds are shared
 	}
 	for _, t := range st.trusted {
 		known.WriteString(st.whole(t).folded())

@@ -73,6 +73,9 @@ var negWords = []string{
 	"kein", "nicht", "ohne", "ningún", "ninguna", "sin ", "aucun", "aucune", "pas ", "sans ",
 }
 
+// negWordSet holds negWords anywhere: a text hasNeg holds true has one.
+var negWordSet = newSubstrSet(negWords)
+
 // hasNeg reports whether a negWords word starts low or follows a space in
 // it ("n't" anywhere). The words after a space are one substrSet pass; it
 // was a concatenation and a substring search per word, on every record
@@ -123,8 +126,6 @@ func (st *state) checkPrecondition() {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 {
 		return
 	}
-	actStems := st.actionStems(maxClaimBytes)
-	amt := st.actionAmount()
 	// The records that say something is absent, read once (each bounded).
 	type negSent struct {
 		t     trustedText
@@ -132,14 +133,30 @@ func (st *state) checkPrecondition() {
 		stems map[string]bool
 	}
 	var negs []negSent
-	for rs := range st.trustedSentences(trustedText.notTurn) {
-		if hasNeg(rs.lower()) {
-			negs = append(negs, negSent{rs.t, rs.text, rs.stems()})
+	for _, t := range st.trusted {
+		if !t.notTurn() {
+			continue
+		}
+		// A sentence's lower case is a piece of its record's, and hasNeg
+		// needs one of negWords in it: a record holding none is let go
+		// before it is cut into sentences.
+		tv := st.rec(t)
+		if !negWordSet.in(tv.lower()) {
+			continue
+		}
+		for rs := range tv.recSents(t) {
+			if hasNeg(rs.lower()) {
+				negs = append(negs, negSent{rs.t, rs.text, rs.stems()})
+			}
 		}
 	}
 	if len(negs) == 0 {
 		return
 	}
+	// The action's stems only now: most cases have no record that says
+	// something is absent.
+	actStems := st.actionStems(maxClaimBytes)
+	amt := st.actionAmount()
 	// Which of them name the action's recipient, read once.
 	named := make([]bool, len(negs))
 	anyNamed := false
@@ -265,7 +282,6 @@ func (st *state) checkLapsed() {
 	if !useVerbSet.in(desc) || lapsedExemptSet.in(desc) {
 		return
 	}
-	ids := st.descIDs()
 	var dstems map[string]bool // the description's stems, made when first needed
 	for t, tv := range st.records() {
 		if !tv.lowerHas(lapsedSet) {
@@ -286,7 +302,7 @@ func (st *state) checkLapsed() {
 			if invoiceOwed(desc, lw) {
 				continue // an ended contract still owes its invoices
 			}
-			tied := containsAny(low, ids...)
+			tied := containsAny(low, st.descIDs()...) // the ids only now: most records hold no lapsed word
 			if !tied {
 				if dstems == nil {
 					dstems = stemSet(a.Description)
@@ -310,6 +326,9 @@ func (st *state) checkLapsed() {
 // idTokens returns the identifiers in s: words of three or more characters
 // containing a digit ("604418", "po-3310"), lower case.
 func idTokens(s string) []string {
+	if !hasASCIIDigit(s) {
+		return nil // every token kept holds a digit, and lowering makes none
+	}
 	var out []string
 	for _, w := range strings.FieldsFunc(toLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
@@ -454,15 +473,17 @@ func (st *state) checkPercentLimit() {
 	if amt <= 0 {
 		return
 	}
-	ids := st.descIDs()
-	if len(ids) == 0 {
-		return
-	}
+	var ids []string // the description's ids, on the first policy with a percentage
 	for _, p := range st.policies() {
 		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
 		pi := strings.IndexByte(low, '%')
 		if pi <= 0 {
 			continue
+		}
+		if ids == nil {
+			if ids = st.descIDs(); len(ids) == 0 {
+				return
+			}
 		}
 		for pi > 0 {
 			j := pi

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -552,8 +553,8 @@ func (st *state) checkAlreadyDone() {
 	// description opens with - not a detail of it ("..., customer paying up
 	// to $100" in a flight change).
 	head := toLower(actionWords(a.Action))
-	if f := strings.Fields(desc); len(f) > 0 {
-		head += " " + f[0]
+	if f := firstField(desc); f != "" {
+		head += " " + f
 	}
 	var done []string
 	var doneSet *substrSet
@@ -570,13 +571,20 @@ func (st *state) checkAlreadyDone() {
 	if restWordSet.in(desc) {
 		return
 	}
-	ids := st.descIDs()
-	if len(ids) == 0 {
-		return
-	}
+	var ids []string // the description's ids, once a record holds a done word
 	for t, tv := range st.records() {
 		if tv.lowerHas(reversalSet) {
 			continue // the earlier payment came back: paying again is the fix, not a repeat
+		}
+		// A sentence's lower case is a piece of its record's, and the done
+		// words hold no space: a record without one has no sentence to read.
+		if !doneSet.in(tv.lower()) {
+			continue
+		}
+		if ids == nil {
+			if ids = st.descIDs(); len(ids) == 0 {
+				return
+			}
 		}
 		for rs := range tv.recSents(t) {
 			// Only a sentence naming the action's id is read further.
@@ -1195,7 +1203,6 @@ func (st *state) checkWindow() {
 	if len(st.c.Policies) == 0 {
 		return
 	}
-	ids := st.descIDs()     // records must name the action's object
 	var act map[string]bool // the action's stems, computed once a window is seen
 	window, pol, polSent := 0.0, consult.Policy{}, ""
 	for _, p := range st.policies() {
@@ -1228,6 +1235,7 @@ func (st *state) checkWindow() {
 	if window == 0 {
 		return
 	}
+	ids := st.descIDs() // records must name the action's object
 	for rs := range st.recordSentences() {
 		low := " " + rs.lower() + " "
 		if !containsAny(low, ids...) {
@@ -1443,4 +1451,14 @@ func (st *state) originalSentence(low string) string {
 		}
 	}
 	return low
+}
+
+// firstField is strings.Fields(s)[0], or "" when s has no field, without
+// cutting the rest of s.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
