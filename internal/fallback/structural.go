@@ -113,7 +113,7 @@ func (st *state) actionName() string {
 	case a.Action != "":
 		return a.Action
 	case a.Description != "":
-		return clipCase(a.Description, 80)
+		return st.clipCase(a.Description, 80)
 	}
 	return "the proposed action"
 }
@@ -164,19 +164,19 @@ func (st *state) checkIdentity() {
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
-		obs := "Claims to be " + strconv.Quote(clipCase(claimed, 80)) + " but is known only as " + strconv.Quote(clipCase(ref, 80)) + ", and the identity is not verified."
+		obs := "Claims to be " + strconv.Quote(st.clipCase(claimed, 80)) + " but is known only as " + strconv.Quote(st.clipCase(ref, 80)) + ", and the identity is not verified."
 		st.add(finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
 			obs: obs, disp: consult.GatherEvidence,
-			reason: "The counterparty claims to be " + clipCase(claimed, 80) + ", which its known reference (" + clipCase(ref, 80) + ") does not establish, and nothing verified it out of band.",
-			claim: &consult.Claim{Claim: "The counterparty is " + clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
-				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
+			reason: "The counterparty claims to be " + st.clipCase(claimed, 80) + ", which its known reference (" + st.clipCase(ref, 80) + ") does not establish, and nothing verified it out of band.",
+			claim: &consult.Claim{Claim: "The counterparty is " + st.clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
+				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + st.clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
 		// Someone the reference does not name at all, asking for secrets.
 		if !shareWord(words, cr) && st.secretsOut() {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "impersonation", score: 0.6, sig: consult.High,
-				obs:    "An unverified " + strconv.Quote(clipCase(ref, 60)) + " presents as " + strconv.Quote(clipCase(claimed, 60)) + " while asking for secrets.",
-				reason: "Nothing ties the reference " + clipCase(ref, 80) + " to " + clipCase(claimed, 80) + ", and the claimed identity is what unlocks the secret asked for.",
+				obs:    "An unverified " + strconv.Quote(st.clipCase(ref, 60)) + " presents as " + strconv.Quote(st.clipCase(claimed, 60)) + " while asking for secrets.",
+				reason: "Nothing ties the reference " + st.clipCase(ref, 80) + " to " + st.clipCase(claimed, 80) + ", and the claimed identity is what unlocks the secret asked for.",
 				disp:   consult.DoNotProceed})
 		}
 	}
@@ -191,8 +191,8 @@ func (st *state) checkIdentity() {
 		base := registrable(d)
 		if freemail[base] && claimed != "" && orgClaim(fc) && !onFileRef(ref) {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.6, sig: consult.High, hard: true,
-				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(clipCase(claimed, 80)) + ".",
-				reason: "A personal mailbox at " + base + " is not where " + clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
+				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(st.clipCase(claimed, 80)) + ".",
+				reason: "A personal mailbox at " + base + " is not where " + st.clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
 			break
 		}
 		if lk := st.lookalikeOf(base); lk != "" {
@@ -410,8 +410,8 @@ func (st *state) contradiction(obs, reason string, refs []string, claimText stri
 	st.add(finding{
 		tactic: consult.InconsistentClaims, kind: "contradiction", score: 0.85, sig: consult.High, hard: true,
 		obs: obs, refs: refs, disp: consult.DoNotProceed, reason: reason,
-		claim: &consult.Claim{Claim: clipCase(claimText, 300), Status: consult.ClaimContradicted, Significance: consult.High,
-			EvidenceReferences: refs, Explanation: clipCase(reason, 900)},
+		claim: &consult.Claim{Claim: st.clipCase(claimText, 300), Status: consult.ClaimContradicted, Significance: consult.High,
+			EvidenceReferences: refs, Explanation: st.clipCase(reason, 900)},
 	})
 }
 
@@ -427,8 +427,8 @@ func (st *state) checkContradictions() {
 				refs = st.refsAll()
 			}
 			st.contradiction(
-				fmt.Sprintf("The counterparty's claim %q is marked %s in the case facts.", clipCase(f.Statement, 160), f.Status),
-				fmt.Sprintf("The counterparty asserts that %s, which the agent's records %s.", clipCase(lowerFirst(f.Statement), 200), map[bool]string{true: "contradict", false: "dispute"}[f.Status == consult.FactContradicted]),
+				fmt.Sprintf("The counterparty's claim %q is marked %s in the case facts.", st.clipCase(f.Statement, 160), f.Status),
+				fmt.Sprintf("The counterparty asserts that %s, which the agent's records %s.", st.clipCase(lowerFirst(f.Statement), 200), map[bool]string{true: "contradict", false: "dispute"}[f.Status == consult.FactContradicted]),
 				refs, f.Statement)
 		}
 	}
@@ -490,8 +490,8 @@ func (st *state) checkContradictions() {
 			}
 			if neg || (len(vals) > 0 && !vals[claimTier]) {
 				st.contradiction(
-					fmt.Sprintf("Claims %s status; %s %s says otherwise: %q.", claimTier, t.kind, t.id, clipCase(t.text, 120)),
-					fmt.Sprintf("The counterparty claims %s membership, but %s %s records: %s", claimTier, t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("Claims %s status; %s %s says otherwise: %q.", claimTier, t.kind, t.id, st.clipCase(t.text, 120)),
+					fmt.Sprintf("The counterparty claims %s membership, but %s %s records: %s", claimTier, t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty holds "+claimTier+" status.")
 				break
 			}
@@ -503,7 +503,7 @@ func (st *state) checkContradictions() {
 			if reInsNo.MatchString(t.text) {
 				st.contradiction(
 					fmt.Sprintf("Says the booking is insured; %s %s records no insurance.", t.kind, t.id),
-					fmt.Sprintf("The counterparty says they hold insurance, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("The counterparty says they hold insurance, but %s %s records: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty holds insurance on this booking.")
 				break
 			}
@@ -514,8 +514,8 @@ func (st *state) checkContradictions() {
 		for _, t := range st.trusted {
 			if reDelivered.MatchString(t.text) && !reNotArrive.MatchString(t.text) {
 				st.contradiction(
-					fmt.Sprintf("Says %q; %s %s shows delivery.", clipCase(m, 60), t.kind, t.id),
-					fmt.Sprintf("The counterparty says the goods never arrived, but %s %s records delivery: %s", t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("Says %q; %s %s shows delivery.", st.clipCase(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says the goods never arrived, but %s %s records delivery: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The goods were not delivered.")
 				break
 			}
@@ -526,8 +526,8 @@ func (st *state) checkContradictions() {
 		for _, t := range st.trusted {
 			if rePaid.MatchString(t.text) {
 				st.contradiction(
-					fmt.Sprintf("Says %q; %s %s records the payment.", clipCase(m, 60), t.kind, t.id),
-					fmt.Sprintf("The counterparty says they were not paid, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("Says %q; %s %s records the payment.", st.clipCase(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says they were not paid, but %s %s records: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty was not paid.")
 				break
 			}
@@ -555,8 +555,8 @@ func (st *state) checkContradictions() {
 				}
 			}
 			st.contradiction(
-				fmt.Sprintf("Says it was bought or booked very recently; %s %s says %q.", t.kind, t.id, clipCase(m[0], 40)),
-				fmt.Sprintf("The counterparty places the purchase within the last day, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
+				fmt.Sprintf("Says it was bought or booked very recently; %s %s says %q.", t.kind, t.id, st.clipCase(m[0], 40)),
+				fmt.Sprintf("The counterparty places the purchase within the last day, but %s %s records: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 				[]string{t.id}, "The booking or purchase was made within the last day.")
 			break
 		}
@@ -753,7 +753,7 @@ func (st *state) checkCounts(sents []sentence) {
 			if !match {
 				st.contradiction(
 					fmt.Sprintf("Says %s %s; %s %s gives %d.", m[1], m[2], t.kind, t.id, vals[0]),
-					fmt.Sprintf("The counterparty speaks of %s %s, but %s %s records: %s", m[1], m[2], t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("The counterparty speaks of %s %s, but %s %s records: %s", m[1], m[2], t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, fmt.Sprintf("There were %s %s.", m[1], m[2]))
 				return
 			}
@@ -818,7 +818,7 @@ func (st *state) checkAmounts(sents []sentence) {
 					if !found && higher {
 						st.contradiction(
 							fmt.Sprintf("Puts %s on %s; %s %s gives %s.", money(a, ""), id, t.kind, t.id, money(tv[0], "")),
-							fmt.Sprintf("The counterparty states %s for %s, but %s %s records: %s", money(a, ""), id, t.kind, t.id, clipCase(t.text, 300)),
+							fmt.Sprintf("The counterparty states %s for %s, but %s %s records: %s", money(a, ""), id, t.kind, t.id, st.clipCase(t.text, 300)),
 							[]string{t.id}, fmt.Sprintf("The amount for %s is %s.", id, money(a, "")))
 						return
 					}
@@ -887,7 +887,7 @@ func (st *state) historyDates(sents []sentence) {
 				}
 				st.contradiction(
 					fmt.Sprintf("Dates the order or booking %s %s; %s says %s %s.", cd.m, cd.d, r.kind, ds[0].m, ds[0].d),
-					fmt.Sprintf("The counterparty now gives %s %s, but %s gives %s %s: %s", cd.m, cd.d, r.kind, ds[0].m, ds[0].d, clipCase(r.text, 240)),
+					fmt.Sprintf("The counterparty now gives %s %s, but %s gives %s %s: %s", cd.m, cd.d, r.kind, ds[0].m, ds[0].d, st.clipCase(r.text, 240)),
 					refIDs, fmt.Sprintf("The order or booking was made on %s %s.", cd.m, cd.d))
 				return
 			}
@@ -929,7 +929,7 @@ func (st *state) checkPolicies() {
 				if a.Amount > lim {
 					st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
 						obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
-						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), clipCase(m[0], 80), money(a.Amount, a.Currency)),
+						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), st.clipCase(m[0], 80), money(a.Amount, a.Currency)),
 						disp:   consult.SeekApproval})
 					goto overs
 				}
@@ -1049,15 +1049,15 @@ func (st *state) checkData() {
 	external := st.externalRecipient()
 	if len(secrets) > 0 && st.externalAddress() && !st.secretsStayInside() && !st.warning {
 		st.add(finding{tactic: consult.DataExtraction, kind: "secrets", score: 0.7, sig: consult.Critical, hard: true,
-			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), clipCase(to, 80)),
-			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), clipCase(to, 80)),
+			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), st.clipCase(to, 80)),
+			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), st.clipCase(to, 80)),
 			disp:   consult.DoNotProceed})
 	}
 	st.checkNewParty()
 	if len(special) > 0 && external && !st.warning && !st.trustedCounterparty() {
 		st.add(finding{tactic: consult.DataExtraction, kind: "special", score: 0.25, sig: consult.High,
-			obs:    fmt.Sprintf("The action would send %s data to %s.", strings.Join(special, ", "), clipCase(to, 80)),
-			reason: fmt.Sprintf("The action releases %s data to %s, which needs a lawful basis and only the minimum necessary.", strings.Join(special, ", "), clipCase(to, 80)),
+			obs:    fmt.Sprintf("The action would send %s data to %s.", strings.Join(special, ", "), st.clipCase(to, 80)),
+			reason: fmt.Sprintf("The action releases %s data to %s, which needs a lawful basis and only the minimum necessary.", strings.Join(special, ", "), st.clipCase(to, 80)),
 			disp:   consult.ModifyPlan})
 	}
 }
@@ -1158,8 +1158,8 @@ func (st *state) checkNewParty() {
 		}
 		if sig > 0 && hits == 0 {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "newparty", score: 0.5, sig: consult.High,
-				obs:    fmt.Sprintf("The action hands personal data or authority to %s, a party nothing in the owner's side of the case names.", clipCase(strings.TrimSpace(name), 80)),
-				reason: fmt.Sprintf("The counterparty steers personal data or a role over the owner's affairs to %s, whom the owner never named; such a change needs the owner's explicit confirmation.", clipCase(strings.TrimSpace(name), 80)),
+				obs:    fmt.Sprintf("The action hands personal data or authority to %s, a party nothing in the owner's side of the case names.", st.clipCase(strings.TrimSpace(name), 80)),
+				reason: fmt.Sprintf("The counterparty steers personal data or a role over the owner's affairs to %s, whom the owner never named; such a change needs the owner's explicit confirmation.", st.clipCase(strings.TrimSpace(name), 80)),
 				disp:   consult.SeekApproval})
 			return
 		}

@@ -911,3 +911,85 @@ func sepWordAt(s string, i int) bool {
 	r := s[i:]
 	return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "was ") || strings.HasPrefix(r, "ist ") || strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
 }
+
+// caseMasks remembers, for one analysis, the masked form of the texts that
+// the checks and compose quote with clipCase: the same few fields (the
+// claimed identity, the reference, the recipient, a record) are quoted by
+// several checks and again by the summary, each time at a length of its
+// own, and their masking is a function of the text alone. A text is found
+// by comparing strings, which costs a length test for most entries and, for
+// the same string, no more than a pointer test.
+type caseMasks struct {
+	n int
+	e [12]caseMask
+}
+
+// caseMask is one text's entry: its scan, its masked form, and the last
+// clip asked of it, with whether that clip is final (0 not known yet, 1
+// no, 2 yes).
+type caseMask struct {
+	src, out  string
+	m         maskNeeds
+	clipN     int
+	clip      string
+	clipFinal int8
+}
+
+// get returns s's entry, made on first use, or nil when the memo is full.
+// s is not empty.
+func (cm *caseMasks) get(s string) *caseMask {
+	for i := range cm.n {
+		if e := &cm.e[i]; e.src == s {
+			return e
+		}
+	}
+	if cm.n == len(cm.e) {
+		return nil
+	}
+	e := &cm.e[cm.n]
+	cm.n++
+	m := maskScan(s)
+	*e = caseMask{src: s, out: maskApply(s, m), m: m, clipN: -1}
+	return e
+}
+
+// clipTo returns clip(e.out, n), kept for the next call with the same n.
+func (e *caseMask) clipTo(n int) string {
+	if e.clipN != n {
+		e.clipN, e.clip, e.clipFinal = n, clip(e.out, n), 0
+	}
+	return e.clip
+}
+
+// clipCase is clipCase for a text of the case, with its masking done once
+// per analysis.
+func (st *state) clipCase(s string, n int) string {
+	if s == "" {
+		return clip(s, n)
+	}
+	e := st.masks.get(s)
+	if e == nil {
+		return clipCase(s, n)
+	}
+	return e.clipTo(n)
+}
+
+// clipCaseFinal is clipCaseFinal for a text of the case, with its masking
+// and the test of its clip done once per analysis.
+func (st *state) clipCaseFinal(s string, n int) (string, bool) {
+	if s == "" {
+		return "", true
+	}
+	e := st.masks.get(s)
+	if e == nil {
+		return clipCaseFinal(s, n)
+	}
+	c := e.clipTo(n)
+	if e.clipFinal == 0 {
+		e.clipFinal = 1
+		if s[len(s)-1] != ' ' && (e.m.final() || (c == s && e.m.finalText(s))) || isFinal(c) {
+			e.clipFinal = 2
+		}
+	}
+	return c, e.clipFinal == 2
+}

@@ -606,11 +606,11 @@ func (st *state) cpName() string {
 	cp := st.c.Counterparty
 	switch {
 	case cp.ClaimedIdentity != "" && cp.Verified:
-		return clipCase(cp.ClaimedIdentity, 80)
+		return st.clipCase(cp.ClaimedIdentity, 80)
 	case cp.ClaimedIdentity != "" && cp.Reference != "":
-		return clipCase(cp.Reference, 80) + " (claiming to be " + clipCase(cp.ClaimedIdentity, 80) + ")"
+		return st.clipCase(cp.Reference, 80) + " (claiming to be " + st.clipCase(cp.ClaimedIdentity, 80) + ")"
 	case cp.Reference != "":
-		return clipCase(cp.Reference, 80)
+		return st.clipCase(cp.Reference, 80)
 	case cp.Type != "":
 		return "an unnamed " + cp.Type + " counterparty"
 	}
@@ -623,7 +623,7 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 	a := st.c.Action
 	start := b.n
 	if a.Description != "" {
-		b.part(clipCaseFinal(strings.TrimSuffix(a.Description, "."), 200))
+		b.part(st.clipCaseFinal(strings.TrimSuffix(a.Description, "."), 200))
 	} else {
 		b.part(act, actFinal)
 	}
@@ -650,7 +650,7 @@ func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	b.lit(" asks the agent")
 	if st.c.Goal != "" {
 		b.lit(", whose goal is to ")
-		b.part(clipCaseFinal(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
+		b.part(st.clipCaseFinal(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
 		b.lit(",")
 	}
 	b.lit(" to act; the proposed step is: ")
@@ -658,7 +658,7 @@ func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	b.lit(".")
 	if a.Recipient != "" {
 		b.lit(" Recipient: ")
-		b.part(clipCaseFinal(a.Recipient, 120))
+		b.part(st.clipCaseFinal(a.Recipient, 120))
 		b.lit(".")
 	}
 	if a.Irreversible {
