@@ -367,10 +367,19 @@ func (st *state) checkControls() {
 		}
 		where = "message"
 	}
+	b := st.say()
+	b.lit("The ")
+	b.lit(where)
+	b.lit(" turns off or waives a security control: ")
+	b.quoted(st.clipCaseFinal(m, 80))
+	b.lit(".")
+	obs := st.said(&b)
+	b = st.say()
+	b.lit("Disabling or waiving a security control (")
+	b.part(st.clipCaseFinal(m, 80))
+	b.lit(") is an exception that only the control's owner can grant.")
 	st.add(finding{tactic: consult.PolicyBypass, kind: "control", score: 0.6, sig: consult.High, hard: true,
-		obs:    "The " + where + " turns off or waives a security control: " + strconv.Quote(st.clipCase(m, 80)) + ".",
-		reason: "Disabling or waiving a security control (" + st.clipCase(m, 80) + ") is an exception that only the control's owner can grant.",
-		disp:   consult.SeekApproval})
+		obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 }
 
 // ---- sensitive data leaving ----
@@ -752,10 +761,21 @@ func (st *state) checkDestination() {
 	} else {
 		why = "policy " + policyRule + " sends payments only to the original method or the account on file"
 	}
+	b := st.say()
+	b.lit("The payment would go to ")
+	b.part(st.clipCaseFinal(a.Recipient, 80))
+	b.lit(", but ")
+	b.scan(why)
+	b.lit(".")
+	obs := st.said(&b)
+	b = st.say()
+	b.lit("The proposed destination (")
+	b.part(st.clipCaseFinal(a.Recipient, 80))
+	b.lit(") is not the one on record: ")
+	b.scan(why)
+	b.lit("; a changed destination needs confirmation through the channel on file.")
 	st.add(finding{kind: "payee", score: 0, sig: consult.High, hard: true, refs: refs,
-		obs:    "The payment would go to " + st.clipCase(a.Recipient, 80) + ", but " + why + ".",
-		reason: "The proposed destination (" + st.clipCase(a.Recipient, 80) + ") is not the one on record: " + why + "; a changed destination needs confirmation through the channel on file.",
-		disp:   consult.SeekApproval})
+		obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 }
 
 // checkStatus flags an action that records a status the records contradict:

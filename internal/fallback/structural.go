@@ -164,11 +164,23 @@ func (st *state) checkIdentity() {
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
-		obs := "Claims to be " + strconv.Quote(st.clipCase(claimed, 80)) + " but is known only as " + strconv.Quote(st.clipCase(ref, 80)) + ", and the identity is not verified."
+		b := st.say()
+		b.lit("Claims to be ")
+		b.quoted(st.clipCaseFinal(claimed, 80))
+		b.lit(" but is known only as ")
+		b.quoted(st.clipCaseFinal(ref, 80))
+		b.lit(", and the identity is not verified.")
+		obs := st.said(&b)
+		b = st.say()
+		b.lit("The counterparty claims to be ")
+		b.part(st.clipCaseFinal(claimed, 80))
+		b.lit(", which its known reference (")
+		b.part(st.clipCaseFinal(ref, 80))
+		b.lit(") does not establish, and nothing verified it out of band.")
 		st.add(finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
 			obs: obs, disp: consult.GatherEvidence,
-			reason: "The counterparty claims to be " + st.clipCase(claimed, 80) + ", which its known reference (" + st.clipCase(ref, 80) + ") does not establish, and nothing verified it out of band.",
+			reason: st.said(&b),
 			claim: &consult.Claim{Claim: "The counterparty is " + st.clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
 				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + st.clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
 		})
@@ -816,10 +828,32 @@ func (st *state) checkAmounts(sents []sentence) {
 					// contradiction worth stopping for; a lower figure is
 					// usually a part or a quote within a budget.
 					if !found && higher {
-						st.contradiction(
-							fmt.Sprintf("Puts %s on %s; %s %s gives %s.", money(a, ""), id, t.kind, t.id, money(tv[0], "")),
-							fmt.Sprintf("The counterparty states %s for %s, but %s %s records: %s", money(a, ""), id, t.kind, t.id, st.clipCase(t.text, 300)),
-							[]string{t.id}, fmt.Sprintf("The amount for %s is %s.", id, money(a, "")))
+						ma := money(a, "")
+						b := st.say()
+						b.lit("Puts ")
+						b.scan(ma)
+						b.lit(" on ")
+						b.scan(id)
+						b.lit("; ")
+						b.lit(t.kind)
+						b.lit(" ")
+						b.scan(t.id)
+						b.lit(" gives ")
+						b.scan(money(tv[0], ""))
+						b.lit(".")
+						obs := st.said(&b)
+						b = st.say()
+						b.lit("The counterparty states ")
+						b.scan(ma)
+						b.lit(" for ")
+						b.scan(id)
+						b.lit(", but ")
+						b.lit(t.kind)
+						b.lit(" ")
+						b.scan(t.id)
+						b.lit(" records: ")
+						b.part(st.clipCaseFinal(t.text, 300))
+						st.contradiction(obs, st.said(&b), []string{t.id}, "The amount for "+id+" is "+ma+".")
 						return
 					}
 				}
@@ -1157,10 +1191,18 @@ func (st *state) checkNewParty() {
 			}
 		}
 		if sig > 0 && hits == 0 {
+			who, whoFinal := st.clipCaseFinal(strings.TrimSpace(name), 80)
+			b := st.say()
+			b.lit("The action hands personal data or authority to ")
+			b.part(who, whoFinal)
+			b.lit(", a party nothing in the owner's side of the case names.")
+			obs := st.said(&b)
+			b = st.say()
+			b.lit("The counterparty steers personal data or a role over the owner's affairs to ")
+			b.part(who, whoFinal)
+			b.lit(", whom the owner never named; such a change needs the owner's explicit confirmation.")
 			st.add(finding{tactic: consult.PolicyBypass, kind: "newparty", score: 0.5, sig: consult.High,
-				obs:    fmt.Sprintf("The action hands personal data or authority to %s, a party nothing in the owner's side of the case names.", st.clipCase(strings.TrimSpace(name), 80)),
-				reason: fmt.Sprintf("The counterparty steers personal data or a role over the owner's affairs to %s, whom the owner never named; such a change needs the owner's explicit confirmation.", st.clipCase(strings.TrimSpace(name), 80)),
-				disp:   consult.SeekApproval})
+				obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 			return
 		}
 	}

@@ -912,6 +912,18 @@ func sepWordAt(s string, i int) bool {
 	return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "was ") || strings.HasPrefix(r, "ist ") || strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
 }
 
+// caseWords holds what the checks and compose share of the words of one
+// analysis: the masked texts of the case, the buffer that the findings'
+// texts and compose's are written to, and which of the findings' texts are
+// known to be final.
+type caseWords struct {
+	masks caseMasks
+	ob    outBuf
+	// finals are the findings' texts that said found final.
+	finals [16]string
+	nf     int
+}
+
 // caseMasks remembers, for one analysis, the masked form of the texts that
 // the checks and compose quote with clipCase: the same few fields (the
 // claimed identity, the reference, the recipient, a record) are quoted by
@@ -967,7 +979,7 @@ func (st *state) clipCase(s string, n int) string {
 	if s == "" {
 		return clip(s, n)
 	}
-	e := st.masks.get(s)
+	e := st.words.masks.get(s)
 	if e == nil {
 		return clipCase(s, n)
 	}
@@ -980,7 +992,7 @@ func (st *state) clipCaseFinal(s string, n int) (string, bool) {
 	if s == "" {
 		return "", true
 	}
-	e := st.masks.get(s)
+	e := st.words.masks.get(s)
 	if e == nil {
 		return clipCaseFinal(s, n)
 	}
@@ -992,4 +1004,37 @@ func (st *state) clipCaseFinal(s string, n int) (string, bool) {
 		}
 	}
 	return c, e.clipFinal == 2
+}
+
+// say starts a text of a finding, written to the analysis's buffer, which
+// compose goes on writing to.
+func (st *state) say() outText {
+	if st.words.ob.b.Cap() == 0 {
+		st.words.ob.b.Grow(4096)
+	}
+	return st.words.ob.text()
+}
+
+// said returns the text that b built and notes it when it is final, so
+// that compose knows it without a scan (finalOf).
+func (st *state) said(b *outText) string {
+	s, ok := b.text()
+	if w := &st.words; ok && w.nf < len(w.finals) {
+		w.finals[w.nf] = s
+		w.nf++
+	}
+	return s
+}
+
+// finalOf is isFinal(s) for a finding's text: those said found final are
+// known without a scan. Comparing s with each costs a length test, or,
+// for the same string, a pointer test.
+func (st *state) finalOf(s string) bool {
+	w := &st.words
+	for i := range w.nf {
+		if w.finals[i] == s {
+			return true
+		}
+	}
+	return isFinal(s)
 }

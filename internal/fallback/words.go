@@ -79,7 +79,7 @@ func (st *state) compose() consult.Analysis {
 	// The signal, the rationale and a claim all quote a tactic's strongest
 	// cue: quote it once.
 	// compose's texts share one buffer.
-	ob := &outBuf{}
+	ob := &st.words.ob
 	ob.b.Grow(3072)
 	lqs := st.lexQuotes(ob)
 	// The texts that compose builds are marked final (isFinal) when they
@@ -276,7 +276,7 @@ func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.
 				b.lit(" ")
 			}
 			parts++
-			b.scan(f.obs)
+			b.part(f.obs, !b.unknown && st.finalOf(f.obs))
 			if f.hard {
 				hard = true
 			}
@@ -709,7 +709,7 @@ func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []l
 		// At most twelve: a linear search beats a map.
 		if s != "" && len(out) < 12 && !slices.Contains(out, s) {
 			if scan {
-				ok = isFinal(s)
+				ok = st.finalOf(s)
 			}
 			marks.set(len(out), ok)
 			out = append(out, s)
