@@ -177,13 +177,22 @@ func (st *state) checkIdentity() {
 		b.lit(", which its known reference (")
 		b.part(st.clipCaseFinal(ref, 80))
 		b.lit(") does not establish, and nothing verified it out of band.")
-		st.add(finding{
+		f := finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
 			obs: obs, disp: consult.GatherEvidence,
 			reason: st.said(&b),
-			claim: &consult.Claim{Claim: "The counterparty is " + st.clipCase(claimed, 200), Status: consult.ClaimUnverified, Significance: consult.High,
-				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + st.clipCase(ref, 120) + ") differs from the claimed identity and the identity is not verified."},
-		})
+		}
+		b = st.say()
+		b.lit("The counterparty is ")
+		b.part(st.clipCaseFinal(claimed, 200))
+		claim := st.said(&b)
+		b = st.say()
+		b.lit("The counterparty's reference (")
+		b.part(st.clipCaseFinal(ref, 120))
+		b.lit(") differs from the claimed identity and the identity is not verified.")
+		f.claim = &consult.Claim{Claim: claim, Status: consult.ClaimUnverified, Significance: consult.High,
+			EvidenceReferences: []string{}, Explanation: st.said(&b)}
+		st.add(f)
 		// Someone the reference does not name at all, asking for secrets.
 		if !shareWord(words, cr) && st.secretsOut() {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "impersonation", score: 0.6, sig: consult.High,
@@ -223,9 +232,23 @@ func (st *state) checkIdentity() {
 					} else if orgClaim(fc) {
 						sc = 0.6 // an organisation writing from a lure domain not its own
 					}
+					// w, a word of lureLabels, needs no escape.
+					baseFinal := isFinal(base)
+					b := st.say()
+					b.lit("The unverified domain ")
+					b.part(base, baseFinal)
+					b.lit(" joins a name with \"")
+					b.lit(w)
+					b.lit("\", a pattern of look-alike domains.")
+					obs := st.said(&b)
+					b = st.say()
+					b.lit("The domain ")
+					b.part(base, baseFinal)
+					b.lit(" has the shape of a look-alike domain (a name plus \"")
+					b.lit(w)
+					b.lit("\") and the sender is not verified.")
 					st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: sc, sig: consult.High,
-						obs:    "The unverified domain " + base + " joins a name with " + strconv.Quote(w) + ", a pattern of look-alike domains.",
-						reason: "The domain " + base + " has the shape of a look-alike domain (a name plus " + strconv.Quote(w) + ") and the sender is not verified.", disp: consult.GatherEvidence})
+						obs: obs, reason: st.said(&b), disp: consult.GatherEvidence})
 					break
 				}
 			}

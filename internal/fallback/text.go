@@ -965,6 +965,25 @@ func (cm *caseMasks) get(s string) *caseMask {
 	return e
 }
 
+// getFinal is get for a text known to be final, which masking gives back
+// as it is: it needs no scan. Its needs are those of a final text but for
+// a long token run, which a clip could cut (finalText), so that
+// clipCaseFinal asks of its clips what it asks of any other text's.
+func (cm *caseMasks) getFinal(s string) *caseMask {
+	for i := range cm.n {
+		if e := &cm.e[i]; e.src == s {
+			return e
+		}
+	}
+	if cm.n == len(cm.e) {
+		return nil
+	}
+	e := &cm.e[cm.n]
+	cm.n++
+	*e = caseMask{src: s, out: s, m: maskNeeds{clean: true, ascii: true, maxTok: 28}, clipN: -1}
+	return e
+}
+
 // clipTo returns clip(e.out, n), kept for the next call with the same n.
 func (e *caseMask) clipTo(n int) string {
 	if e.clipN != n {
@@ -979,7 +998,14 @@ func (st *state) clipCase(s string, n int) string {
 	if s == "" {
 		return clip(s, n)
 	}
-	e := st.words.masks.get(s)
+	var e *caseMask
+	if st.saidFinal(s) {
+		// A finding's text quoted again (a contradiction's reason as its
+		// claim's explanation).
+		e = st.words.masks.getFinal(s)
+	} else {
+		e = st.words.masks.get(s)
+	}
 	if e == nil {
 		return clipCase(s, n)
 	}
@@ -1029,12 +1055,15 @@ func (st *state) said(b *outText) string {
 // finalOf is isFinal(s) for a finding's text: those said found final are
 // known without a scan. Comparing s with each costs a length test, or,
 // for the same string, a pointer test.
-func (st *state) finalOf(s string) bool {
+func (st *state) finalOf(s string) bool { return st.saidFinal(s) || isFinal(s) }
+
+// saidFinal reports whether said found s final.
+func (st *state) saidFinal(s string) bool {
 	w := &st.words
 	for i := range w.nf {
 		if w.finals[i] == s {
 			return true
 		}
 	}
-	return isFinal(s)
+	return false
 }

@@ -94,7 +94,7 @@ func (st *state) compose() consult.Analysis {
 		fm.signals.set(i, ok)
 	}
 	// Claims.
-	a.Claims, fm.claims = st.buildClaims(ob, lqs, act, actFinal)
+	a.Claims, fm.claims, fm.explanations = st.buildClaims(ob, lqs, act, actFinal)
 	// Disposition, tier, confidence.
 	a.Disposition = st.disposition(reported)
 	a.RiskTier = st.tier(reported, a.Disposition)
@@ -114,6 +114,8 @@ type finalMarks struct {
 	reply, summary, suggested bool
 	// Bit i of a list's marks stands for its item i as compose made it.
 	rationale, nextSteps, missing, questions, safeguards, signals, claims bitMarks
+	// explanations marks the claims whose explanation is final.
+	explanations bitMarks
 }
 
 // bitMarks marks the items of a list by index; items from the 64th on are
@@ -341,9 +343,9 @@ func round2(v float64) float64 {
 
 // buildClaims grades the counterparty's checkable assertions.
 // The claims that it builds itself are marked final when they are.
-func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks) {
+func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks, bitMarks) {
 	var out []consult.Claim
-	var marks bitMarks
+	var marks, explanations bitMarks
 	seen := map[string]bool{}
 	addClaimFinal := func(cl consult.Claim, final bool) {
 		k := toLower(cl.Claim)
@@ -355,12 +357,14 @@ func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bo
 			cl.EvidenceReferences = []string{}
 		}
 		marks.set(len(out), final)
+		// A finding's explanation that said found final.
+		explanations.set(len(out), st.saidFinal(cl.Explanation))
 		out = append(out, cl)
 	}
 	addClaim := func(cl consult.Claim) { addClaimFinal(cl, false) }
 	for _, f := range st.findings {
 		if f.claim != nil {
-			addClaim(*f.claim)
+			addClaimFinal(*f.claim, st.saidFinal(f.claim.Claim))
 		}
 	}
 	for _, f := range st.c.Facts {
@@ -406,7 +410,7 @@ func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bo
 	if len(out) > 20 {
 		out = out[:20]
 	}
-	return out, marks
+	return out, marks, explanations
 }
 
 // authorityQuote returns the quotes of the authority tactic when it is
@@ -1137,7 +1141,7 @@ func finishMarked(a consult.Analysis, fm *finalMarks) consult.Analysis {
 		} else {
 			c.Claim = fix(c.Claim, 1000)
 		}
-		if isReason(c.Explanation) {
+		if fm.explanations.has(i) || isReason(c.Explanation) {
 			c.Explanation = clip(c.Explanation, 1000)
 		} else {
 			c.Explanation = fix(c.Explanation, 1000)
