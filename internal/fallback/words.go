@@ -238,8 +238,32 @@ func (t *outText) says(lq *lexQuote) {
 // plainQuotable reports whether strconv.Quote(s) is s between double
 // quotes: printable runes other than the double quote and the backslash
 // stand for themselves.
+//
+// Every quote and quoted fragment passes here, so ASCII is read eight
+// bytes at a time: a word of bytes below 0x80 stands for itself when it
+// holds no byte below 0x20 and neither 0x7f, '"' nor '\\' (the tests of
+// a zero byte in a word, which are exact for bytes below 0x80).
 func plainQuotable(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			if x&highs == 0 {
+				ctl := (x - ones*0x20) &^ x
+				del, quo, bsl := x^(ones*0x7f), x^(ones*'"'), x^(ones*'\\')
+				del = (del - ones) &^ del
+				quo = (quo - ones) &^ quo
+				bsl = (bsl - ones) &^ bsl
+				if (ctl|del|quo|bsl)&highs != 0 {
+					return false
+				}
+				i += 8
+				continue
+			}
+		}
+		// A byte or rune at a time near a non-ASCII rune and at the end.
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == 0x7f || c == '"' || c == '\\' {
