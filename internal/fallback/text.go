@@ -1033,10 +1033,11 @@ func (st *state) clipCaseFinal(s string, n int) (string, bool) {
 }
 
 // say starts a text of a finding, written to the analysis's buffer, which
-// compose goes on writing to.
+// compose goes on writing to: its first size is enough for a few findings'
+// texts and compose's (see compose).
 func (st *state) say() outText {
 	if st.words.ob.b.Cap() == 0 {
-		st.words.ob.b.Grow(4096)
+		st.words.ob.b.Grow(5120)
 	}
 	return st.words.ob.text()
 }

@@ -79,8 +79,14 @@ func (st *state) compose() consult.Analysis {
 	// The signal, the rationale and a claim all quote a tactic's strongest
 	// cue: quote it once.
 	// compose's texts share one buffer.
+	// The findings' texts may have started the buffer (say): growing it
+	// by compose's usual need, 3 KiB, would then double it for nothing.
 	ob := &st.words.ob
-	ob.b.Grow(3072)
+	if ob.b.Cap() == 0 {
+		ob.b.Grow(3072)
+	} else {
+		ob.b.Grow(2048)
+	}
 	lqs := st.lexQuotes(ob)
 	// The texts that compose builds are marked final (isFinal) when they
 	// are made of final parts, so that finish does not scan them again.
