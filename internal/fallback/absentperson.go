@@ -73,8 +73,8 @@ func (st *state) checkAbsentPerson() {
 			continue
 		}
 		st.add(finding{tactic: consult.IdentityDeception, kind: "absentperson", score: 0.85, sig: consult.Critical, hard: true,
-			obs:    fmt.Sprintf("%s %s says the person the counterparty claims to be is not there: %q.", capFirst(rs.t.kind), rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
-			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s denies that such a person exists or works there.", clipCase(strings.Join(name, " "), 60), rs.t.kind, rs.t.id),
+			obs:    fmt.Sprintf("%s %s says the person the counterparty claims to be is not there: %q.", capFirst(rs.t.kind), rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s denies that such a person exists or works there.", st.clipCase(strings.Join(name, " "), 60), rs.t.kind, rs.t.id),
 			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
 		return
 	}

@@ -52,8 +52,8 @@ func (st *state) checkAddressPerson() {
 			continue
 		}
 		st.add(finding{tactic: consult.IdentityDeception, kind: "addressperson", score: 0.85, sig: consult.Critical, hard: true,
-			obs:    fmt.Sprintf("The sender's address names %s, and %s %s says the directory has no such person: %q.", strings.Join(name, " "), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140)),
-			reason: fmt.Sprintf("The counterparty writes as %s from an address naming %s, whom %s %s does not find; the role it claims is not backed by anyone the owner knows.", clipCase(st.c.Counterparty.ClaimedIdentity, 60), strings.Join(name, " "), rs.t.kind, rs.t.id),
+			obs:    fmt.Sprintf("The sender's address names %s, and %s %s says the directory has no such person: %q.", strings.Join(name, " "), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 140)),
+			reason: fmt.Sprintf("The counterparty writes as %s from an address naming %s, whom %s %s does not find; the role it claims is not backed by anyone the owner knows.", st.clipCase(st.c.Counterparty.ClaimedIdentity, 60), strings.Join(name, " "), rs.t.kind, rs.t.id),
 			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
 		return
 	}

@@ -73,12 +73,12 @@ func (st *state) checkAssertedAuthority() {
 			continue // the records show the approval
 		}
 		fd := finding{tactic: consult.AuthorityClaim, kind: "assertedauthority", score: 0.5, sig: consult.High,
-			obs:    fmt.Sprintf("The counterparty asserts, with nothing on record to show it, that someone with standing approved or asked for this: %q (%s).", clipCase(strings.TrimSpace(stmt), 120), f.ID),
+			obs:    fmt.Sprintf("The counterparty asserts, with nothing on record to show it, that someone with standing approved or asked for this: %q (%s).", st.clipCase(strings.TrimSpace(stmt), 120), f.ID),
 			reason: "An approval or instruction the counterparty attributes to someone with authority must be confirmed with that person through the owner's own channel before it is acted on.",
 			refs:   []string{f.ID}, disp: consult.SeekApproval}
 		if id, rec := st.approvalAbsentOnRecord(); id != "" {
 			fd.score, fd.hard = 0.7, true
-			fd.obs += fmt.Sprintf(" Record %s says the approval is not there: %q.", id, clipCase(strings.TrimSpace(rec), 120))
+			fd.obs += fmt.Sprintf(" Record %s says the approval is not there: %q.", id, st.clipCase(strings.TrimSpace(rec), 120))
 			fd.refs = append(fd.refs, id)
 		}
 		st.add(fd)

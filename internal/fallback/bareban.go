@@ -94,8 +94,8 @@ func (st *state) checkBareBan(v *j3fold) {
 				}
 				q := banSentence(p.Statement, m)
 				f := finding{kind: "bareban", score: 0.5, sig: consult.High, hard: true,
-					obs:    fmt.Sprintf("Policy %s bans this act for every %s (%q), and the action does it.", policyName(p), head, clipCase(q, 120)),
-					reason: fmt.Sprintf("Policy %s rules out the proposed action outright: %q.", policyName(p), clipCase(q, 120)),
+					obs:    fmt.Sprintf("Policy %s bans this act for every %s (%q), and the action does it.", policyName(p), head, st.clipCase(q, 120)),
+					reason: fmt.Sprintf("Policy %s rules out the proposed action outright: %q.", policyName(p), st.clipCase(q, 120)),
 					disp:   consult.SeekApproval}
 				if st.anyCue(consult.PolicyBypass, consult.AuthorityClaim, consult.EmotionalPressure) {
 					f.tactic = consult.PolicyBypass

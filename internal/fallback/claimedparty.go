@@ -51,7 +51,7 @@ func (st *state) checkClaimedParty() {
 	}
 	if lbl := mixedScriptLabel(ref); lbl != "" {
 		st.add(finding{tactic: consult.IdentityDeception, kind: "mixedscript", score: 0.75, sig: consult.High, hard: true,
-			obs:    "The counterparty's address " + strconv.Quote(clipCase(ref, 80)) + " mixes alphabets in " + strconv.Quote(lbl) + ", a look-alike of a Latin name.",
+			obs:    "The counterparty's address " + strconv.Quote(st.clipCase(ref, 80)) + " mixes alphabets in " + strconv.Quote(lbl) + ", a look-alike of a Latin name.",
 			reason: "A name that mixes Latin and Cyrillic or Greek letters in one label is built to pass for another; the sender is not verified.",
 			disp:   consult.DoNotProceed})
 		return
@@ -67,7 +67,7 @@ func (st *state) checkClaimedParty() {
 		for _, d := range domainsOf(toLower(ref)) {
 			if base := registrable(d); commercialTLDs[tld(base)] {
 				st.add(finding{tactic: consult.IdentityDeception, kind: "authoritydomain", score: 0.65, sig: consult.High, hard: true,
-					obs:    "Presents as a public authority (" + strconv.Quote(clipCase(claimed, 80)) + ") from the commercial domain " + base + ".",
+					obs:    "Presents as a public authority (" + strconv.Quote(st.clipCase(claimed, 80)) + ") from the commercial domain " + base + ".",
 					reason: "Public authorities write from their government domains, not from " + base + "; the sender is not verified.",
 					disp:   consult.GatherEvidence})
 				return
@@ -78,8 +78,8 @@ func (st *state) checkClaimedParty() {
 		return
 	}
 	st.add(finding{tactic: consult.IdentityDeception, kind: "strangerdata", score: 0.6, sig: consult.High,
-		obs:    "An unverified " + strconv.Quote(clipCase(ref, 60)) + " presents as " + strconv.Quote(clipCase(claimed, 60)) + " while asking for special-category data.",
-		reason: "Nothing ties the reference " + clipCase(ref, 80) + " to " + clipCase(claimed, 80) + ", and the claimed identity is what unlocks the data asked for.",
+		obs:    "An unverified " + strconv.Quote(st.clipCase(ref, 60)) + " presents as " + strconv.Quote(st.clipCase(claimed, 60)) + " while asking for special-category data.",
+		reason: "Nothing ties the reference " + st.clipCase(ref, 80) + " to " + st.clipCase(claimed, 80) + ", and the claimed identity is what unlocks the data asked for.",
 		disp:   consult.DoNotProceed})
 }
 

@@ -87,7 +87,7 @@ func (st *state) checkCoverGap(v *j3fold) {
 		}
 		_, claims := coverState(st.msgHead())
 		f := finding{kind: "covergap", score: 0.5, sig: consult.High, hard: true, refs: []string{t.id},
-			obs:    fmt.Sprintf("The owner asks to stay covered, and %s %s says the plan leaves a gap: %s", t.kind, t.id, clipCase(t.text, 160)),
+			obs:    fmt.Sprintf("The owner asks to stay covered, and %s %s says the plan leaves a gap: %s", t.kind, t.id, st.clipCase(t.text, 160)),
 			reason: "A record shows the proposed change leaves the owner without cover that the goal requires; the plan has to change.",
 			disp:   consult.SeekApproval}
 		if claims {

@@ -42,7 +42,7 @@ func (st *state) checkCutGoal(v *j3fold) {
 	if containsAny(" "+v.desc()+" ", replaceWords...) {
 		return
 	}
-	obs := fmt.Sprintf("The owner asked to cut (%q), and the proposed %s adds a purchase without ending anything.", clipCase(strings.TrimSpace(st.c.Goal), 80), a.Action)
+	obs := fmt.Sprintf("The owner asked to cut (%q), and the proposed %s adds a purchase without ending anything.", st.clipCase(strings.TrimSpace(st.c.Goal), 80), a.Action)
 	st.add(finding{tactic: consult.ScopeExpansion, kind: "cutgoal", score: 0.7, sig: consult.High, hard: true, obs: obs, disp: consult.SeekApproval,
 		reason: obs + " It works against the goal; the owner must approve it."})
 }

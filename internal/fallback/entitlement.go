@@ -65,7 +65,7 @@ func (st *state) checkEntitlement() {
 					continue
 				}
 				st.add(finding{tactic: consult.PolicyBypass, kind: "entitlement", score: 0.5, sig: consult.High, hard: true,
-					obs:    fmt.Sprintf("The proposed %s is more than the %s policy %s grants (%q).", money(amt, a.Currency), money(lim, a.Currency), policyName(p), clipCase(strings.TrimSpace(sent), 120)),
+					obs:    fmt.Sprintf("The proposed %s is more than the %s policy %s grants (%q).", money(amt, a.Currency), money(lim, a.Currency), policyName(p), st.clipCase(strings.TrimSpace(sent), 120)),
 					reason: fmt.Sprintf("Policy %s grants %s for this case; the action pays %s, outside the policy.", policyName(p), money(lim, a.Currency), money(amt, a.Currency)),
 					disp:   consult.SeekApproval})
 				return

@@ -106,7 +106,7 @@ func (st *state) checkForbiddenKind() {
 				continue
 			}
 			st.add(finding{tactic: consult.DataExtraction, kind: "forbiddenkind", score: 0.7, sig: consult.Critical, hard: true,
-				obs:    fmt.Sprintf("Policy %s forbids releasing this kind of data (%q), and the action sends it to %s.", policyName(p), clipCase(strings.TrimSpace(sent), 120), clipCase(a.Recipient, 80)),
+				obs:    fmt.Sprintf("Policy %s forbids releasing this kind of data (%q), and the action sends it to %s.", policyName(p), st.clipCase(strings.TrimSpace(sent), 120), st.clipCase(a.Recipient, 80)),
 				reason: fmt.Sprintf("Policy %s says this kind of data never goes where the action would send it; no benefit or reason offered changes that.", policyName(p)),
 				disp:   consult.DoNotProceed})
 			return

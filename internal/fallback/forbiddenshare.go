@@ -72,7 +72,7 @@ func (st *state) checkForbiddenShare() {
 				continue
 			}
 			st.add(finding{tactic: consult.DataExtraction, kind: "forbiddenshare", score: 0.7, sig: consult.Critical, hard: true,
-				obs:    fmt.Sprintf("Policy %s forbids releasing this data (%q), and the action sends it to %s.", policyName(p), clipCase(strings.TrimSpace(sent), 120), clipCase(a.Recipient, 80)),
+				obs:    fmt.Sprintf("Policy %s forbids releasing this data (%q), and the action sends it to %s.", policyName(p), st.clipCase(strings.TrimSpace(sent), 120), st.clipCase(a.Recipient, 80)),
 				reason: fmt.Sprintf("Policy %s says this kind of data never goes where the action would send it; no benefit or reason offered changes that.", policyName(p)),
 				disp:   consult.DoNotProceed})
 			return

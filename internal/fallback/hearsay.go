@@ -84,7 +84,7 @@ func (st *state) checkRelayedApproval() {
 	}
 	if id, rec := st.approvalAbsentOnRecord(); id != "" {
 		st.add(finding{tactic: consult.AuthorityClaim, kind: "relayedapproval", score: 0.7, sig: consult.High, hard: true,
-			obs:    fmt.Sprintf("The message relays an approval (%q) that record %s says is not on file: %q.", clipCase(cl, 120), id, clipCase(strings.TrimSpace(rec), 140)),
+			obs:    fmt.Sprintf("The message relays an approval (%q) that record %s says is not on file: %q.", st.clipCase(cl, 120), id, st.clipCase(strings.TrimSpace(rec), 140)),
 			reason: "The counterparty invokes someone else's approval through a channel the agent cannot check, and the records show no such approval; it must be confirmed with the approver directly.",
 			refs:   []string{id}, disp: consult.SeekApproval})
 		return
@@ -99,7 +99,7 @@ func (st *state) checkRelayedApproval() {
 		return // "she's on leave, so hold it until she's back" defers to the approver
 	}
 	st.add(finding{tactic: consult.AuthorityClaim, kind: "relayedapproval", score: 0.5, sig: consult.High,
-		obs:    fmt.Sprintf("An unverified counterparty relays an approval the records do not show: %q.", clipCase(cl, 120)),
+		obs:    fmt.Sprintf("An unverified counterparty relays an approval the records do not show: %q.", st.clipCase(cl, 120)),
 		reason: "An approval relayed second-hand by a counterparty whose identity is not verified must be confirmed with the approver directly.",
 		disp:   consult.SeekApproval})
 }

@@ -76,6 +76,7 @@ type state struct {
 	msgSents []sentence        // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
 	pols     *[]consult.Policy // policies' cache
 	rv       recViews          // per-case views of the records and the action (recordviews.go)
+	words    caseWords         // the masked texts of the case and the findings' words (text.go)
 }
 
 // policies returns the case's policies with their statements cut to a

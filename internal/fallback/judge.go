@@ -245,7 +245,7 @@ func (st *state) checkRoleSwitch() {
 		st.add(finding{tactic: consult.InconsistentClaims, kind: "turnswitch", score: 0.7, sig: consult.High, hard: true,
 			obs: obs, disp: consult.GatherEvidence,
 			reason: "The counterparty's account of itself in this message contradicts its earlier turn " + strconv.Itoa(i+1) + ".",
-			claim: &consult.Claim{Claim: clipCase("The counterparty is the "+is+".", 300), Status: consult.ClaimContradicted, Significance: consult.High,
+			claim: &consult.Claim{Claim: st.clipCase("The counterparty is the "+is+".", 300), Status: consult.ClaimContradicted, Significance: consult.High,
 				EvidenceReferences: []string{}, Explanation: "In an earlier turn the same counterparty presented itself as the " + was + "."}})
 		return
 	}
@@ -367,10 +367,19 @@ func (st *state) checkControls() {
 		}
 		where = "message"
 	}
+	b := st.say()
+	b.lit("The ")
+	b.lit(where)
+	b.lit(" turns off or waives a security control: ")
+	b.quoted(st.clipCaseFinal(m, 80))
+	b.lit(".")
+	obs := st.said(&b)
+	b = st.say()
+	b.lit("Disabling or waiving a security control (")
+	b.part(st.clipCaseFinal(m, 80))
+	b.lit(") is an exception that only the control's owner can grant.")
 	st.add(finding{tactic: consult.PolicyBypass, kind: "control", score: 0.6, sig: consult.High, hard: true,
-		obs:    "The " + where + " turns off or waives a security control: " + strconv.Quote(clipCase(m, 80)) + ".",
-		reason: "Disabling or waiving a security control (" + clipCase(m, 80) + ") is an exception that only the control's owner can grant.",
-		disp:   consult.SeekApproval})
+		obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 }
 
 // ---- sensitive data leaving ----
@@ -487,9 +496,9 @@ func (st *state) checkStates(sents []sentence) {
 				}
 			}
 			st.contradiction(
-				fmt.Sprintf("The counterparty %s (%q); %s %s records %q.", p.what, clipCase(m, 60), t.kind, t.id, clipCase(r[0], 60)),
-				fmt.Sprintf("The counterparty %s, but %s %s records: %s", p.what, t.kind, t.id, clipCase(t.text, 300)),
-				[]string{t.id}, clipCase(m, 200))
+				fmt.Sprintf("The counterparty %s (%q); %s %s records %q.", p.what, st.clipCase(m, 60), t.kind, t.id, st.clipCase(r[0], 60)),
+				fmt.Sprintf("The counterparty %s, but %s %s records: %s", p.what, t.kind, t.id, st.clipCase(t.text, 300)),
+				[]string{t.id}, st.clipCase(m, 200))
 			return
 		}
 	}
@@ -612,9 +621,9 @@ func (st *state) checkRates(sents []sentence) {
 			for _, c := range claimed {
 				if c.unit == rr.unit && c.v > rr.v+0.005 {
 					st.contradiction(
-						fmt.Sprintf("Charges %s; %s %s gives %s.", clipCase(c.text, 40), t.kind, t.id, clipCase(rr.text, 40)),
-						fmt.Sprintf("The counterparty applies a rate of %s, but %s %s records: %s", clipCase(c.text, 40), t.kind, t.id, clipCase(t.text, 300)),
-						[]string{t.id}, "The agreed rate is "+clipCase(c.text, 60)+".")
+						fmt.Sprintf("Charges %s; %s %s gives %s.", st.clipCase(c.text, 40), t.kind, t.id, st.clipCase(rr.text, 40)),
+						fmt.Sprintf("The counterparty applies a rate of %s, but %s %s records: %s", st.clipCase(c.text, 40), t.kind, t.id, st.clipCase(t.text, 300)),
+						[]string{t.id}, "The agreed rate is "+st.clipCase(c.text, 60)+".")
 					return
 				}
 			}
@@ -752,10 +761,21 @@ func (st *state) checkDestination() {
 	} else {
 		why = "policy " + policyRule + " sends payments only to the original method or the account on file"
 	}
+	b := st.say()
+	b.lit("The payment would go to ")
+	b.part(st.clipCaseFinal(a.Recipient, 80))
+	b.lit(", but ")
+	b.scan(why)
+	b.lit(".")
+	obs := st.said(&b)
+	b = st.say()
+	b.lit("The proposed destination (")
+	b.part(st.clipCaseFinal(a.Recipient, 80))
+	b.lit(") is not the one on record: ")
+	b.scan(why)
+	b.lit("; a changed destination needs confirmation through the channel on file.")
 	st.add(finding{kind: "payee", score: 0, sig: consult.High, hard: true, refs: refs,
-		obs:    "The payment would go to " + clipCase(a.Recipient, 80) + ", but " + why + ".",
-		reason: "The proposed destination (" + clipCase(a.Recipient, 80) + ") is not the one on record: " + why + "; a changed destination needs confirmation through the channel on file.",
-		disp:   consult.SeekApproval})
+		obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 }
 
 // checkStatus flags an action that records a status the records contradict:
@@ -786,8 +806,8 @@ func (st *state) checkStatus() {
 		}
 		if p := rePending.FindString(t.text); p != "" {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "status", score: 0.65, sig: consult.High, hard: true, refs: []string{t.id},
-				obs:    fmt.Sprintf("The %s records %q while %s %s says %q.", where, m[1], t.kind, t.id, clipCase(p, 40)),
-				reason: fmt.Sprintf("Setting the status to %q contradicts %s %s (%s); a status may only follow the record.", m[1], t.kind, t.id, clipCase(t.text, 200)),
+				obs:    fmt.Sprintf("The %s records %q while %s %s says %q.", where, m[1], t.kind, t.id, st.clipCase(p, 40)),
+				reason: fmt.Sprintf("Setting the status to %q contradicts %s %s (%s); a status may only follow the record.", m[1], t.kind, t.id, st.clipCase(t.text, 200)),
 				disp:   consult.SeekApproval})
 			return
 		}
@@ -845,8 +865,8 @@ func (st *state) checkRecordedImpostor() {
 		}
 		if m := reSenderNot.FindString(t.text); m != "" {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "recorded", score: 0.65, sig: consult.High, hard: true, refs: []string{t.id},
-				obs:    fmt.Sprintf("%s %s says %q.", capFirst(t.kind), t.id, clipCase(t.text, 120)),
-				reason: fmt.Sprintf("The counterparty presents as %s, but %s %s records: %s", clipCase(st.c.Counterparty.ClaimedIdentity, 80), t.kind, t.id, clipCase(t.text, 200)),
+				obs:    fmt.Sprintf("%s %s says %q.", capFirst(t.kind), t.id, st.clipCase(t.text, 120)),
+				reason: fmt.Sprintf("The counterparty presents as %s, but %s %s records: %s", st.clipCase(st.c.Counterparty.ClaimedIdentity, 80), t.kind, t.id, st.clipCase(t.text, 200)),
 				disp:   consult.DoNotProceed})
 			return
 		}

@@ -86,7 +86,7 @@ func (st *state) checkMarkedStatus(v *j3fold) {
 			continue
 		}
 		st.add(finding{tactic: consult.PolicyBypass, kind: "markedstatus", score: 0.6, sig: consult.High, hard: true, refs: []string{t.id},
-			obs:    fmt.Sprintf("The action records the %s as %s, but %s %s says it is not there: %s", obj, status, t.kind, t.id, clipCase(t.text, 160)),
+			obs:    fmt.Sprintf("The action records the %s as %s, but %s %s says it is not there: %s", obj, status, t.kind, t.id, st.clipCase(t.text, 160)),
 			reason: "Setting a status the records contradict would make the file say what it does not show; the document has to come first.",
 			disp:   consult.DoNotProceed})
 		return

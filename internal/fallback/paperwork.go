@@ -224,7 +224,7 @@ func (st *state) checkDeferredPaperwork() {
 		score = 0.7
 	}
 	st.add(finding{tactic: consult.PolicyBypass, kind: "deferredpaper", score: score, sig: consult.High, hard: hard,
-		obs:    fmt.Sprintf("The message puts the control paperwork off until after the act, or waives it: %q.", clipCase(cl, 140)),
+		obs:    fmt.Sprintf("The message puts the control paperwork off until after the act, or waives it: %q.", st.clipCase(cl, 140)),
 		reason: "The counterparty asks for the action now and the paperwork that must come first (order, signature, approval) later or not at all; the control exists to come before the act.",
 		disp:   consult.SeekApproval})
 }

@@ -51,7 +51,7 @@ func (st *state) checkPayDetails() {
 				continue
 			}
 			st.add(finding{tactic: consult.DataExtraction, kind: "paydetails", score: 0.7, sig: consult.Critical, hard: true,
-				obs:    fmt.Sprintf("Policy %s forbids releasing payment details (%q), and the action sends them to %s.", policyName(p), clipCase(strings.TrimSpace(sent), 120), clipCase(a.Recipient, 80)),
+				obs:    fmt.Sprintf("Policy %s forbids releasing payment details (%q), and the action sends them to %s.", policyName(p), st.clipCase(strings.TrimSpace(sent), 120), st.clipCase(a.Recipient, 80)),
 				reason: fmt.Sprintf("Policy %s says card and bank details never go where the action would send them; no benefit or reason offered changes that.", policyName(p)),
 				disp:   consult.DoNotProceed})
 			return

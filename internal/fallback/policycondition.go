@@ -61,7 +61,7 @@ func (st *state) checkIfForbidden(v *j3fold) {
 				}
 				st.add(finding{kind: "ifforbidden", score: 0.5, sig: consult.High, hard: true, refs: []string{t.id},
 					obs:    fmt.Sprintf("Policy %s forbids this action when %q, and %s %s says so.", policyName(p), pred, t.kind, t.id),
-					reason: fmt.Sprintf("Policy %s rules the action out under a condition the records show is met (%s: %s).", policyName(p), t.id, clipCase(t.text, 120)),
+					reason: fmt.Sprintf("Policy %s rules the action out under a condition the records show is met (%s: %s).", policyName(p), t.id, st.clipCase(t.text, 120)),
 					disp:   consult.SeekApproval})
 				return
 			}

@@ -49,7 +49,7 @@ func (st *state) checkQuantity() {
 					continue // durations are the elapsed check's business
 				}
 				st.add(finding{tactic: consult.InconsistentClaims, kind: "quantity", score: 0.6, sig: consult.High, hard: true,
-					obs:    fmt.Sprintf("The action's description counts %d (%s...), but %s %s records %d: %q.", n, u, t.kind, t.id, m, clipCase(strings.TrimSpace(fs), 140)),
+					obs:    fmt.Sprintf("The action's description counts %d (%s...), but %s %s records %d: %q.", n, u, t.kind, t.id, m, st.clipCase(strings.TrimSpace(fs), 140)),
 					reason: fmt.Sprintf("The quantity the action pays for (%d) is more than %s %s records (%d); the difference needs the record's owner to confirm it.", n, t.kind, t.id, m),
 					refs:   []string{t.id}, disp: consult.SeekApproval})
 				return

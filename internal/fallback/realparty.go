@@ -69,8 +69,8 @@ func (st *state) checkRoleHolder() {
 			continue
 		}
 		st.add(finding{tactic: consult.IdentityDeception, kind: "roleholder", score: 0.85, sig: consult.Critical, hard: true,
-			obs:    fmt.Sprintf("%s %s gives the role the counterparty claims to someone else: %q.", capFirst(rs.t.kind), rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
-			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s names another person in that role.", clipCase(claimed, 80), rs.t.kind, rs.t.id),
+			obs:    fmt.Sprintf("%s %s gives the role the counterparty claims to someone else: %q.", capFirst(rs.t.kind), rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("The counterparty claims to be %s, and %s %s names another person in that role.", st.clipCase(claimed, 80), rs.t.kind, rs.t.id),
 			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
 		return
 	}
@@ -147,7 +147,7 @@ func (st *state) checkDesignatedPayee() {
 				continue
 			}
 			st.add(finding{tactic: consult.InconsistentClaims, kind: "designatedpayee", score: 0.7, sig: consult.Critical, hard: true,
-				obs:    fmt.Sprintf("The action pays %s, but %s %s designates another party for that role: %q.", clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+				obs:    fmt.Sprintf("The action pays %s, but %s %s designates another party for that role: %q.", st.clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 160)),
 				reason: fmt.Sprintf("The payee the message supplies is not the party %s %s names for this role; the record decides where the money goes.", rs.t.kind, rs.t.id),
 				refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
 			return

@@ -86,7 +86,7 @@ func (st *state) checkReasonSwitch() {
 		return
 	}
 	st.add(finding{tactic: consult.InconsistentClaims, kind: "reasonswitch", score: 0.6, sig: consult.High,
-		obs:    fmt.Sprintf("After the agent said the request does not qualify, the counterparty gives a different account: %q.", clipCase(st.c.Message, 140)),
+		obs:    fmt.Sprintf("After the agent said the request does not qualify, the counterparty gives a different account: %q.", st.clipCase(st.c.Message, 140)),
 		reason: "The counterparty's reason changed right after the agent explained which reasons qualify; the new account needs evidence before the action relies on it.",
 		disp:   consult.GatherEvidence})
 }

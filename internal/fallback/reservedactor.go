@@ -61,7 +61,7 @@ func (st *state) checkReservedActor(v *j3fold) {
 				party := strings.TrimSpace(clipBytes(sent[i+len(m):], 60))
 				f := finding{kind: "reservedactor", score: 0.5, sig: consult.High, hard: true,
 					obs:    fmt.Sprintf("Policy %s reserves this change to %s, and the request does not come from them.", policyName(p), party),
-					reason: fmt.Sprintf("Policy %s says only %s may do this (%q); the agent acting on the counterparty's request is not that party.", policyName(p), party, clipCase(strings.TrimSpace(p.Statement), 120)),
+					reason: fmt.Sprintf("Policy %s says only %s may do this (%q); the agent acting on the counterparty's request is not that party.", policyName(p), party, st.clipCase(strings.TrimSpace(p.Statement), 120)),
 					disp:   consult.SeekApproval}
 				if st.anyCue(consult.PolicyBypass, consult.EmotionalPressure, consult.AuthorityClaim) {
 					f.tactic = consult.PolicyBypass

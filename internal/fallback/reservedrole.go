@@ -80,7 +80,7 @@ func (st *state) checkReservedRole(v *j3fold) {
 					continue
 				}
 				st.add(finding{tactic: consult.PolicyBypass, kind: "reservedrole", score: 0.5, sig: consult.High, hard: true,
-					obs:    fmt.Sprintf("The owner's records give the %s to %s (%q), and the action takes it from them.", role, clipCase(holder, 60), clipCase(strings.TrimSpace(sent), 120)),
+					obs:    fmt.Sprintf("The owner's records give the %s to %s (%q), and the action takes it from them.", role, st.clipCase(holder, 60), st.clipCase(strings.TrimSpace(sent), 120)),
 					reason: "Changing who holds a role over the owner's affairs away from the person the owner's records name needs the owner's explicit confirmation.",
 					disp:   consult.SeekApproval})
 				return

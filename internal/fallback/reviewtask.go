@@ -66,7 +66,7 @@ func (st *state) checkReviewTask() {
 	if !reviewOnlyGoal(goal) {
 		return
 	}
-	obs := fmt.Sprintf("The owner's goal asks only for a review (%q), and the proposed %s commits the owner beyond it.", clipCase(strings.TrimSpace(st.c.Goal), 80), a.Action)
+	obs := fmt.Sprintf("The owner's goal asks only for a review (%q), and the proposed %s commits the owner beyond it.", st.clipCase(strings.TrimSpace(st.c.Goal), 80), a.Action)
 	f := finding{kind: "reviewtask", score: 0.8, sig: consult.High, hard: true, obs: obs, disp: consult.SeekApproval,
 		reason: obs + " The owner decides after the review; this step needs their explicit approval."}
 	if commit {

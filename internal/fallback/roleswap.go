@@ -73,7 +73,7 @@ func (st *state) checkRoleSwap(v *j3fold) {
 		f := strings.TrimSpace(foldedText(w))
 		if first, _, _ := strings.Cut(f, " "); len(first) >= 3 && !strings.Contains(k, " "+first) {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "roleswap", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("The owner's goal assigns the %s, and the action gives that role to %s, whom the owner never named.", role, clipCase(w, 60)),
+				obs:    fmt.Sprintf("The owner's goal assigns the %s, and the action gives that role to %s, whom the owner never named.", role, st.clipCase(w, 60)),
 				reason: "Changing who holds a role over the owner's affairs away from the person the owner chose needs the owner's explicit confirmation.",
 				disp:   consult.SeekApproval})
 			return

@@ -140,4 +140,3 @@ func TestSenderNotMayMatchView(t *testing.T) {
 		})
 	}
 }
-

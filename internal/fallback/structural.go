@@ -115,7 +115,7 @@ func (st *state) actionName() string {
 	case a.Action != "":
 		return a.Action
 	case a.Description != "":
-		return clipCase(a.Description, 80)
+		return st.clipCase(a.Description, 80)
 	}
 	return "the proposed action"
 }
@@ -166,22 +166,40 @@ func (st *state) checkIdentity() {
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
-		// Both texts masked once for the six quotes below (clipCase masks
-		// before it cuts).
-		mc, mr := maskSecrets(claimed), maskSecrets(ref)
-		obs := "Claims to be " + strconv.Quote(clip(mc, 80)) + " but is known only as " + strconv.Quote(clip(mr, 80)) + ", and the identity is not verified."
-		st.add(finding{
+		b := st.say()
+		b.lit("Claims to be ")
+		b.quoted(st.clipCaseFinal(claimed, 80))
+		b.lit(" but is known only as ")
+		b.quoted(st.clipCaseFinal(ref, 80))
+		b.lit(", and the identity is not verified.")
+		obs := st.said(&b)
+		b = st.say()
+		b.lit("The counterparty claims to be ")
+		b.part(st.clipCaseFinal(claimed, 80))
+		b.lit(", which its known reference (")
+		b.part(st.clipCaseFinal(ref, 80))
+		b.lit(") does not establish, and nothing verified it out of band.")
+		f := finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
 			obs: obs, disp: consult.GatherEvidence,
-			reason: "The counterparty claims to be " + clip(mc, 80) + ", which its known reference (" + clip(mr, 80) + ") does not establish, and nothing verified it out of band.",
-			claim: &consult.Claim{Claim: "The counterparty is " + clip(mc, 200), Status: consult.ClaimUnverified, Significance: consult.High,
-				EvidenceReferences: []string{}, Explanation: "The counterparty's reference (" + clip(mr, 120) + ") differs from the claimed identity and the identity is not verified."},
-		})
+			reason: st.said(&b),
+		}
+		b = st.say()
+		b.lit("The counterparty is ")
+		b.part(st.clipCaseFinal(claimed, 200))
+		claim := st.said(&b)
+		b = st.say()
+		b.lit("The counterparty's reference (")
+		b.part(st.clipCaseFinal(ref, 120))
+		b.lit(") differs from the claimed identity and the identity is not verified.")
+		f.claim = &consult.Claim{Claim: claim, Status: consult.ClaimUnverified, Significance: consult.High,
+			EvidenceReferences: []string{}, Explanation: st.said(&b)}
+		st.add(f)
 		// Someone the reference does not name at all, asking for secrets.
 		if !shareWord(words, cr) && st.secretsOut() {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "impersonation", score: 0.6, sig: consult.High,
-				obs:    "An unverified " + strconv.Quote(clip(mr, 60)) + " presents as " + strconv.Quote(clip(mc, 60)) + " while asking for secrets.",
-				reason: "Nothing ties the reference " + clip(mr, 80) + " to " + clip(mc, 80) + ", and the claimed identity is what unlocks the secret asked for.",
+				obs:    "An unverified " + strconv.Quote(st.clipCase(ref, 60)) + " presents as " + strconv.Quote(st.clipCase(claimed, 60)) + " while asking for secrets.",
+				reason: "Nothing ties the reference " + st.clipCase(ref, 80) + " to " + st.clipCase(claimed, 80) + ", and the claimed identity is what unlocks the secret asked for.",
 				disp:   consult.DoNotProceed})
 		}
 	}
@@ -196,8 +214,8 @@ func (st *state) checkIdentity() {
 		base := registrable(d)
 		if freemail[base] && claimed != "" && orgClaim(fc) && !onFileRef(ref) {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.6, sig: consult.High, hard: true,
-				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(clipCase(claimed, 80)) + ".",
-				reason: "A personal mailbox at " + base + " is not where " + clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
+				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(st.clipCase(claimed, 80)) + ".",
+				reason: "A personal mailbox at " + base + " is not where " + st.clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
 			break
 		}
 		if lk := st.lookalikeOf(base); lk != "" {
@@ -216,9 +234,23 @@ func (st *state) checkIdentity() {
 					} else if orgClaim(fc) {
 						sc = 0.6 // an organisation writing from a lure domain not its own
 					}
+					// w, a word of lureLabels, needs no escape.
+					baseFinal := isFinal(base)
+					b := st.say()
+					b.lit("The unverified domain ")
+					b.part(base, baseFinal)
+					b.lit(" joins a name with \"")
+					b.lit(w)
+					b.lit("\", a pattern of look-alike domains.")
+					obs := st.said(&b)
+					b = st.say()
+					b.lit("The domain ")
+					b.part(base, baseFinal)
+					b.lit(" has the shape of a look-alike domain (a name plus \"")
+					b.lit(w)
+					b.lit("\") and the sender is not verified.")
 					st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: sc, sig: consult.High,
-						obs:    "The unverified domain " + base + " joins a name with " + strconv.Quote(w) + ", a pattern of look-alike domains.",
-						reason: "The domain " + base + " has the shape of a look-alike domain (a name plus " + strconv.Quote(w) + ") and the sender is not verified.", disp: consult.GatherEvidence})
+						obs: obs, reason: st.said(&b), disp: consult.GatherEvidence})
 					break
 				}
 			}
@@ -441,8 +473,8 @@ func (st *state) contradiction(obs, reason string, refs []string, claimText stri
 	st.add(finding{
 		tactic: consult.InconsistentClaims, kind: "contradiction", score: 0.85, sig: consult.High, hard: true,
 		obs: obs, refs: refs, disp: consult.DoNotProceed, reason: reason,
-		claim: &consult.Claim{Claim: clipCase(claimText, 300), Status: consult.ClaimContradicted, Significance: consult.High,
-			EvidenceReferences: refs, Explanation: clipCase(reason, 900)},
+		claim: &consult.Claim{Claim: st.clipCase(claimText, 300), Status: consult.ClaimContradicted, Significance: consult.High,
+			EvidenceReferences: refs, Explanation: st.clipCase(reason, 900)},
 	})
 }
 
@@ -458,8 +490,8 @@ func (st *state) checkContradictions() {
 				refs = st.refsAll()
 			}
 			st.contradiction(
-				fmt.Sprintf("The counterparty's claim %q is marked %s in the case facts.", clipCase(f.Statement, 160), f.Status),
-				fmt.Sprintf("The counterparty asserts that %s, which the agent's records %s.", clipCase(lowerFirst(f.Statement), 200), map[bool]string{true: "contradict", false: "dispute"}[f.Status == consult.FactContradicted]),
+				fmt.Sprintf("The counterparty's claim %q is marked %s in the case facts.", st.clipCase(f.Statement, 160), f.Status),
+				fmt.Sprintf("The counterparty asserts that %s, which the agent's records %s.", st.clipCase(lowerFirst(f.Statement), 200), map[bool]string{true: "contradict", false: "dispute"}[f.Status == consult.FactContradicted]),
 				refs, f.Statement)
 		}
 	}
@@ -521,8 +553,8 @@ func (st *state) checkContradictions() {
 			}
 			if neg || (len(vals) > 0 && !vals[claimTier]) {
 				st.contradiction(
-					fmt.Sprintf("Claims %s status; %s %s says otherwise: %q.", claimTier, t.kind, t.id, clipCase(t.text, 120)),
-					fmt.Sprintf("The counterparty claims %s membership, but %s %s records: %s", claimTier, t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("Claims %s status; %s %s says otherwise: %q.", claimTier, t.kind, t.id, st.clipCase(t.text, 120)),
+					fmt.Sprintf("The counterparty claims %s membership, but %s %s records: %s", claimTier, t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty holds "+claimTier+" status.")
 				break
 			}
@@ -534,7 +566,7 @@ func (st *state) checkContradictions() {
 			if reInsNo.MatchString(t.text) {
 				st.contradiction(
 					fmt.Sprintf("Says the booking is insured; %s %s records no insurance.", t.kind, t.id),
-					fmt.Sprintf("The counterparty says they hold insurance, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("The counterparty says they hold insurance, but %s %s records: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty holds insurance on this booking.")
 				break
 			}
@@ -545,8 +577,8 @@ func (st *state) checkContradictions() {
 		for _, t := range st.trusted {
 			if reDelivered.MatchString(t.text) && !reNotArrive.MatchString(t.text) {
 				st.contradiction(
-					fmt.Sprintf("Says %q; %s %s shows delivery.", clipCase(m, 60), t.kind, t.id),
-					fmt.Sprintf("The counterparty says the goods never arrived, but %s %s records delivery: %s", t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("Says %q; %s %s shows delivery.", st.clipCase(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says the goods never arrived, but %s %s records delivery: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The goods were not delivered.")
 				break
 			}
@@ -557,8 +589,8 @@ func (st *state) checkContradictions() {
 		for _, t := range st.trusted {
 			if rePaid.MatchString(t.text) {
 				st.contradiction(
-					fmt.Sprintf("Says %q; %s %s records the payment.", clipCase(m, 60), t.kind, t.id),
-					fmt.Sprintf("The counterparty says they were not paid, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("Says %q; %s %s records the payment.", st.clipCase(m, 60), t.kind, t.id),
+					fmt.Sprintf("The counterparty says they were not paid, but %s %s records: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, "The counterparty was not paid.")
 				break
 			}
@@ -586,8 +618,8 @@ func (st *state) checkContradictions() {
 				}
 			}
 			st.contradiction(
-				fmt.Sprintf("Says it was bought or booked very recently; %s %s says %q.", t.kind, t.id, clipCase(m[0], 40)),
-				fmt.Sprintf("The counterparty places the purchase within the last day, but %s %s records: %s", t.kind, t.id, clipCase(t.text, 300)),
+				fmt.Sprintf("Says it was bought or booked very recently; %s %s says %q.", t.kind, t.id, st.clipCase(m[0], 40)),
+				fmt.Sprintf("The counterparty places the purchase within the last day, but %s %s records: %s", t.kind, t.id, st.clipCase(t.text, 300)),
 				[]string{t.id}, "The booking or purchase was made within the last day.")
 			break
 		}
@@ -792,7 +824,7 @@ func (st *state) checkCounts(sents []sentence) {
 			if !match {
 				st.contradiction(
 					fmt.Sprintf("Says %s %s; %s %s gives %d.", m[1], m[2], t.kind, t.id, vals[0]),
-					fmt.Sprintf("The counterparty speaks of %s %s, but %s %s records: %s", m[1], m[2], t.kind, t.id, clipCase(t.text, 300)),
+					fmt.Sprintf("The counterparty speaks of %s %s, but %s %s records: %s", m[1], m[2], t.kind, t.id, st.clipCase(t.text, 300)),
 					[]string{t.id}, fmt.Sprintf("There were %s %s.", m[1], m[2]))
 				return
 			}
@@ -855,10 +887,32 @@ func (st *state) checkAmounts(sents []sentence) {
 					// contradiction worth stopping for; a lower figure is
 					// usually a part or a quote within a budget.
 					if !found && higher {
-						st.contradiction(
-							fmt.Sprintf("Puts %s on %s; %s %s gives %s.", money(a, ""), id, t.kind, t.id, money(tv[0], "")),
-							fmt.Sprintf("The counterparty states %s for %s, but %s %s records: %s", money(a, ""), id, t.kind, t.id, clipCase(t.text, 300)),
-							[]string{t.id}, fmt.Sprintf("The amount for %s is %s.", id, money(a, "")))
+						ma := money(a, "")
+						b := st.say()
+						b.lit("Puts ")
+						b.scan(ma)
+						b.lit(" on ")
+						b.scan(id)
+						b.lit("; ")
+						b.lit(t.kind)
+						b.lit(" ")
+						b.scan(t.id)
+						b.lit(" gives ")
+						b.scan(money(tv[0], ""))
+						b.lit(".")
+						obs := st.said(&b)
+						b = st.say()
+						b.lit("The counterparty states ")
+						b.scan(ma)
+						b.lit(" for ")
+						b.scan(id)
+						b.lit(", but ")
+						b.lit(t.kind)
+						b.lit(" ")
+						b.scan(t.id)
+						b.lit(" records: ")
+						b.part(st.clipCaseFinal(t.text, 300))
+						st.contradiction(obs, st.said(&b), []string{t.id}, "The amount for "+id+" is "+ma+".")
 						return
 					}
 				}
@@ -926,7 +980,7 @@ func (st *state) historyDates(sents []sentence) {
 				}
 				st.contradiction(
 					fmt.Sprintf("Dates the order or booking %s %s; %s says %s %s.", cd.m, cd.d, r.kind, ds[0].m, ds[0].d),
-					fmt.Sprintf("The counterparty now gives %s %s, but %s gives %s %s: %s", cd.m, cd.d, r.kind, ds[0].m, ds[0].d, clipCase(r.text, 240)),
+					fmt.Sprintf("The counterparty now gives %s %s, but %s gives %s %s: %s", cd.m, cd.d, r.kind, ds[0].m, ds[0].d, st.clipCase(r.text, 240)),
 					refIDs, fmt.Sprintf("The order or booking was made on %s %s.", cd.m, cd.d))
 				return
 			}
@@ -968,7 +1022,7 @@ func (st *state) checkPolicies() {
 				if a.Amount > lim {
 					st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
 						obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
-						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), clipCase(m[0], 80), money(a.Amount, a.Currency)),
+						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), st.clipCase(m[0], 80), money(a.Amount, a.Currency)),
 						disp:   consult.SeekApproval})
 					goto overs
 				}
@@ -1088,15 +1142,15 @@ func (st *state) checkData() {
 	external := st.externalRecipient()
 	if len(secrets) > 0 && st.externalAddress() && !st.secretsStayInside() && !st.warning {
 		st.add(finding{tactic: consult.DataExtraction, kind: "secrets", score: 0.7, sig: consult.Critical, hard: true,
-			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), clipCase(to, 80)),
-			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), clipCase(to, 80)),
+			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), st.clipCase(to, 80)),
+			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), st.clipCase(to, 80)),
 			disp:   consult.DoNotProceed})
 	}
 	st.checkNewParty()
 	if len(special) > 0 && external && !st.warning && !st.trustedCounterparty() {
 		st.add(finding{tactic: consult.DataExtraction, kind: "special", score: 0.25, sig: consult.High,
-			obs:    fmt.Sprintf("The action would send %s data to %s.", strings.Join(special, ", "), clipCase(to, 80)),
-			reason: fmt.Sprintf("The action releases %s data to %s, which needs a lawful basis and only the minimum necessary.", strings.Join(special, ", "), clipCase(to, 80)),
+			obs:    fmt.Sprintf("The action would send %s data to %s.", strings.Join(special, ", "), st.clipCase(to, 80)),
+			reason: fmt.Sprintf("The action releases %s data to %s, which needs a lawful basis and only the minimum necessary.", strings.Join(special, ", "), st.clipCase(to, 80)),
 			disp:   consult.ModifyPlan})
 	}
 }
@@ -1196,10 +1250,18 @@ func (st *state) checkNewParty() {
 			}
 		}
 		if sig > 0 && hits == 0 {
+			who, whoFinal := st.clipCaseFinal(strings.TrimSpace(name), 80)
+			b := st.say()
+			b.lit("The action hands personal data or authority to ")
+			b.part(who, whoFinal)
+			b.lit(", a party nothing in the owner's side of the case names.")
+			obs := st.said(&b)
+			b = st.say()
+			b.lit("The counterparty steers personal data or a role over the owner's affairs to ")
+			b.part(who, whoFinal)
+			b.lit(", whom the owner never named; such a change needs the owner's explicit confirmation.")
 			st.add(finding{tactic: consult.PolicyBypass, kind: "newparty", score: 0.5, sig: consult.High,
-				obs:    fmt.Sprintf("The action hands personal data or authority to %s, a party nothing in the owner's side of the case names.", clipCase(strings.TrimSpace(name), 80)),
-				reason: fmt.Sprintf("The counterparty steers personal data or a role over the owner's affairs to %s, whom the owner never named; such a change needs the owner's explicit confirmation.", clipCase(strings.TrimSpace(name), 80)),
-				disp:   consult.SeekApproval})
+				obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 			return
 		}
 	}

@@ -227,8 +227,8 @@ func (st *state) checkPrecondition() {
 						continue
 					}
 					st.add(finding{kind: "precondition", score: 0.5, sig: consult.High, hard: true,
-						obs:    fmt.Sprintf("Policy %s sets a condition (%q) that %s %s says is not met: %q.", policyName(p), clipCase(strings.TrimSpace(sent), 120), t.kind, t.id, clipCase(strings.TrimSpace(fs), 160)),
-						reason: fmt.Sprintf("Policy %s makes %s conditional (%q), and %s %s records that the condition is not met.", policyName(p), st.actionName(), clipCase(strings.TrimSpace(sent), 160), t.kind, t.id),
+						obs:    fmt.Sprintf("Policy %s sets a condition (%q) that %s %s says is not met: %q.", policyName(p), st.clipCase(strings.TrimSpace(sent), 120), t.kind, t.id, st.clipCase(strings.TrimSpace(fs), 160)),
+						reason: fmt.Sprintf("Policy %s makes %s conditional (%q), and %s %s records that the condition is not met.", policyName(p), st.actionName(), st.clipCase(strings.TrimSpace(sent), 160), t.kind, t.id),
 						refs:   []string{t.id}, disp: consult.SeekApproval})
 					return
 				}
@@ -315,7 +315,7 @@ func (st *state) checkLapsed() {
 				continue
 			}
 			st.add(finding{kind: "lapsed", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("%s %s records the object of the action as %s: %q.", capFirst(t.kind), t.id, lw, clipCase(strings.TrimSpace(rs.text), 160)),
+				obs:    fmt.Sprintf("%s %s records the object of the action as %s: %q.", capFirst(t.kind), t.id, lw, st.clipCase(strings.TrimSpace(rs.text), 160)),
 				reason: fmt.Sprintf("The action (%s) relies on something %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), t.kind, t.id, lw),
 				refs:   []string{t.id}, disp: consult.SeekApproval})
 			return
@@ -570,8 +570,8 @@ func (st *state) checkRestrictedData() {
 			}
 			cat := strings.Join(ws, " ")
 			st.add(finding{tactic: consult.DataExtraction, kind: "restricted", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("The action would release %s data, which %s %s restricts: %q.", cat, rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
-				reason: fmt.Sprintf("%s %s keeps %s data from being shared, and the action sends it to %s.", capFirst(rs.t.kind), rs.t.id, cat, clipCase(a.Recipient, 80)),
+				obs:    fmt.Sprintf("The action would release %s data, which %s %s restricts: %q.", cat, rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 160)),
+				reason: fmt.Sprintf("%s %s keeps %s data from being shared, and the action sends it to %s.", capFirst(rs.t.kind), rs.t.id, cat, st.clipCase(a.Recipient, 80)),
 				refs:   []string{rs.t.id}, disp: consult.SeekApproval})
 			return
 		}
@@ -703,7 +703,7 @@ func (st *state) checkPolicyLimits2() {
 						continue
 					}
 					st.add(finding{tactic: consult.PolicyBypass, kind: "threshold", score: 0.3, sig: consult.High,
-						obs:    fmt.Sprintf("The proposed %s is over the %s threshold of policy %s, which attaches a requirement: %q.", money(amt, st.c.Action.Currency), money(pa.v, st.c.Action.Currency), policyName(p), clipCase(strings.TrimSpace(sent), 140)),
+						obs:    fmt.Sprintf("The proposed %s is over the %s threshold of policy %s, which attaches a requirement: %q.", money(amt, st.c.Action.Currency), money(pa.v, st.c.Action.Currency), policyName(p), st.clipCase(strings.TrimSpace(sent), 140)),
 						reason: fmt.Sprintf("Policy %s requires more than the agent's own decision above %s; the action moves %s and no record shows the requirement met.", policyName(p), money(pa.v, st.c.Action.Currency), money(amt, st.c.Action.Currency)),
 						disp:   consult.SeekApproval})
 					return
@@ -715,7 +715,7 @@ func (st *state) checkPolicyLimits2() {
 					pa.v = lim
 					st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
 						obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(amt, st.c.Action.Currency), money(pa.v, st.c.Action.Currency), policyName(p)),
-						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(pa.v, st.c.Action.Currency), clipCase(strings.TrimSpace(sent), 80), money(amt, st.c.Action.Currency)),
+						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(pa.v, st.c.Action.Currency), st.clipCase(strings.TrimSpace(sent), 80), money(amt, st.c.Action.Currency)),
 						disp:   consult.SeekApproval})
 					return
 				}

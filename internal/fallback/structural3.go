@@ -604,7 +604,7 @@ func (st *state) checkAlreadyDone() {
 				continue
 			}
 			st.add(finding{kind: "duplicate", score: 0.6, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("%s %s records %s as already %s: %q.", capFirst(t.kind), t.id, strings.ToUpper(tied), w, clipCase(strings.TrimSpace(rs.text), 160)),
+				obs:    fmt.Sprintf("%s %s records %s as already %s: %q.", capFirst(t.kind), t.id, strings.ToUpper(tied), w, st.clipCase(strings.TrimSpace(rs.text), 160)),
 				reason: fmt.Sprintf("The action (%s) would move money a second time for %s, which %s %s records as already %s.", st.actionName(), strings.ToUpper(tied), t.kind, t.id, w),
 				refs:   []string{t.id}, disp: consult.DoNotProceed})
 			return
@@ -678,8 +678,8 @@ func (st *state) checkPartyLapsed() {
 			continue
 		}
 		st.add(finding{kind: "lapsed", score: 0.5, sig: consult.High, hard: true,
-			obs:    fmt.Sprintf("%s %s records the recipient's standing as %s: %q.", capFirst(rs.t.kind), rs.t.id, lw, clipCase(strings.TrimSpace(rs.text), 160)),
-			reason: fmt.Sprintf("The action (%s) deals with %s, whose standing %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, lw),
+			obs:    fmt.Sprintf("%s %s records the recipient's standing as %s: %q.", capFirst(rs.t.kind), rs.t.id, lw, st.clipCase(strings.TrimSpace(rs.text), 160)),
+			reason: fmt.Sprintf("The action (%s) deals with %s, whose standing %s %s records as %s; it cannot go ahead as proposed.", st.actionName(), st.clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, lw),
 			refs:   []string{rs.t.id}, disp: consult.SeekApproval})
 		return
 	}
@@ -821,7 +821,7 @@ func (st *state) checkNoConsent() {
 			continue
 		}
 		st.add(finding{tactic: consult.DataExtraction, kind: "noconsent", score: 0.5, sig: consult.High, hard: true,
-			obs:    fmt.Sprintf("The action shares personal data with %s, and %s %s says the person it is about has not consented: %q.", clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 160)),
+			obs:    fmt.Sprintf("The action shares personal data with %s, and %s %s says the person it is about has not consented: %q.", st.clipCase(a.Recipient, 80), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 160)),
 			reason: fmt.Sprintf("%s %s records no consent for this sharing; %s would disclose personal data without it.", capFirst(rs.t.kind), rs.t.id, st.actionName()),
 			refs:   []string{rs.t.id}, disp: consult.SeekApproval})
 		return
@@ -863,7 +863,7 @@ func (st *state) checkUnlisted() {
 	ref := toLower(clipBytes(cp.Reference, 512))
 	why := ""
 	if _, at := wordIn(" "+ref+" ", unlistedMarks); at >= 0 {
-		why = fmt.Sprintf("its reference says the channel is not on the owner's records (%q)", clipCase(cp.Reference, 100))
+		why = fmt.Sprintf("its reference says the channel is not on the owner's records (%q)", st.clipCase(cp.Reference, 100))
 	}
 	if why == "" {
 		// A directory record with a negation that names the claimant (the
@@ -892,7 +892,7 @@ func (st *state) checkUnlisted() {
 					}
 				}
 				if hits >= 2 || hits == len(nws) {
-					why = fmt.Sprintf("%s %s says: %q", rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140))
+					why = fmt.Sprintf("%s %s says: %q", rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 140))
 					break // the first record sentence that names the claimant
 				}
 			}
@@ -902,8 +902,8 @@ func (st *state) checkUnlisted() {
 		return
 	}
 	st.add(finding{tactic: consult.IdentityDeception, kind: "unlisted", score: 0.55, sig: consult.High,
-		obs:    fmt.Sprintf("The counterparty presents as %q, but %s.", clipCase(claimed, 80), why),
-		reason: fmt.Sprintf("The owner's records speak against the claimed identity %q: %s.", clipCase(claimed, 80), why),
+		obs:    fmt.Sprintf("The counterparty presents as %q, but %s.", st.clipCase(claimed, 80), why),
+		reason: fmt.Sprintf("The owner's records speak against the claimed identity %q: %s.", st.clipCase(claimed, 80), why),
 		disp:   consult.GatherEvidence})
 }
 
@@ -1019,7 +1019,7 @@ func (st *state) checkClaimedStep() {
 			}
 			said := strings.TrimSpace(st.originalSentence(c.text))
 			st.contradiction(
-				fmt.Sprintf("The counterparty says %q, but %s %s records: %q.", clipCase(said, 140), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140)),
+				fmt.Sprintf("The counterparty says %q, but %s %s records: %q.", st.clipCase(said, 140), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 140)),
 				fmt.Sprintf("The counterparty claims a step already happened that %s %s says did not.", rs.t.kind, rs.t.id),
 				[]string{rs.t.id}, said)
 			return
@@ -1093,7 +1093,7 @@ func (st *state) checkInvokedAuthority() {
 			}
 		}
 		if at >= 0 {
-			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
+			why = fmt.Sprintf("the unverified counterparty presents itself as %q (%s)", st.clipCase(cp.ClaimedIdentity, 80), strings.TrimSpace(r))
 		}
 	}
 	if why == "" && st.lowMessageGates()&(gGrant|gYour) == gGrant|gYour {
@@ -1114,7 +1114,7 @@ func (st *state) checkInvokedAuthority() {
 					after = after[:40]
 				}
 				if r, at := wordInSet(after, seniorRoles, seniorRoleSet); at >= 0 && at < 25 && !st.approvalOnRecord(strings.TrimSpace(r)) {
-					why = fmt.Sprintf("the message says the owner's %s already gave the go-ahead: %q", strings.TrimSpace(r), clipCase(strings.TrimSpace(low), 120))
+					why = fmt.Sprintf("the message says the owner's %s already gave the go-ahead: %q", strings.TrimSpace(r), st.clipCase(strings.TrimSpace(low), 120))
 					break
 				}
 			}
@@ -1258,7 +1258,7 @@ func (st *state) checkWindow() {
 		}
 		if elapsed > window {
 			st.add(finding{kind: "window", score: 0.5, sig: consult.High, hard: true,
-				obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and %s %s records more time has passed: %q.", policyName(pol), clipCase(strings.TrimSpace(polSent), 120), rs.t.kind, rs.t.id, clipCase(strings.TrimSpace(rs.text), 140)),
+				obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and %s %s records more time has passed: %q.", policyName(pol), st.clipCase(strings.TrimSpace(polSent), 120), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 140)),
 				reason: fmt.Sprintf("Policy %s sets a time window for %s, and %s %s shows it has closed.", policyName(pol), st.actionName(), rs.t.kind, rs.t.id),
 				refs:   []string{rs.t.id}, disp: consult.SeekApproval})
 			return
@@ -1269,7 +1269,7 @@ func (st *state) checkWindow() {
 	// needs no record.
 	if d, q := admittedElapsed(st.lowMessage()); d > window {
 		st.add(finding{kind: "window", score: 0.5, sig: consult.High, hard: true,
-			obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and the counterparty says more time has passed: %q.", policyName(pol), clipCase(strings.TrimSpace(polSent), 120), clipCase(strings.TrimSpace(st.originalSentence(q)), 140)),
+			obs:    fmt.Sprintf("Policy %s allows this within a window (%q), and the counterparty says more time has passed: %q.", policyName(pol), st.clipCase(strings.TrimSpace(polSent), 120), st.clipCase(strings.TrimSpace(st.originalSentence(q)), 140)),
 			reason: fmt.Sprintf("Policy %s sets a time window for %s, and by the counterparty's own account it has closed.", policyName(pol), st.actionName()),
 			disp:   consult.SeekApproval})
 	}
@@ -1404,7 +1404,7 @@ func (st *state) skipStepIn(tx string) bool {
 			continue
 		}
 		st.add(finding{tactic: consult.PolicyBypass, kind: "skipstep", score: 0.6, sig: consult.Medium,
-			obs:    fmt.Sprintf("The counterparty says a control step is not needed: %q.", clipCase(strings.TrimSpace(st.originalSentence(low)), 140)),
+			obs:    fmt.Sprintf("The counterparty says a control step is not needed: %q.", st.clipCase(strings.TrimSpace(st.originalSentence(low)), 140)),
 			reason: "The counterparty tells the agent a control step can be left out; only the owner's policy decides that.",
 			disp:   consult.SeekApproval})
 		return true

@@ -911,3 +911,160 @@ func sepWordAt(s string, i int) bool {
 	r := s[i:]
 	return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "was ") || strings.HasPrefix(r, "ist ") || strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
 }
+
+// caseWords holds what the checks and compose share of the words of one
+// analysis: the masked texts of the case, the buffer that the findings'
+// texts and compose's are written to, and which of the findings' texts are
+// known to be final.
+type caseWords struct {
+	masks caseMasks
+	ob    outBuf
+	// finals are the findings' texts that said found final.
+	finals [16]string
+	nf     int
+}
+
+// caseMasks remembers, for one analysis, the masked form of the texts that
+// the checks and compose quote with clipCase: the same few fields (the
+// claimed identity, the reference, the recipient, a record) are quoted by
+// several checks and again by the summary, each time at a length of its
+// own, and their masking is a function of the text alone. A text is found
+// by comparing strings, which costs a length test for most entries and, for
+// the same string, no more than a pointer test.
+type caseMasks struct {
+	n int
+	e [12]caseMask
+}
+
+// caseMask is one text's entry: its scan, its masked form, and the last
+// clip asked of it, with whether that clip is final (0 not known yet, 1
+// no, 2 yes).
+type caseMask struct {
+	src, out  string
+	m         maskNeeds
+	clipN     int
+	clip      string
+	clipFinal int8
+}
+
+// get returns s's entry, made on first use, or nil when the memo is full.
+// s is not empty.
+func (cm *caseMasks) get(s string) *caseMask {
+	for i := range cm.n {
+		if e := &cm.e[i]; e.src == s {
+			return e
+		}
+	}
+	if cm.n == len(cm.e) {
+		return nil
+	}
+	e := &cm.e[cm.n]
+	cm.n++
+	m := maskScan(s)
+	*e = caseMask{src: s, out: maskApply(s, m), m: m, clipN: -1}
+	return e
+}
+
+// getFinal is get for a text known to be final, which masking gives back
+// as it is: it needs no scan. Its needs are those of a final text but for
+// a long token run, which a clip could cut (finalText), so that
+// clipCaseFinal asks of its clips what it asks of any other text's.
+func (cm *caseMasks) getFinal(s string) *caseMask {
+	for i := range cm.n {
+		if e := &cm.e[i]; e.src == s {
+			return e
+		}
+	}
+	if cm.n == len(cm.e) {
+		return nil
+	}
+	e := &cm.e[cm.n]
+	cm.n++
+	*e = caseMask{src: s, out: s, m: maskNeeds{clean: true, ascii: true, maxTok: 28}, clipN: -1}
+	return e
+}
+
+// clipTo returns clip(e.out, n), kept for the next call with the same n.
+func (e *caseMask) clipTo(n int) string {
+	if e.clipN != n {
+		e.clipN, e.clip, e.clipFinal = n, clip(e.out, n), 0
+	}
+	return e.clip
+}
+
+// clipCase is clipCase for a text of the case, with its masking done once
+// per analysis.
+func (st *state) clipCase(s string, n int) string {
+	if s == "" {
+		return clip(s, n)
+	}
+	var e *caseMask
+	if st.saidFinal(s) {
+		// A finding's text quoted again (a contradiction's reason as its
+		// claim's explanation).
+		e = st.words.masks.getFinal(s)
+	} else {
+		e = st.words.masks.get(s)
+	}
+	if e == nil {
+		return clipCase(s, n)
+	}
+	return e.clipTo(n)
+}
+
+// clipCaseFinal is clipCaseFinal for a text of the case, with its masking
+// and the test of its clip done once per analysis.
+func (st *state) clipCaseFinal(s string, n int) (string, bool) {
+	if s == "" {
+		return "", true
+	}
+	e := st.words.masks.get(s)
+	if e == nil {
+		return clipCaseFinal(s, n)
+	}
+	c := e.clipTo(n)
+	if e.clipFinal == 0 {
+		e.clipFinal = 1
+		if s[len(s)-1] != ' ' && (e.m.final() || (c == s && e.m.finalText(s))) || isFinal(c) {
+			e.clipFinal = 2
+		}
+	}
+	return c, e.clipFinal == 2
+}
+
+// say starts a text of a finding, written to the analysis's buffer, which
+// compose goes on writing to: its first size is enough for a few findings'
+// texts and compose's (see compose).
+func (st *state) say() outText {
+	if st.words.ob.b.Cap() == 0 {
+		st.words.ob.b.Grow(5120)
+	}
+	return st.words.ob.text()
+}
+
+// said returns the text that b built and notes it when it is final, so
+// that compose knows it without a scan (finalOf).
+func (st *state) said(b *outText) string {
+	s, ok := b.text()
+	if w := &st.words; ok && w.nf < len(w.finals) {
+		w.finals[w.nf] = s
+		w.nf++
+	}
+	return s
+}
+
+// finalOf is isFinal(s) for a finding's text: those said found final are
+// known without a scan. Comparing s with each costs a length test, or,
+// for the same string, a pointer test.
+func (st *state) finalOf(s string) bool { return st.saidFinal(s) || isFinal(s) }
+
+// saidFinal reports whether said found s final.
+func (st *state) saidFinal(s string) bool {
+	w := &st.words
+	for i := range w.nf {
+		if w.finals[i] == s {
+			return true
+		}
+	}
+	return false
+}

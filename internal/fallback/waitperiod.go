@@ -80,7 +80,7 @@ func (st *state) checkWaitPeriod() {
 				}
 				f := finding{kind: "waitperiod", score: 0.55, sig: consult.High, hard: true,
 					obs: fmt.Sprintf("Policy %s makes this wait (%q), and %s %s says the event it counts from was only %s ago: %q.",
-						policyName(p), clipCase(strings.TrimSpace(sent), 120), rs.t.kind, rs.t.id, spanWords(ago), clipCase(strings.TrimSpace(rs.text), 120)),
+						policyName(p), st.clipCase(strings.TrimSpace(sent), 120), rs.t.kind, rs.t.id, spanWords(ago), st.clipCase(strings.TrimSpace(rs.text), 120)),
 					reason: fmt.Sprintf("Policy %s sets a waiting period for %s that %s %s shows has not run out; a cooling-off period is meant for exactly the request that cannot wait.", policyName(p), st.actionName(), rs.t.kind, rs.t.id),
 					refs:   []string{rs.t.id}, disp: consult.SeekApproval}
 				if st.pressesPastWait() {

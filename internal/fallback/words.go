@@ -79,8 +79,14 @@ func (st *state) compose() consult.Analysis {
 	// The signal, the rationale and a claim all quote a tactic's strongest
 	// cue: quote it once.
 	// compose's texts share one buffer.
-	ob := &outBuf{}
-	ob.b.Grow(3072)
+	// The findings' texts may have started the buffer (say): growing it
+	// by compose's usual need, 3 KiB, would then double it for nothing.
+	ob := &st.words.ob
+	if ob.b.Cap() == 0 {
+		ob.b.Grow(3072)
+	} else {
+		ob.b.Grow(2048)
+	}
 	lqs := st.lexQuotes(ob)
 	// The texts that compose builds are marked final (isFinal) when they
 	// are made of final parts, so that finish does not scan them again.
@@ -94,7 +100,7 @@ func (st *state) compose() consult.Analysis {
 		fm.signals.set(i, ok)
 	}
 	// Claims.
-	a.Claims, fm.claims = st.buildClaims(ob, lqs, act, actFinal)
+	a.Claims, fm.claims, fm.explanations = st.buildClaims(ob, lqs, act, actFinal)
 	// Disposition, tier, confidence.
 	a.Disposition = st.disposition(reported)
 	a.RiskTier = st.tier(reported, a.Disposition)
@@ -114,6 +120,8 @@ type finalMarks struct {
 	reply, summary, suggested bool
 	// Bit i of a list's marks stands for its item i as compose made it.
 	rationale, nextSteps, missing, questions, safeguards, signals, claims bitMarks
+	// explanations marks the claims whose explanation is final.
+	explanations bitMarks
 }
 
 // bitMarks marks the items of a list by index; items from the 64th on are
@@ -236,8 +244,32 @@ func (t *outText) says(lq *lexQuote) {
 // plainQuotable reports whether strconv.Quote(s) is s between double
 // quotes: printable runes other than the double quote and the backslash
 // stand for themselves.
+//
+// Every quote and quoted fragment passes here, so ASCII is read eight
+// bytes at a time: a word of bytes below 0x80 stands for itself when it
+// holds no byte below 0x20 and neither 0x7f, '"' nor '\\' (the tests of
+// a zero byte in a word, which are exact for bytes below 0x80).
 func plainQuotable(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			w := s[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+			if x&highs == 0 {
+				ctl := (x - ones*0x20) &^ x
+				del, quo, bsl := x^(ones*0x7f), x^(ones*'"'), x^(ones*'\\')
+				del = (del - ones) &^ del
+				quo = (quo - ones) &^ quo
+				bsl = (bsl - ones) &^ bsl
+				if (ctl|del|quo|bsl)&highs != 0 {
+					return false
+				}
+				i += 8
+				continue
+			}
+		}
+		// A byte or rune at a time near a non-ASCII rune and at the end.
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == 0x7f || c == '"' || c == '\\' {
@@ -276,7 +308,7 @@ func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.
 				b.lit(" ")
 			}
 			parts++
-			b.scan(f.obs)
+			b.part(f.obs, !b.unknown && st.finalOf(f.obs))
 			if f.hard {
 				hard = true
 			}
@@ -341,9 +373,9 @@ func round2(v float64) float64 {
 
 // buildClaims grades the counterparty's checkable assertions.
 // The claims that it builds itself are marked final when they are.
-func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks) {
+func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks, bitMarks) {
 	var out []consult.Claim
-	var marks bitMarks
+	var marks, explanations bitMarks
 	seen := map[string]bool{}
 	addClaimFinal := func(cl consult.Claim, final bool) {
 		k := toLower(cl.Claim)
@@ -355,12 +387,14 @@ func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bo
 			cl.EvidenceReferences = []string{}
 		}
 		marks.set(len(out), final)
+		// A finding's explanation that said found final.
+		explanations.set(len(out), st.saidFinal(cl.Explanation))
 		out = append(out, cl)
 	}
 	addClaim := func(cl consult.Claim) { addClaimFinal(cl, false) }
 	for _, f := range st.findings {
 		if f.claim != nil {
-			addClaim(*f.claim)
+			addClaimFinal(*f.claim, st.saidFinal(f.claim.Claim))
 		}
 	}
 	for _, f := range st.c.Facts {
@@ -406,7 +440,7 @@ func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bo
 	if len(out) > 20 {
 		out = out[:20]
 	}
-	return out, marks
+	return out, marks, explanations
 }
 
 // authorityQuote returns the quotes of the authority tactic when it is
@@ -606,11 +640,11 @@ func (st *state) cpName() string {
 	cp := st.c.Counterparty
 	switch {
 	case cp.ClaimedIdentity != "" && cp.Verified:
-		return clipCase(cp.ClaimedIdentity, 80)
+		return st.clipCase(cp.ClaimedIdentity, 80)
 	case cp.ClaimedIdentity != "" && cp.Reference != "":
-		return clipCase(cp.Reference, 80) + " (claiming to be " + clipCase(cp.ClaimedIdentity, 80) + ")"
+		return st.clipCase(cp.Reference, 80) + " (claiming to be " + st.clipCase(cp.ClaimedIdentity, 80) + ")"
 	case cp.Reference != "":
-		return clipCase(cp.Reference, 80)
+		return st.clipCase(cp.Reference, 80)
 	case cp.Type != "":
 		return "an unnamed " + cp.Type + " counterparty"
 	}
@@ -623,7 +657,7 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 	a := st.c.Action
 	start := b.n
 	if a.Description != "" {
-		b.part(clipCaseFinal(strings.TrimSuffix(a.Description, "."), 200))
+		b.part(st.clipCaseFinal(strings.TrimSuffix(a.Description, "."), 200))
 	} else {
 		b.part(act, actFinal)
 	}
@@ -650,7 +684,7 @@ func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	b.lit(" asks the agent")
 	if st.c.Goal != "" {
 		b.lit(", whose goal is to ")
-		b.part(clipCaseFinal(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
+		b.part(st.clipCaseFinal(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
 		b.lit(",")
 	}
 	b.lit(" to act; the proposed step is: ")
@@ -658,7 +692,7 @@ func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	b.lit(".")
 	if a.Recipient != "" {
 		b.lit(" Recipient: ")
-		b.part(clipCaseFinal(a.Recipient, 120))
+		b.part(st.clipCaseFinal(a.Recipient, 120))
 		b.lit(".")
 	}
 	if a.Irreversible {
@@ -709,7 +743,7 @@ func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []l
 		// At most twelve: a linear search beats a map.
 		if s != "" && len(out) < 12 && !slices.Contains(out, s) {
 			if scan {
-				ok = isFinal(s)
+				ok = st.finalOf(s)
 			}
 			marks.set(len(out), ok)
 			out = append(out, s)
@@ -1137,7 +1171,7 @@ func finishMarked(a consult.Analysis, fm *finalMarks) consult.Analysis {
 		} else {
 			c.Claim = fix(c.Claim, 1000)
 		}
-		if isReason(c.Explanation) {
+		if fm.explanations.has(i) || isReason(c.Explanation) {
 			c.Explanation = clip(c.Explanation, 1000)
 		} else {
 			c.Explanation = fix(c.Explanation, 1000)
