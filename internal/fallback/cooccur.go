@@ -534,7 +534,7 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 			continue
 		}
 		tails.added(h.label, h.end)
-		st.cues[h.label] = append(st.cues[h.label], cue{
+		st.addCue(cue{
 			label:  h.label,
 			weight: h.weight * srcWeight[src],
 			src:    src,

@@ -3,6 +3,8 @@ package fallback
 import (
 	"cmp"
 	"slices"
+	"sync"
+	"unsafe"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -76,6 +78,96 @@ type state struct {
 	msgSents []sentence        // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
 	pols     *[]consult.Policy // policies' cache
 	rv       recViews          // per-case views of the records and the action (recordviews.go)
+	// freeCues are emptied cue slices of an earlier case (release), which
+	// addCue hands to a label's first cue instead of growing a new slice.
+	freeCues [][]cue
+}
+
+// statePool keeps states, with their maps and slices, from one Analyze to
+// the next: building them afresh was a quarter of an analysis's
+// allocations, and garbage the collector then had to scan.
+var statePool = sync.Pool{New: func() any { return new(state) }}
+
+// Buffers above these sizes are not kept for the next case, so that one
+// huge case does not pin its memory in the pool.
+const (
+	maxPooledCues     = 256
+	maxPooledFindings = 256
+)
+
+// newState returns an empty state for c, with the buffers of a pooled one.
+func newState(e *Engine, c *consult.Case) *state {
+	st := statePool.Get().(*state)
+	st.e, st.c = e, c
+	if st.cues == nil {
+		st.cues = make(map[string][]cue, 32)
+		st.scores = make(map[consult.Tactic]float64, len(tacticOrder))
+	}
+	return st
+}
+
+// release empties st and returns it to statePool. Everything Analyze
+// returns is built from fresh memory (compose), so nothing of st outlives
+// the case; the kept slices are cleared so that the pool pins no case's
+// texts.
+func (st *state) release() {
+	free := st.freeCues
+	for _, qs := range st.cues {
+		if cap(qs) == 0 || cap(qs) > maxPooledCues || sharesArray(free, qs) {
+			continue
+		}
+		clear(qs[:cap(qs)])
+		free = append(free, qs[:0])
+	}
+	clear(st.cues)
+	clear(st.scores)
+	findings := st.findings
+	if cap(findings) > maxPooledFindings {
+		findings = nil
+	}
+	clear(findings[:cap(findings)])
+	trusted, tactics, why := st.trusted, st.tactics, st.stakeWhy
+	clear(trusted[:cap(trusted)])
+	clear(why[:cap(why)])
+	texts := st.rv.texts
+	clear(texts)
+	*st = state{
+		cues:     st.cues,
+		scores:   st.scores,
+		findings: findings[:0],
+		tactics:  tactics[:0],
+		stakeWhy: why[:0],
+		trusted:  trusted[:0],
+		freeCues: free,
+		rv:       recViews{texts: texts},
+	}
+	statePool.Put(st)
+}
+
+// sharesArray reports whether qs starts where one of free does: a label's
+// slice is its own (the checks that rewrite one keep it under its label),
+// but a slice kept twice would be handed to two labels.
+func sharesArray(free [][]cue, qs []cue) bool {
+	p := unsafe.SliceData(qs[:1])
+	for _, f := range free {
+		if unsafe.SliceData(f[:1]) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// addCue appends q to its label's cues, starting a new label's list in an
+// emptied slice of an earlier case where there is one.
+func (st *state) addCue(q cue) {
+	qs, ok := st.cues[q.label]
+	if !ok && len(st.freeCues) > 0 {
+		n := len(st.freeCues) - 1
+		qs = st.freeCues[n]
+		st.freeCues[n] = nil
+		st.freeCues = st.freeCues[:n]
+	}
+	st.cues[q.label] = append(qs, q)
 }
 
 // policies returns the case's policies with their statements cut to a
@@ -117,7 +209,7 @@ func (t trustedText) isRecord() bool {
 }
 
 func (e *Engine) inspect(c *consult.Case) *state {
-	st := &state{e: e, c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
+	st := newState(e, c)
 	st.msg = foldText(c.Message)
 	st.v.marked = true // collect's scan of the message marks the set literals
 	st.v.marks = st.v.markBuf[:0]
@@ -196,7 +288,7 @@ func (st *state) collect(f folded, src int) {
 	}
 	for _, h := range st.e.lx.findMarks(f.text, marks, words) {
 		ph := &st.e.lx.phrases[h.phrase]
-		st.cues[ph.label] = append(st.cues[ph.label], cue{
+		st.addCue(cue{
 			label:  ph.label,
 			weight: ph.weight * srcWeight[src],
 			src:    src,
