@@ -64,20 +64,25 @@ type state struct {
 	msg      folded
 	nText    int
 	v        views // per-case views the checks share, computed once (views.go)
-	// knownDomains caches knownDomainList (nil until first asked).
-	knownDomains *[]string
+	// knownDomains caches knownDomainList (once knownOK). The caches
+	// below hold their values with a flag, not behind a pointer that cost
+	// an allocation each.
+	knownDomains []string
+	knownOK      bool
 	// corrob: a verified counterparty, an in-scope action and a record that
 	// speaks to the request; weak cues are damped.
 	corrob bool
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
-	extAddr  int8              // externalAddress's answer: 0 unknown, 1 yes, -1 no
-	lowMsg   *string           // lowMessage's cache
-	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
-	ctlSpans [][2]int          // with lowGates: the control sentences of lowMessage() (msgScan)
-	msgSents []sentence        // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
-	pols     *[]consult.Policy // policies' cache
-	rv       recViews          // per-case views of the records and the action (recordviews.go)
+	extAddr  int8   // externalAddress's answer: 0 unknown, 1 yes, -1 no
+	lowMsg   string // lowMessage's cache, when lowMsgOK
+	lowMsgOK bool
+	lowGates uint32           // judgeGates.mask(lowMessage()) | gatesDone once computed
+	ctlSpans [][2]int         // with lowGates: the control sentences of lowMessage() (msgScan)
+	msgSents []sentence       // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
+	pols     []consult.Policy // policies' cache, when polsOK
+	polsOK   bool
+	rv       recViews // per-case views of the records and the action (recordviews.go)
 	// freeCues are emptied cue slices of an earlier case (release), which
 	// addCue hands to a label's first cue instead of growing a new slice.
 	freeCues [][]cue
@@ -93,6 +98,7 @@ var statePool = sync.Pool{New: func() any { return new(state) }}
 const (
 	maxPooledCues     = 256
 	maxPooledFindings = 256
+	maxPooledViews    = 64
 )
 
 // newState returns an empty state for c, with the buffers of a pooled one.
@@ -129,8 +135,16 @@ func (st *state) release() {
 	trusted, tactics, why := st.trusted, st.tactics, st.stakeWhy
 	clear(trusted[:cap(trusted)])
 	clear(why[:cap(why)])
-	texts := st.rv.texts
+	texts, slab, recs := st.rv.texts, st.rv.slab, st.rv.recs
 	clear(texts)
+	if cap(slab) > maxPooledViews {
+		slab = nil
+	}
+	if cap(recs) > maxPooledViews {
+		recs = nil
+	}
+	clear(slab[:cap(slab)])
+	clear(recs[:cap(recs)])
 	*st = state{
 		cues:     st.cues,
 		scores:   st.scores,
@@ -139,7 +153,7 @@ func (st *state) release() {
 		stakeWhy: why[:0],
 		trusted:  trusted[:0],
 		freeCues: free,
-		rv:       recViews{texts: texts},
+		rv:       recViews{texts: texts, slab: slab[:0], recs: recs[:0]},
 	}
 	statePool.Put(st)
 }
@@ -175,8 +189,8 @@ func (st *state) addCue(q cue) {
 // cost at most that much however many and long the policies are. Policies
 // are the owner's and rarely come near it; text beyond it is not checked.
 func (st *state) policies() []consult.Policy {
-	if st.pols != nil {
-		return *st.pols
+	if st.polsOK {
+		return st.pols
 	}
 	budget := maxClaimBytes
 	out := make([]consult.Policy, 0, len(st.c.Policies))
@@ -188,7 +202,7 @@ func (st *state) policies() []consult.Policy {
 		budget -= len(p.Statement)
 		out = append(out, p)
 	}
-	st.pols = &out
+	st.pols, st.polsOK = out, true
 	return out
 }
 

@@ -291,8 +291,8 @@ func (st *state) lookalikeOf(d string) string {
 // knownDomainList returns, sorted, the registrable domains named in the
 // trusted parts of the case; it is computed once per case.
 func (st *state) knownDomainList() []string {
-	if st.knownDomains != nil {
-		return *st.knownDomains
+	if st.knownOK {
+		return st.knownDomains
 	}
 	known := map[string]bool{}
 	add := func(s string) {
@@ -314,7 +314,7 @@ func (st *state) knownDomainList() []string {
 		}
 	}
 	list := sortedKeysList(known)
-	st.knownDomains = &list
+	st.knownDomains, st.knownOK = list, true
 	return list
 }
 

@@ -11,7 +11,8 @@ import (
 // them, each check re-split and re-folded the same texts. A check that
 // never asks for a view does not pay for it.
 type views struct {
-	msgTok *[]string // strings.Fields of the folded message, clipped to maxClaimBytes
+	msgTok   []string // strings.Fields of the folded message, clipped to maxClaimBytes, when msgTokOK
+	msgTokOK bool
 	// actStems is stemSet(description clipped to actClip bytes + " " +
 	// actionWords(action)); the checks only read it.
 	actStems map[string]bool
@@ -60,16 +61,16 @@ func (st *state) actionStems(clip int) map[string]bool {
 func (st *state) msgHead() string { return clipBytes(st.msg.text, maxClaimBytes) }
 
 func (st *state) msgTokens() []string {
-	if st.v.msgTok == nil {
+	if !st.v.msgTokOK {
 		var t []string
 		if st.v.msgWords != nil {
 			t = headFields(st.msg.text, len(st.msgHead()), st.v.msgWords)
 		} else {
 			t = foldedFields(st.msgHead())
 		}
-		st.v.msgTok = &t
+		st.v.msgTok, st.v.msgTokOK = t, true
 	}
-	return *st.v.msgTok
+	return st.v.msgTok
 }
 
 // headFields is foldedFields(text[:head]) from the words of text
