@@ -86,6 +86,9 @@ type state struct {
 	// freeCues are emptied cue slices of an earlier case (release), which
 	// addCue hands to a label's first cue instead of growing a new slice.
 	freeCues [][]cue
+	// hitBuf is collect's room for the lexicon's hits, kept from text to
+	// text and case to case (hits hold no pointers).
+	hitBuf []hit
 }
 
 // statePool keeps states, with their maps and slices, from one Analyze to
@@ -99,6 +102,7 @@ const (
 	maxPooledCues     = 256
 	maxPooledFindings = 256
 	maxPooledViews    = 64
+	maxPooledClauses  = 1024
 )
 
 // newState returns an empty state for c, with the buffers of a pooled one.
@@ -135,6 +139,14 @@ func (st *state) release() {
 	trusted, tactics, why := st.trusted, st.tactics, st.stakeWhy
 	clear(trusted[:cap(trusted)])
 	clear(why[:cap(why)])
+	hits := st.hitBuf
+	if cap(hits) > maxPooledCues {
+		hits = nil
+	}
+	cv := clauseView{done: st.v.cvBuf.done[:0], found: st.v.cvBuf.found[:0]}
+	if cap(cv.done) > maxPooledClauses || cap(cv.found) > maxPooledClauses {
+		cv = clauseView{}
+	}
 	texts, slab, recs := st.rv.texts, st.rv.slab, st.rv.recs
 	clear(texts)
 	if cap(slab) > maxPooledViews {
@@ -154,6 +166,8 @@ func (st *state) release() {
 		trusted:  trusted[:0],
 		freeCues: free,
 		rv:       recViews{texts: texts, slab: slab[:0], recs: recs[:0]},
+		v:        views{cvBuf: cv},
+		hitBuf:   hits[:0],
 	}
 	statePool.Put(st)
 }
@@ -300,7 +314,8 @@ func (st *state) collect(f folded, src int) {
 		marks = &st.v.marks
 		st.v.msgWords = words
 	}
-	for _, h := range st.e.lx.findMarks(f.text, marks, words) {
+	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
+	for _, h := range hits {
 		ph := &st.e.lx.phrases[h.phrase]
 		st.addCue(cue{
 			label:  ph.label,
@@ -313,6 +328,7 @@ func (st *state) collect(f folded, src int) {
 			srcIdx: st.nText,
 		})
 	}
+	st.hitBuf = hits[:0]
 	st.cooccur(fp, src, words) // word-class combinations per sentence (cooccur.go)
 }
 

@@ -29,6 +29,9 @@ type views struct {
 	// msgWords are wordSpans of the folded message (collect), nil
 	// before.
 	msgWords []wordSpan
+	// cvBuf is where msgClauses builds the marked clause view; its arrays
+	// are kept from case to case (release).
+	cvBuf clauseView
 }
 
 // actionSep turns an action name's separators into spaces
@@ -468,10 +471,19 @@ func newClauseView(folded string) *clauseView {
 // set literals lx's scan found (marks), every clause's mask filled from
 // them: the phrases are space-led and hold no ".", so a phrase occurs in
 // a clause exactly when the message has it starting in that clause and
-// ending before the clause does.
-func markedClauseView(folded string, lx *lexicon, marks []setMark) *clauseView {
+// ending before the clause does. The view is built in cv, reusing its
+// done and found arrays where they are large enough (the state keeps them
+// from case to case).
+func markedClauseView(folded string, lx *lexicon, marks []setMark, cv *clauseView) *clauseView {
 	cl := clausesOf(folded)
-	cv := &clauseView{cl: cl, done: make([]bool, len(cl)), found: make([]uint64, len(cl)), n: lx.nPS}
+	done, found := cv.done, cv.found
+	if cap(done) >= len(cl) && cap(found) >= len(cl) {
+		done, found = done[:len(cl)], found[:len(cl)]
+		clear(found)
+	} else {
+		done, found = make([]bool, len(cl)), make([]uint64, len(cl))
+	}
+	*cv = clauseView{cl: cl, done: done, found: found, n: lx.nPS}
 	for i := range cv.done {
 		cv.done[i] = true
 	}
@@ -593,7 +605,7 @@ func (cm *clauseMatcher) mask(s string) uint64 {
 func (st *state) msgClauses() *clauseView {
 	if st.v.clauses == nil {
 		if lx := st.msgMarks(); lx != nil {
-			st.v.clauses = markedClauseView(st.msg.text, lx, st.v.marks)
+			st.v.clauses = markedClauseView(st.msg.text, lx, st.v.marks, &st.v.cvBuf)
 		} else {
 			st.v.clauses = newClauseView(st.msg.text)
 		}
