@@ -195,6 +195,12 @@ func (st *state) addCue(q cue) {
 		st.freeCues[n] = nil
 		st.freeCues = st.freeCues[:n]
 	}
+	if len(qs) == cap(qs) {
+		// Room for a few cues at once: the emptied slices go to labels in
+		// no particular order, and one grown by one cue at a time would be
+		// reallocated in every case.
+		qs = slices.Grow(qs, max(8, len(qs)))
+	}
 	st.cues[q.label] = append(qs, q)
 }
 
