@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // views holds forms of the case's texts that several checks need, each
@@ -32,14 +33,37 @@ type views struct {
 	// cvBuf is where msgClauses builds the marked clause view; its arrays
 	// are kept from case to case (release).
 	cvBuf clauseView
+	// actWords caches actionWords of the action name, when actWordsOK.
+	actWords   string
+	actWordsOK bool
 }
 
-// actionSep turns an action name's separators into spaces
-// ("payment:vendor_bank_change" reads as words); built once, not per call.
-var actionSep = strings.NewReplacer(":", " ", "_", " ")
+// actionWords is the action name, clipped to 200 bytes, as words: its
+// separators ':' and '_' become spaces ("payment:vendor_bank_change" reads
+// as words). One allocation where strings.Replacer took two; ASCII
+// separators never sit inside a multi-byte rune, so bytes are replaced as
+// they come (TestActionWords).
+func actionWords(action string) string {
+	s := clipBytes(action, 200)
+	if strings.IndexAny(s, ":_") < 0 {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if c == ':' || c == '_' {
+			b[i] = ' '
+		}
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
 
-// actionWords is the action name, clipped to 200 bytes, as words.
-func actionWords(action string) string { return actionSep.Replace(clipBytes(action, 200)) }
+// actionWords is actionWords(action name), made once per case.
+func (st *state) actionWords() string {
+	if !st.v.actWordsOK {
+		st.v.actWords, st.v.actWordsOK = actionWords(st.c.Action.Action), true
+	}
+	return st.v.actWords
+}
 
 // actionStems returns the stems of the action's description (clipped to
 // clip bytes) and name, which five checks compare records against. The
@@ -50,7 +74,7 @@ func (st *state) actionStems(clip int) map[string]bool {
 	a := st.c.Action
 	d := clipBytes(a.Description, clip)
 	if st.v.actStems == nil || st.v.actClip != len(d) {
-		st.v.actStems = stemSet(d + " " + actionWords(a.Action))
+		st.v.actStems = stemSet(d + " " + st.actionWords())
 		st.v.actClip = len(d)
 	}
 	return st.v.actStems

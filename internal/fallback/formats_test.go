@@ -75,3 +75,15 @@ func FuzzMoney(f *testing.F) {
 		}
 	})
 }
+
+// TestActionWords holds actionWords to the strings.Replacer it replaced.
+func TestActionWords(t *testing.T) {
+	ref := strings.NewReplacer(":", " ", "_", " ")
+	for _, s := range []string{"", "payment:vendor_bank_change", "plain", "a__b::c", ":_", "zahlung:überweisung_ändern", "bad\xff:byte_\xc3", strings.Repeat("x_", 150)} {
+		t.Run(s, func(t *testing.T) {
+			if got, want := actionWords(s), ref.Replace(clipBytes(s, 200)); got != want {
+				t.Errorf("actionWords(%q) = %q, want %q", s, got, want)
+			}
+		})
+	}
+}
