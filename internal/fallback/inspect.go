@@ -148,6 +148,9 @@ func (st *state) release() {
 		cv = clauseView{}
 	}
 	texts, slab, recs := st.rv.texts, st.rv.slab, st.rv.recs
+	if len(texts) > maxPooledViews {
+		texts = nil // a cleared map keeps its room
+	}
 	clear(texts)
 	if cap(slab) > maxPooledViews {
 		slab = nil
