@@ -458,7 +458,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 			}
 			if w > 0 {
 				p, e := span(coRole, coMandate, coStatus, coDirective)
-				hits = append(hits, hitT{"authority_claim", w, p, e, "role + directive", sp, se})
+				hits = append(hits, hitT{"authority_claim", w, p, e, "co-occurrence: role + directive", sp, se})
 			}
 		}
 		// data_extraction
@@ -468,7 +468,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 				w = 0.55 // an explicit request for a credential or a bulk list
 			}
 			p, e := span(coRequest, coNeed, coSecret)
-			hits = append(hits, hitT{"data_extraction", w, p, e, "request + sensitive object", sp, se})
+			hits = append(hits, hitT{"data_extraction", w, p, e, "co-occurrence: request + sensitive object", sp, se})
 		}
 		// scarcity
 		{
@@ -485,7 +485,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 			}
 			if w > 0 {
 				p, e := span(coLimit, coOnly, coRival, coAvail)
-				hits = append(hits, hitT{"scarcity", w, p, e, "limit + availability", sp, se})
+				hits = append(hits, hitT{"scarcity", w, p, e, "co-occurrence: limit + availability", sp, se})
 			}
 		}
 		// reciprocity: a favour and an ask in this or the next sentence.
@@ -501,7 +501,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 			if !favour {
 				p = prevPos
 			}
-			hits = append(hits, hitT{"reciprocity", w, p, e, "favour + request", min(p, sp), se})
+			hits = append(hits, hitT{"reciprocity", w, p, e, "co-occurrence: favour + request", min(p, sp), se})
 		}
 		prevFavour, prevFavourStrong = favour && !ask, strong && !ask
 		prevPos = int(words[s[0]].start) - 1
@@ -515,8 +515,8 @@ type hitT struct {
 	weight     float64
 	pos        int
 	end        int
-	what       string
-	sPos, sEnd int // the sentence (and the one before, for two-sentence cues)
+	what       string // the cue's phrase, "co-occurrence: ..." (a constant: no string built per cue)
+	sPos, sEnd int    // the sentence (and the one before, for two-sentence cues)
 }
 
 // addCoCues adds a text's co-occurrence cues, in order, unless a cue of the
@@ -534,12 +534,12 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 			continue
 		}
 		tails.added(h.label, h.end)
-		st.cues[h.label] = append(st.cues[h.label], cue{
+		st.addCue(cue{
 			label:  h.label,
 			weight: h.weight * srcWeight[src],
 			src:    src,
 			text:   f,
-			phrase: "co-occurrence: " + h.what,
+			phrase: h.what,
 			pos:    h.pos,
 			end:    h.end,
 			srcIdx: st.nText,

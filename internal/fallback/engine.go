@@ -101,7 +101,10 @@ func (e *Engine) Analyze(c *consult.Case) (a consult.Analysis) {
 		c = &consult.Case{}
 	}
 	st := e.inspect(c)
-	return st.compose()
+	a = st.compose()
+	// A state left behind by a panic is not pooled: it may be half built.
+	st.release()
+	return a
 }
 
 // HardFindings returns the tactics of an analysis that the engine treats as

@@ -3,6 +3,8 @@ package fallback
 import (
 	"cmp"
 	"slices"
+	"sync"
+	"unsafe"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -62,21 +64,148 @@ type state struct {
 	msg      folded
 	nText    int
 	v        views // per-case views the checks share, computed once (views.go)
-	// knownDomains caches knownDomainList (nil until first asked).
-	knownDomains *[]string
+	// knownDomains caches knownDomainList (once knownOK). The caches
+	// below hold their values with a flag, not behind a pointer that cost
+	// an allocation each.
+	knownDomains []string
+	knownOK      bool
 	// corrob: a verified counterparty, an in-scope action and a record that
 	// speaks to the request; weak cues are damped.
 	corrob bool
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
-	extAddr  int8              // externalAddress's answer: 0 unknown, 1 yes, -1 no
-	lowMsg   *string           // lowMessage's cache
-	lowGates uint32            // judgeGates.mask(lowMessage()) | gatesDone once computed
-	ctlSpans [][2]int          // with lowGates: the control sentences of lowMessage() (msgScan)
-	msgSents []sentence        // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
-	pols     *[]consult.Policy // policies' cache
-	rv       recViews          // per-case views of the records and the action (recordviews.go)
-	words    caseWords         // the masked texts of the case and the findings' words (text.go)
+	extAddr  int8   // externalAddress's answer: 0 unknown, 1 yes, -1 no
+	lowMsg   string // lowMessage's cache, when lowMsgOK
+	lowMsgOK bool
+	lowGates uint32           // judgeGates.mask(lowMessage()) | gatesDone once computed
+	ctlSpans [][2]int         // with lowGates: the control sentences of lowMessage() (msgScan)
+	msgSents []sentence       // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
+	pols     []consult.Policy // policies' cache, when polsOK
+	polsOK   bool
+	rv       recViews  // per-case views of the records and the action (recordviews.go)
+	words    caseWords // the masked texts of the case and the findings' words (text.go)
+	// freeCues are emptied cue slices of an earlier case (release), which
+	// addCue hands to a label's first cue instead of growing a new slice.
+	freeCues [][]cue
+	// hitBuf is collect's room for the lexicon's hits, kept from text to
+	// text and case to case (hits hold no pointers).
+	hitBuf []hit
+}
+
+// statePool keeps states, with their maps and slices, from one Analyze to
+// the next: building them afresh was a quarter of an analysis's
+// allocations, and garbage the collector then had to scan.
+var statePool = sync.Pool{New: func() any { return new(state) }}
+
+// Buffers above these sizes are not kept for the next case, so that one
+// huge case does not pin its memory in the pool.
+const (
+	maxPooledCues     = 256
+	maxPooledFindings = 256
+	maxPooledViews    = 64
+	maxPooledClauses  = 1024
+)
+
+// newState returns an empty state for c, with the buffers of a pooled one.
+func newState(e *Engine, c *consult.Case) *state {
+	st := statePool.Get().(*state)
+	st.e, st.c = e, c
+	if st.cues == nil {
+		st.cues = make(map[string][]cue, 32)
+		st.scores = make(map[consult.Tactic]float64, len(tacticOrder))
+	}
+	return st
+}
+
+// release empties st and returns it to statePool. Everything Analyze
+// returns is built from fresh memory (compose), so nothing of st outlives
+// the case; the kept slices are cleared so that the pool pins no case's
+// texts.
+func (st *state) release() {
+	free := st.freeCues
+	for _, qs := range st.cues {
+		if cap(qs) == 0 || cap(qs) > maxPooledCues || sharesArray(free, qs) {
+			continue
+		}
+		clear(qs[:cap(qs)])
+		free = append(free, qs[:0])
+	}
+	clear(st.cues)
+	clear(st.scores)
+	findings := st.findings
+	if cap(findings) > maxPooledFindings {
+		findings = nil
+	}
+	clear(findings[:cap(findings)])
+	trusted, tactics, why := st.trusted, st.tactics, st.stakeWhy
+	clear(trusted[:cap(trusted)])
+	clear(why[:cap(why)])
+	hits := st.hitBuf
+	if cap(hits) > maxPooledCues {
+		hits = nil
+	}
+	cv := clauseView{done: st.v.cvBuf.done[:0], found: st.v.cvBuf.found[:0]}
+	if cap(cv.done) > maxPooledClauses || cap(cv.found) > maxPooledClauses {
+		cv = clauseView{}
+	}
+	texts, slab, recs := st.rv.texts, st.rv.slab, st.rv.recs
+	if len(texts) > maxPooledViews {
+		texts = nil // a cleared map keeps its room
+	}
+	clear(texts)
+	if cap(slab) > maxPooledViews {
+		slab = nil
+	}
+	if cap(recs) > maxPooledViews {
+		recs = nil
+	}
+	clear(slab[:cap(slab)])
+	clear(recs[:cap(recs)])
+	*st = state{
+		cues:     st.cues,
+		scores:   st.scores,
+		findings: findings[:0],
+		tactics:  tactics[:0],
+		stakeWhy: why[:0],
+		trusted:  trusted[:0],
+		freeCues: free,
+		rv:       recViews{texts: texts, slab: slab[:0], recs: recs[:0]},
+		v:        views{cvBuf: cv},
+		hitBuf:   hits[:0],
+	}
+	statePool.Put(st)
+}
+
+// sharesArray reports whether qs starts where one of free does: a label's
+// slice is its own (the checks that rewrite one keep it under its label),
+// but a slice kept twice would be handed to two labels.
+func sharesArray(free [][]cue, qs []cue) bool {
+	p := unsafe.SliceData(qs[:1])
+	for _, f := range free {
+		if unsafe.SliceData(f[:1]) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// addCue appends q to its label's cues, starting a new label's list in an
+// emptied slice of an earlier case where there is one.
+func (st *state) addCue(q cue) {
+	qs, ok := st.cues[q.label]
+	if !ok && len(st.freeCues) > 0 {
+		n := len(st.freeCues) - 1
+		qs = st.freeCues[n]
+		st.freeCues[n] = nil
+		st.freeCues = st.freeCues[:n]
+	}
+	if len(qs) == cap(qs) {
+		// Room for a few cues at once: the emptied slices go to labels in
+		// no particular order, and one grown by one cue at a time would be
+		// reallocated in every case.
+		qs = slices.Grow(qs, max(8, len(qs)))
+	}
+	st.cues[q.label] = append(qs, q)
 }
 
 // policies returns the case's policies with their statements cut to a
@@ -84,8 +213,8 @@ type state struct {
 // cost at most that much however many and long the policies are. Policies
 // are the owner's and rarely come near it; text beyond it is not checked.
 func (st *state) policies() []consult.Policy {
-	if st.pols != nil {
-		return *st.pols
+	if st.polsOK {
+		return st.pols
 	}
 	budget := maxClaimBytes
 	out := make([]consult.Policy, 0, len(st.c.Policies))
@@ -97,7 +226,7 @@ func (st *state) policies() []consult.Policy {
 		budget -= len(p.Statement)
 		out = append(out, p)
 	}
-	st.pols = &out
+	st.pols, st.polsOK = out, true
 	return out
 }
 
@@ -118,7 +247,7 @@ func (t trustedText) isRecord() bool {
 }
 
 func (e *Engine) inspect(c *consult.Case) *state {
-	st := &state{e: e, c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
+	st := newState(e, c)
 	st.msg = foldText(c.Message)
 	st.v.marked = true // collect's scan of the message marks the set literals
 	st.v.marks = st.v.markBuf[:0]
@@ -195,9 +324,10 @@ func (st *state) collect(f folded, src int) {
 		marks = &st.v.marks
 		st.v.msgWords = words
 	}
-	for _, h := range st.e.lx.findMarks(f.text, marks, words) {
+	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
+	for _, h := range hits {
 		ph := &st.e.lx.phrases[h.phrase]
-		st.cues[ph.label] = append(st.cues[ph.label], cue{
+		st.addCue(cue{
 			label:  ph.label,
 			weight: ph.weight * srcWeight[src],
 			src:    src,
@@ -208,6 +338,7 @@ func (st *state) collect(f folded, src int) {
 			srcIdx: st.nText,
 		})
 	}
+	st.hitBuf = hits[:0]
 	st.cooccur(fp, src, words) // word-class combinations per sentence (cooccur.go)
 }
 

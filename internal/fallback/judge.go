@@ -1013,15 +1013,14 @@ var controlWords = []string{"sso", "sign-on", "mfa", "2fa", "factor", "encrypt",
 // lowMessage is the message's first maxClaimBytes in lower case, computed
 // once per case.
 func (st *state) lowMessage() string {
-	if st.lowMsg == nil {
+	if !st.lowMsgOK {
 		m := st.c.Message
 		if len(m) > maxClaimBytes {
 			m = m[:maxClaimBytes]
 		}
-		l := toLower(m)
-		st.lowMsg = &l
+		st.lowMsg, st.lowMsgOK = toLower(m), true
 	}
-	return *st.lowMsg
+	return st.lowMsg
 }
 
 // plainWords splits s into lower-case words of five letters or more, the

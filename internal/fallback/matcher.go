@@ -547,12 +547,13 @@ func (lx *lexicon) putOcc(o *occIndex) {
 // find returns the phrase hits in a folded text: for every phrase, its first
 // occurrence. Hits preceded by a negator within three words ("never ask for
 // your password") are dropped.
-func (lx *lexicon) find(text string) []hit { return lx.findMarks(text, nil, nil) }
+func (lx *lexicon) find(text string) []hit { return lx.findMarks(nil, text, nil, nil) }
 
 // findMarks is find, which also appends the set literals it passes to
 // *marks (when marks is not nil), in the order the scan meets their ends;
-// words, when not nil, are wordSpans(text).
-func (lx *lexicon) findMarks(text string, marks *[]setMark, words []wordSpan) []hit {
+// words, when not nil, are wordSpans(text). It appends the hits to hits
+// (room the caller keeps from text to text) and returns them.
+func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []wordSpan) []hit {
 	occ := lx.getOcc()
 	defer lx.putOcc(occ)
 	nLex := int32(len(lx.lits))
@@ -593,7 +594,6 @@ func (lx *lexicon) findMarks(text string, marks *[]setMark, words []wordSpan) []
 		occ.pos[id] -= int32(occ.count[id])
 	}
 	var ti *textIndex
-	var hits []hit
 	// Each phrase is listed under exactly one literal (its first part's), so
 	// it is tried once.
 	for _, id := range occ.ids {

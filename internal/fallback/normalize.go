@@ -53,7 +53,10 @@ func foldInto(s string, withOffs bool) folded {
 		fw.offs = append(fw.offs, 0)
 	}
 	fw.wStart, fw.wOff = 1, len(fw.offs)
-	var buf [32]byte
+	// buf takes a rune's NFKC pieces. It lives in the pooled scratch: the
+	// NFKC call lets a stack array escape, which cost an allocation per
+	// fold even of ASCII text that never reaches it.
+	buf := &sc.nfkc
 	for i := 0; i < len(s); {
 		c := s[i]
 		off := int32(i)
@@ -175,9 +178,10 @@ func foldInto(s string, withOffs bool) folded {
 				// Combining marks and invisibles vanish.
 			case unicode.IsLetter(pr) || unicode.IsDigit(pr):
 				lr := unicode.ToLower(pr)
-				n := utf8.EncodeRune(buf[:4], lr)
+				var enc [utf8.UTFMax]byte
+				n := utf8.EncodeRune(enc[:], lr)
 				for j := 0; j < n; j++ {
-					fw.add(buf[j], off)
+					fw.add(enc[j], off)
 				}
 				fw.dirty = true
 			case pr == '’' || pr == 'ʼ' || pr == '‘':
@@ -462,6 +466,7 @@ type foldScratch struct {
 	out   []byte
 	offs  []int32
 	chain []int32
+	nfkc  [32]byte // foldInto's room for one rune's NFKC decomposition
 	// large marks a scratch of foldPoolLarge.
 	large bool
 }

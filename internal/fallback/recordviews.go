@@ -26,10 +26,15 @@ type textView struct {
 	clauses  []string          // splitClauses(s)
 	fclauses []string          // foldText of each of clauses
 	lclauses []string          // toLower of each of clauses
-	fold     *string           // foldText(s).text
-	low      *string           // toLower(s)
-	amounts  *[]float64        // parseMoney(s)
-	countMap map[string]int    // countsIn(folded()), with countsOK
+	// fold, low and amounts are held by value, each with its flag, rather
+	// than through a pointer that cost an allocation per view.
+	fold     string    // foldText(s).text, when foldOK
+	low      string    // toLower(s), when lowOK
+	amounts  []float64 // parseMoney(s), when amountsOK
+	foldOK   bool
+	lowOK    bool
+	amtOK    bool
+	countMap map[string]int // countsIn(folded()), when countsOK
 	countsOK bool
 	lowSubs  groupBits // recLowerGroup's sets in lower()
 	sentsOK  bool
@@ -40,19 +45,23 @@ type textView struct {
 // description, each made on first use.
 type recViews struct {
 	texts map[string]*textView // by the clipped text
-	recs  []textView           // of st.trusted[i] clipped to maxClaimBytes, by i
-	ids   *[]string            // idTokens(action description)
-	stems map[string]bool      // stemSet(action description clipped to maxClaimBytes)
+	recs  []textView           // of st.trusted[i] clipped to maxClaimBytes, by i, when recsOK
+	// slab holds the views text makes, a chunk at a time: a view each was
+	// an allocation each. Kept, emptied, from case to case (release).
+	slab   []textView
+	recsOK bool
+	ids    []string // idTokens(action description), when idsOK
+	idsOK  bool
+	stems  map[string]bool // stemSet(action description clipped to maxClaimBytes)
 }
 
 // descIDs returns idTokens of the action's description, which four checks
 // tie records to. The slice is shared: callers must not change it.
 func (st *state) descIDs() []string {
-	if st.rv.ids == nil {
-		ids := idTokens(st.c.Action.Description)
-		st.rv.ids = &ids
+	if !st.rv.idsOK {
+		st.rv.ids, st.rv.idsOK = idTokens(st.c.Action.Description), true
 	}
-	return *st.rv.ids
+	return st.rv.ids
 }
 
 // descStems returns stemSet of the action's description clipped to
@@ -74,7 +83,13 @@ func (st *state) text(s string) *textView {
 	if st.rv.texts == nil {
 		st.rv.texts = make(map[string]*textView, 8)
 	}
-	tv := &textView{s: s}
+	if len(st.rv.slab) == cap(st.rv.slab) {
+		// A new chunk, not a grown copy: the views made so far stay where
+		// the map points.
+		st.rv.slab = make([]textView, 0, max(8, 2*cap(st.rv.slab)))
+	}
+	st.rv.slab = append(st.rv.slab, textView{s: s})
+	tv := &st.rv.slab[len(st.rv.slab)-1]
 	st.rv.texts[s] = tv
 	return tv
 }
@@ -87,10 +102,16 @@ func (st *state) rec(t trustedText) *textView {
 	if t.at == 0 {
 		return st.text(clipBytes(t.text, maxClaimBytes))
 	}
-	if st.rv.recs == nil {
-		// One allocation for all the entries' views: a case's trusted list
-		// is fixed before the checks run.
-		st.rv.recs = make([]textView, len(st.trusted))
+	if !st.rv.recsOK {
+		// One array for all the entries' views, an earlier case's where it
+		// is large enough: a case's trusted list is fixed before the checks
+		// run.
+		if n := len(st.trusted); cap(st.rv.recs) >= n {
+			st.rv.recs = st.rv.recs[:n]
+		} else {
+			st.rv.recs = make([]textView, n)
+		}
+		st.rv.recsOK = true
 		for i, e := range st.trusted {
 			st.rv.recs[i].s = clipBytes(e.text, maxClaimBytes)
 		}
@@ -242,11 +263,10 @@ func (tv *textView) foldedClauses() []string {
 
 // folded returns foldText(s).text of the whole text.
 func (tv *textView) folded() string {
-	if tv.fold == nil {
-		f := foldedText(tv.s)
-		tv.fold = &f
+	if !tv.foldOK {
+		tv.fold, tv.foldOK = foldedText(tv.s), true
 	}
-	return *tv.fold
+	return tv.fold
 }
 
 // counts returns countsIn of the folded text, which the count-limit and
@@ -261,11 +281,10 @@ func (tv *textView) counts() map[string]int {
 
 // lower returns toLower of the whole text.
 func (tv *textView) lower() string {
-	if tv.low == nil {
-		l := toLower(tv.s)
-		tv.low = &l
+	if !tv.lowOK {
+		tv.low, tv.lowOK = toLower(tv.s), true
 	}
-	return *tv.low
+	return tv.low
 }
 
 // lowerHas reports ss.in(tv.lower()). The sets the checks ask of a
@@ -307,9 +326,8 @@ func (tv *textView) lowerClauses() []string {
 // money returns parseMoney of the whole text: the amounts it states. The
 // slice is shared: callers must not change it.
 func (tv *textView) money() []float64 {
-	if tv.amounts == nil {
-		a := parseMoney(tv.s)
-		tv.amounts = &a
+	if !tv.amtOK {
+		tv.amounts, tv.amtOK = parseMoney(tv.s), true
 	}
-	return *tv.amounts
+	return tv.amounts
 }

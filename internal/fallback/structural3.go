@@ -552,7 +552,7 @@ func (st *state) checkAlreadyDone() {
 	// The movement must be what the action does - its name or the verb the
 	// description opens with - not a detail of it ("..., customer paying up
 	// to $100" in a flight change).
-	head := toLower(actionWords(a.Action))
+	head := toLower(st.actionWords())
 	if f := firstField(desc); f != "" {
 		head += " " + f
 	}
@@ -652,7 +652,7 @@ func (st *state) checkPartyLapsed() {
 		return // without a lapsed word in a record no sentence can say a standing lapsed
 	}
 	a := st.c.Action
-	desc := toLower(clipBytes(a.Description, 2048) + " " + actionWords(a.Action))
+	desc := toLower(clipBytes(a.Description, 2048) + " " + st.actionWords())
 	if containsAny(desc, leaveWords...) {
 		return
 	}

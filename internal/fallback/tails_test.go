@@ -17,7 +17,7 @@ func (st *state) addCoCuesRef(f *folded, src int, hits []hitT) {
 			continue
 		}
 		st.cues[h.label] = append(st.cues[h.label], cue{label: h.label, weight: h.weight * srcWeight[src], src: src, text: f,
-			phrase: "co-occurrence: " + h.what, pos: h.pos, end: h.end, srcIdx: st.nText})
+			phrase: h.what, pos: h.pos, end: h.end, srcIdx: st.nText})
 	}
 }
 
@@ -43,7 +43,7 @@ func randomCues(r *rand.Rand, nHits int, shuffle bool) (*state, []hitT) {
 		l := coLabels[r.Intn(len(coLabels))]
 		p, e := pos+r.Intn(10), pos+10+r.Intn(20)
 		sp := pos - r.Intn(50)
-		hits = append(hits, hitT{label: l, weight: weights[r.Intn(4)], pos: p, end: e, what: "x", sPos: sp, sEnd: e + r.Intn(3)})
+		hits = append(hits, hitT{label: l, weight: weights[r.Intn(4)], pos: p, end: e, what: "co-occurrence: x", sPos: sp, sEnd: e + r.Intn(3)})
 		if r.Intn(8) == 0 {
 			hits[len(hits)-1].sEnd = 0
 		}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // views holds forms of the case's texts that several checks need, each
@@ -12,7 +13,8 @@ import (
 // them, each check re-split and re-folded the same texts. A check that
 // never asks for a view does not pay for it.
 type views struct {
-	msgTok *[]string // strings.Fields of the folded message, clipped to maxClaimBytes
+	msgTok   []string // strings.Fields of the folded message, clipped to maxClaimBytes, when msgTokOK
+	msgTokOK bool
 	// actStems is stemSet(description clipped to actClip bytes + " " +
 	// actionWords(action)); the checks only read it.
 	actStems map[string]bool
@@ -29,14 +31,40 @@ type views struct {
 	// msgWords are wordSpans of the folded message (collect), nil
 	// before.
 	msgWords []wordSpan
+	// cvBuf is where msgClauses builds the marked clause view; its arrays
+	// are kept from case to case (release).
+	cvBuf clauseView
+	// actWords caches actionWords of the action name, when actWordsOK.
+	actWords   string
+	actWordsOK bool
 }
 
-// actionSep turns an action name's separators into spaces
-// ("payment:vendor_bank_change" reads as words); built once, not per call.
-var actionSep = strings.NewReplacer(":", " ", "_", " ")
+// actionWords is the action name, clipped to 200 bytes, as words: its
+// separators ':' and '_' become spaces ("payment:vendor_bank_change" reads
+// as words). One allocation where strings.Replacer took two; ASCII
+// separators never sit inside a multi-byte rune, so bytes are replaced as
+// they come (TestActionWords).
+func actionWords(action string) string {
+	s := clipBytes(action, 200)
+	if strings.IndexAny(s, ":_") < 0 {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if c == ':' || c == '_' {
+			b[i] = ' '
+		}
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
 
-// actionWords is the action name, clipped to 200 bytes, as words.
-func actionWords(action string) string { return actionSep.Replace(clipBytes(action, 200)) }
+// actionWords is actionWords(action name), made once per case.
+func (st *state) actionWords() string {
+	if !st.v.actWordsOK {
+		st.v.actWords, st.v.actWordsOK = actionWords(st.c.Action.Action), true
+	}
+	return st.v.actWords
+}
 
 // actionStems returns the stems of the action's description (clipped to
 // clip bytes) and name, which five checks compare records against. The
@@ -47,7 +75,7 @@ func (st *state) actionStems(clip int) map[string]bool {
 	a := st.c.Action
 	d := clipBytes(a.Description, clip)
 	if st.v.actStems == nil || st.v.actClip != len(d) {
-		st.v.actStems = stemSet(d + " " + actionWords(a.Action))
+		st.v.actStems = stemSet(d + " " + st.actionWords())
 		st.v.actClip = len(d)
 	}
 	return st.v.actStems
@@ -61,16 +89,16 @@ func (st *state) actionStems(clip int) map[string]bool {
 func (st *state) msgHead() string { return clipBytes(st.msg.text, maxClaimBytes) }
 
 func (st *state) msgTokens() []string {
-	if st.v.msgTok == nil {
+	if !st.v.msgTokOK {
 		var t []string
 		if st.v.msgWords != nil {
 			t = headFields(st.msg.text, len(st.msgHead()), st.v.msgWords)
 		} else {
 			t = foldedFields(st.msgHead())
 		}
-		st.v.msgTok = &t
+		st.v.msgTok, st.v.msgTokOK = t, true
 	}
-	return *st.v.msgTok
+	return st.v.msgTok
 }
 
 // headFields is foldedFields(text[:head]) from the words of text
@@ -484,10 +512,19 @@ func newClauseView(folded string) *clauseView {
 // set literals lx's scan found (marks), every clause's mask filled from
 // them: the phrases are space-led and hold no ".", so a phrase occurs in
 // a clause exactly when the message has it starting in that clause and
-// ending before the clause does.
-func markedClauseView(folded string, lx *lexicon, marks []setMark) *clauseView {
+// ending before the clause does. The view is built in cv, reusing its
+// done and found arrays where they are large enough (the state keeps them
+// from case to case).
+func markedClauseView(folded string, lx *lexicon, marks []setMark, cv *clauseView) *clauseView {
 	cl := clausesOf(folded)
-	cv := &clauseView{cl: cl, done: make([]bool, len(cl)), found: make([]uint64, len(cl)), n: lx.nPS}
+	done, found := cv.done, cv.found
+	if cap(done) >= len(cl) && cap(found) >= len(cl) {
+		done, found = done[:len(cl)], found[:len(cl)]
+		clear(found)
+	} else {
+		done, found = make([]bool, len(cl)), make([]uint64, len(cl))
+	}
+	*cv = clauseView{cl: cl, done: done, found: found, n: lx.nPS}
 	for i := range cv.done {
 		cv.done[i] = true
 	}
@@ -609,7 +646,7 @@ func (cm *clauseMatcher) mask(s string) uint64 {
 func (st *state) msgClauses() *clauseView {
 	if st.v.clauses == nil {
 		if lx := st.msgMarks(); lx != nil {
-			st.v.clauses = markedClauseView(st.msg.text, lx, st.v.marks)
+			st.v.clauses = markedClauseView(st.msg.text, lx, st.v.marks, &st.v.cvBuf)
 		} else {
 			st.v.clauses = newClauseView(st.msg.text)
 		}

@@ -1,0 +1,82 @@
+package fallback_test
+
+import (
+	"encoding/json"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/a2atrust/shield/internal/consult"
+	"github.com/a2atrust/shield/internal/evaluate"
+	"github.com/a2atrust/shield/internal/fallback"
+	"github.com/google/go-cmp/cmp"
+)
+
+// devCases returns the dev set's cases.
+func devCases(t *testing.T) []*consult.Case {
+	t.Helper()
+	f, err := os.Open("../../testdata/eval/dev.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cases, err := evaluate.Load(f, "dev.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]*consult.Case, len(cases))
+	for i, c := range cases {
+		if out[i], err = c.DomainCase(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// TestPooledStates guards the pool of analysis states: an analysis must not
+// share memory with a state that later cases reuse (it would change under
+// its holder), and concurrent analyses of different cases, which hand
+// states to each other through the pool, must give each case's own answer.
+// Run it with -race.
+func TestPooledStates(t *testing.T) {
+	e := fallback.Default()
+	cases := append(devCases(t), sizedCase(2<<10), sizedCase(16<<10))
+	marshal := func(a consult.Analysis) string {
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	kept := make([]consult.Analysis, len(cases))
+	want := make([]string, len(cases))
+	for i, c := range cases {
+		kept[i] = e.Analyze(c)
+		want[i] = marshal(kept[i])
+	}
+	const workers = 4
+	got := make([][]string, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		got[w] = make([]string, len(cases))
+		wg.Go(func() {
+			// Each worker walks the cases from its own start, so that states
+			// pass between different cases.
+			for k := range cases {
+				i := (k + w*len(cases)/workers) % len(cases)
+				got[w][i] = marshal(e.Analyze(cases[i]))
+			}
+		})
+	}
+	wg.Wait()
+	for i := range cases {
+		if diff := cmp.Diff(want[i], marshal(kept[i])); diff != "" {
+			t.Errorf("case %d: the first analysis changed after later ones (-want +got):\n%s", i, diff)
+		}
+		for w := range workers {
+			if diff := cmp.Diff(want[i], got[w][i]); diff != "" {
+				t.Errorf("case %d, worker %d: concurrent analysis differs (-want +got):\n%s", i, w, diff)
+			}
+		}
+	}
+}
