@@ -82,7 +82,8 @@ var orderPronouns = map[string]bool{
 // bare "or the" of a list ("HR or the second approver"), not a "before"
 // that orders the conversation.
 func timeReason(q, r cue) bool {
-	if r.pos < q.end && q.pos < r.end {
+	// Spans take the spaces around their words, so neighbours share one.
+	if r.pos < q.end-1 && q.pos < r.end-1 {
 		return false
 	}
 	if strings.HasPrefix(r.phrase, "or ") && r.phrase != "or else" {
