@@ -91,10 +91,18 @@ func timeReason(q, r cue) bool {
 	}
 	switch r.phrase {
 	case "before", "antes de", "vor", "avant":
-		if r.end < len(r.text.text) {
-			if after := strings.Fields(r.text.text[r.end:]); len(after) > 0 && orderPronouns[after[0]] {
+		t := r.text.text
+		if r.end < len(t) {
+			if after := strings.Fields(t[r.end:]); len(after) > 0 && orderPronouns[after[0]] {
 				return false
 			}
+		}
+		// A bare "before" sets a deadline for the time word of its own
+		// sentence; in another one it orders steps ("a waiting period
+		// before enrolment: cancel now").
+		lo, hi := min(q.pos, r.pos), max(q.end, r.end)
+		if strings.Contains(t[lo:hi], " . ") {
+			return false
 		}
 	}
 	return true

@@ -26,6 +26,7 @@ func TestStakedTime(t *testing.T) {
 		{"French deadline", "Envoyez le virement ce soir, avant la clôture du trimestre.", true, true},
 		{"ordering before", "Before you save the new contact, please send the form today.", true, false},
 		{"no reason", "Please send the signed form today, thanks.", true, false},
+		{"before in another sentence", "Members serve a waiting period before enrolment. Please cancel the old policy now.", true, false},
 		{"clean case", "I need the file tonight, before the board pack goes out on Monday.", false, false},
 	}
 	for _, tc := range cases {
