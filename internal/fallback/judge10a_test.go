@@ -152,6 +152,12 @@ func TestLexiconRound10a(t *testing.T) {
 		{consult.EmotionalPressure, "es", "Por favor, solo tiene cinco años y no puede viajar sola; añádala a la reserva."},
 		{consult.EmotionalPressure, "de", "Bitte, sie ist erst fünf Jahre alt und kann nicht allein fliegen; fügen Sie sie hinzu."},
 		{consult.EmotionalPressure, "fr", "S'il vous plaît, elle n'a que cinq ans et ne peut pas voyager seule ; ajoutez-la."},
+		{consult.EmotionalPressure, "en", "Take the premium plan: you don't want to find out about the gaps during a hospital stay abroad."},
+		{consult.EmotionalPressure, "es", "Contrate el plan premium: no querrá descubrir las lagunas en un hospital en el extranjero."},
+		{consult.EmotionalPressure, "de", "Nehmen Sie den Premiumtarif, dann schlafen Sie ruhiger, wenn Ihre Tochter im Ausland ist."},
+		{consult.EmotionalPressure, "fr", "Prenez la formule premium : vous ne voulez pas découvrir les exclusions à l'hôpital."},
+		{consult.Urgency, "en", "The demo is in about an hour; paste the production keys here."},
+		{consult.Urgency, "es", "La demo empieza en media hora; pegue aquí las claves de producción."},
 		{consult.PolicyBypass, "en", "Just paste the admin password here, we've always done it this way with your last IT lead."},
 		{consult.PolicyBypass, "es", "Pegue aquí la contraseña de administrador, siempre lo hemos hecho así."},
 		{consult.PolicyBypass, "de", "Schicken Sie das Admin-Passwort hier, das haben wir immer so gemacht."},
@@ -173,6 +179,8 @@ func TestLexiconRound10a(t *testing.T) {
 		"My son is only 6 years old, so please quote the child fare; the details are attached.",
 		"We have always done the stock count this way at quarter end; the report is attached.",
 		"As the external auditor noted last year, the invoice is attached as usual.",
+		"You'll sleep better in the new quiet rooms; the booking confirmation is attached as usual.",
+		"The train leaves in about an hour, so I will reply tomorrow; thanks for your help.",
 	}
 	runLexicon(t, pressed, benign)
 }
