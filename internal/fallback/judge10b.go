@@ -1,0 +1,436 @@
+package fallback
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// checkJudge10b runs the holdout10 round's structural checks (part B):
+//   - checkOwnedElsewhere: the counterparty calls the thing the action
+//     touches its own, and a record gives it to another user;
+//   - checkNegatedStatus: the counterparty says a thing the action names
+//     is cancelled, delivered, paid..., and a record says it is not;
+//   - checkRecordedAmount: the action pays the counterparty's figure for a
+//     thing a record prices far lower;
+//   - checkOmittedFact: the action leaves out a recorded fact about the
+//     owner where a policy asks for complete, truthful answers;
+//   - checkUnmetCount: a threshold applies and a record shows fewer of
+//     what the policy requires (quotes, bids, approvals) than it asks.
+//
+// It runs from checkJudge7, after every cue and finding of the earlier
+// rounds is in.
+func (st *state) checkJudge10b(v *j3fold) {
+	if len(st.trusted) == 0 {
+		return // every check here weighs the counterparty against a record
+	}
+	st.checkOwnedElsewhere()
+	st.checkNegatedStatus()
+	st.checkRecordedAmount()
+	st.checkOmittedFact(v)
+	st.checkUnmetCount()
+}
+
+// ---- identifiers shared between texts ----
+
+// recIDTokens returns the identifiers written in s: runs of letters, digits
+// and hyphens that hold a letter and at least two digits, or six digits
+// and no hyphen (an account or card number; a hyphenated run of digits is
+// a date), upper-cased with the hyphens gone, five characters or more (or
+// four with a hyphen after a letter: "A-118").
+func recIDTokens(s string, out []string) []string {
+	for i := 0; i < len(s); {
+		if !isIDByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		letters, digits, hyphen := 0, 0, false
+		for j < len(s) && (isIDByte(s[j]) || s[j] == '-') {
+			switch c := s[j]; {
+			case c >= '0' && c <= '9':
+				digits++
+			case c == '-':
+				hyphen = true
+			default:
+				letters++
+			}
+			j++
+		}
+		short := letters+digits == 4 && hyphen && !isDigitByte(s[i]) // "A-118", not "10am"
+		if (letters+digits >= 5 || short) && (letters > 0 && digits >= 2 || letters == 0 && digits >= 6 && !hyphen) {
+			out = append(out, strings.ToUpper(strings.ReplaceAll(s[i:j], "-", "")))
+		}
+		i = j
+	}
+	return out
+}
+
+func isIDByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// alnumUpper is s with everything but letters and digits gone, upper-cased:
+// "MSKU 448120-7" and "MSKU4481207" both read "MSKU4481207".
+func alnumUpper(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			b = append(b, c-'a'+'A')
+		case c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// sharedID returns an identifier of rec that norm (an alnumUpper text)
+// also holds, or "".
+func sharedID(rec, norm string) string {
+	var buf [8]string
+	for _, id := range recIDTokens(rec, buf[:0]) {
+		if strings.Contains(norm, id) {
+			return id
+		}
+	}
+	return ""
+}
+
+// ---- the thing claimed as one's own, recorded as another's ----
+
+// reOwnClaim: the speaker calls the thing its own or says it paid for or
+// booked it (folded, padded).
+var reOwnClaim = regexp.MustCompile(` (?:(?:its|it is|thats|that is) (?:my|mine|our)|my (?:own )?(?:booking|reservation|order|account|ticket|policy|claim|subscription)|i (?:paid for|booked|bought|ordered|purchased) (?:it|this|them|that)|es (?:mia|mio|nuestra|nuestro)|mi (?:reserva|pedido|cuenta|billete|poliza|suscripcion)|(?:la|lo) (?:pague|reserve|compre)|(?:ist|sind) (?:meine?|unsere?) |meine (?:buchung|reservierung|bestellung)|mein (?:konto|ticket|abo)|ich habe (?:sie|es|das|ihn) (?:selbst )?(?:bezahlt|gebucht|gekauft)|(?:c est|cest) (?:ma|mon|notre) |ma (?:reservation|commande)|mon (?:compte|billet|abonnement)|j ai (?:paye|reserve|achete) )`)
+
+// reOwnerOf reads the holder a record gives a thing to: "belongs to user
+// james_brooks_1177", "owned by", "in the profile of", "pertenece a",
+// "gehört", "appartient à" (raw text, case-insensitive), and the holder's
+// handle or first name.
+var reOwnerOf = regexp.MustCompile(`(?i)\b(?:belongs to|owned by|held by|in the (?:profile|account) of|pertenece a|geh(?:ö|oe)rt|appartient (?:à|a))\s+(?:the\s+)?(?:user|usuario|nutzer|benutzer|utilisateur|customer|cliente|kunden?|client)?\s*([A-Za-z0-9_.@+-]{3,})`)
+
+// checkOwnedElsewhere flags a counterparty that calls the thing the action
+// touches its own when a record gives that thing, named by the same
+// identifier, to another user: the claim contradicts the record.
+func (st *state) checkOwnedElsewhere() {
+	cp := st.c.Counterparty
+	if cp.Reference == "" && cp.ClaimedIdentity == "" {
+		return
+	}
+	var norm string
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		m := reOwnerOf.FindStringSubmatch(t.text)
+		if m == nil {
+			continue
+		}
+		if norm == "" {
+			norm = alnumUpper(st.c.Action.Description + " " + st.c.Message)
+		}
+		id := sharedID(t.text, norm)
+		if id == "" || strings.Contains(alnumUpper(m[1]), id) {
+			continue
+		}
+		holder := toLower(strings.TrimRight(m[1], ".,;:"))
+		who := toLower(cp.Reference + " " + cp.ClaimedIdentity)
+		if strings.Contains(who, holder) || sameHandle(holder, who) {
+			continue
+		}
+		if !reOwnClaim.MatchString(foldedText(st.c.Message)) {
+			return
+		}
+		st.contradiction(
+			fmt.Sprintf("Calls %s its own; %s %s gives it to %s.", id, t.kind, t.id, clipCase(m[1], 40)),
+			fmt.Sprintf("The counterparty (%s) claims %s as its own, but %s %s records: %s", clipCase(cp.Reference, 60), id, t.kind, t.id, clipCase(t.text, 300)),
+			[]string{t.id}, "The counterparty owns "+id+".")
+		return
+	}
+}
+
+// sameHandle reports a holder handle ("james_brooks_1177") whose name
+// words all stand in who (folded): the same person written another way.
+func sameHandle(holder, who string) bool {
+	n := 0
+	for _, w := range strings.FieldsFunc(holder, func(r rune) bool { return r == '_' || r == '.' || r == '-' || r == '@' }) {
+		if len(w) < 3 || hasASCIIDigit(w) {
+			continue
+		}
+		if !strings.Contains(who, w) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// ---- a status the counterparty claims, negated by the record ----
+
+// statusGroups are past participles of states a record keeps, in four
+// languages (folded), one group per state.
+var statusGroups = [][]string{
+	{"cancelled", "canceled", "cancelado", "cancelada", "cancelo", "anulado", "anulada", "storniert", "annulliert", "abgesagt", "annule", "annulee"},
+	{"delivered", "entregado", "entregada", "geliefert", "zugestellt", "livre", "livree"},
+	{"refunded", "reembolsado", "reembolsada", "erstattet", "zuruckerstattet", "rembourse", "remboursee"},
+	{"approved", "aprobado", "aprobada", "genehmigt", "freigegeben", "approuve", "approuvee"},
+	{"shipped", "enviado", "versandt", "verschickt", "expedie", "expediee"},
+	{"delayed", "retrasado", "verspatet", "retarde"},
+}
+
+// statusNegators stand before a participle to deny it (folded words).
+var statusNegators = map[string]bool{"not": true, "never": true, "no": true, "nicht": true, "nie": true, "kein": true,
+	"pas": true, "jamais": true, "nunca": true, "ni": true}
+
+// statusAt returns the group of the participle w, or -1.
+func statusAt(w string) int {
+	for g, ps := range statusGroups {
+		for _, p := range ps {
+			if w == p {
+				return g
+			}
+		}
+	}
+	return -1
+}
+
+// negatedWord reports a negator within the three words before word i.
+func negatedWord(ws []string, i int) bool {
+	for _, w := range ws[max(0, i-3):i] {
+		if statusNegators[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// checkNegatedStatus flags a counterparty that says a thing is in a state
+// (cancelled, delivered, refunded, approved, shipped, delayed) when a
+// record naming the same identifier says it is not.
+func (st *state) checkNegatedStatus() {
+	claims := st.c.Message
+	for _, f := range st.c.Facts {
+		if f.Source == consult.SourceCounterparty && f.Status != consult.FactVerified {
+			claims += "\n" + f.Statement
+		}
+	}
+	claims = clipBytes(claims, maxClaimBytes)
+	// The states the counterparty affirms, by group.
+	var said [8]bool
+	affirmed := false
+	cw := strings.Fields(foldedText(claims))
+	for i, w := range cw {
+		if g := statusAt(w); g >= 0 && !negatedWord(cw, i) {
+			said[g], affirmed = true, true
+		}
+	}
+	if !affirmed {
+		return
+	}
+	norm := alnumUpper(claims)
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		id := sharedID(t.text, norm)
+		if id == "" {
+			continue
+		}
+		rw := strings.Fields(foldedText(t.text))
+		for i, w := range rw {
+			g := statusAt(w)
+			if g < 0 || !said[g] || !negatedWord(rw, i) {
+				continue
+			}
+			st.contradiction(
+				fmt.Sprintf("Says %s is %s; %s %s says it is not.", id, w, t.kind, t.id),
+				fmt.Sprintf("The counterparty says %s is %s, but %s %s records: %s", id, w, t.kind, t.id, clipCase(t.text, 300)),
+				[]string{t.id}, fmt.Sprintf("%s is %s.", id, w))
+			return
+		}
+	}
+}
+
+// ---- the counterparty's figure against the record's ----
+
+// reMoneyBefore and reMoneyAfter read an amount with its currency before
+// or after it; they run apart so that "RE-0817 EUR 23,480.00" gives 23,480
+// as well as the 817 before the code.
+var (
+	reMoneyBefore = regexp.MustCompile(`(?i)(?:[$€£]|\b(?:usd|eur|gbp|chf|cad|aud)\b)\s?(\d{1,3}(?:[.,' ]\d{3})+|\d+)(?:[.,]\d{1,2})?`)
+	reMoneyAfter  = regexp.MustCompile(`(?i)\b(\d{1,3}(?:[.,' ]\d{3})+|\d+)(?:[.,]\d{1,2})?\s?(?:[$€£]|\b(?:usd|eur|gbp|chf|dollars?|euros?)\b)`)
+)
+
+// dueWords qualify a recorded amount as what is owed (folded, padded).
+var dueWords = []string{" eligible", " due ", " owed", " outstanding", " payable", " entitled", " billed", " invoiced", " balance",
+	" adeudad", " pendiente", " exigible", " facturad", " fallig", " offen", " zustehend", " berechtigt", " ausstehend",
+	" du ", " dus ", " restant", " facture", " a payer"}
+
+// moneyIn returns the amounts reMoneyBefore and reMoneyAfter find in s.
+func moneyIn(s string) []float64 {
+	var out []float64
+	for _, re := range []*regexp.Regexp{reMoneyBefore, reMoneyAfter} {
+		for _, m := range re.FindAllStringSubmatch(s, 16) {
+			n := strings.NewReplacer(",", "", ".", "", "'", "", " ", "").Replace(m[1])
+			if v, err := strconv.ParseFloat(n, 64); err == nil {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// statesAmount reports whether the message writes the amount v.
+func statesAmount(msg string, v float64) bool {
+	for _, m := range moneyIn(msg) {
+		if m == v {
+			return true
+		}
+	}
+	return false
+}
+
+// checkRecordedAmount flags a payment of the counterparty's figure for a
+// thing whose record, tied to the action by an identifier, gives only
+// amounts under two thirds of it. A record tied only through the
+// counterparty's own reference counts when it calls its amount due,
+// eligible or outstanding.
+func (st *state) checkRecordedAmount() {
+	a := st.c.Action
+	if a.Amount <= 0 || st.hasFinding("contradiction") || !statesAmount(clipBytes(st.c.Message, maxClaimBytes), a.Amount) {
+		return
+	}
+	norm := alnumUpper(a.Description + " " + clipBytes(st.c.Message, maxClaimBytes))
+	ref := alnumUpper(st.c.Counterparty.Reference)
+	for _, t := range st.trusted {
+		if !t.isRecord() || !hasASCIIDigit(t.text) {
+			continue
+		}
+		id := sharedID(t.text, norm)
+		if id == "" {
+			if ref == "" || sharedID(t.text, ref) == "" || !containsAny(foldedText(t.text), dueWords...) {
+				continue
+			}
+		}
+		vals := moneyIn(t.text)
+		if len(vals) == 0 {
+			continue
+		}
+		top := 0.0
+		for _, v := range vals {
+			top = max(top, v)
+		}
+		if top*3 >= a.Amount*2 {
+			continue
+		}
+		st.contradiction(
+			fmt.Sprintf("Asks for %s; %s %s gives %s.", money(a.Amount, a.Currency), t.kind, t.id, money(top, "")),
+			fmt.Sprintf("The counterparty puts the amount at %s, but %s %s records: %s", money(a.Amount, a.Currency), t.kind, t.id, clipCase(t.text, 300)),
+			[]string{t.id}, fmt.Sprintf("The amount owed is %s.", money(a.Amount, a.Currency)))
+		return
+	}
+}
+
+// ---- a recorded fact left out where the policy asks for all of them ----
+
+// fullAnswerWords: a policy that asks for complete, truthful answers or
+// bans leaving things out (folded, padded).
+var fullAnswerWords = []string{" truthfully", " truthful", " completely and", " never leave out", " never omit", " do not omit", " dont omit",
+	" must not omit", " disclose all", " full disclosure", " misrepresent", " verazmente", " con veracidad", " nunca omitir", " no omitir", " sin omitir",
+	" wahrheitsgemass", " wahrheitsgetreu", " nichts verschweigen", " nicht weglassen", " nie weglassen", " sincerement", " verite",
+	" ne jamais omettre", " sans rien omettre", " sans omettre", " omettre"}
+
+// omitWords: the action leaves something out (folded, padded).
+var omitWords = []string{" omitting ", " omit ", " omits ", " leaving out ", " leave out ", " left out ", " without mentioning ", " not mentioning ",
+	" withholding ", " concealing ", " omitiendo ", " omitir ", " sin mencionar ", " ocultando ", " ocultar ", " weglassen ", " weggelassen ",
+	" verschweigen ", " verschwiegen ", " ohne angabe ", " omettant ", " omettre ", " sans mentionner ", " en cachant ", " dissimulant "}
+
+// checkOmittedFact flags an action that leaves out a fact the owner's
+// side records ("omitting drone work" where a fact lists drone work) when
+// a policy asks for truthful, complete answers: the step gets round the
+// policy (policy_bypass).
+func (st *state) checkOmittedFact(v *j3fold) {
+	desc := " " + v.desc() + " "
+	at := -1
+	for _, w := range omitWords {
+		if i := strings.Index(desc, w); i >= 0 {
+			at = i + len(w)
+			break
+		}
+	}
+	if at < 0 {
+		return
+	}
+	pol := ""
+	for _, p := range st.policies() {
+		if f := " " + foldedText(p.Statement) + " "; containsAny(f, fullAnswerWords...) {
+			pol = p.ID
+			break
+		}
+	}
+	if pol == "" && !containsAny(" "+foldedText(st.c.Goal)+" ", fullAnswerWords...) {
+		return
+	}
+	known := " " + foldedText(st.c.Brief) + " "
+	for _, t := range st.trusted {
+		known += foldedText(t.text) + " "
+	}
+	for _, w := range strings.Fields(desc[at:]) {
+		if len(w) < 4 || stopWords[w] || genericWords[w] || !strings.Contains(known, " "+w) {
+			continue
+		}
+		obs := fmt.Sprintf("The action leaves out %q, which the owner's records state, where policy %s asks for complete, truthful answers.", w, pol)
+		st.add(finding{tactic: consult.PolicyBypass, kind: "omittedfact", score: 0.6, sig: consult.High, hard: true, obs: obs,
+			refs: nonEmpty([]string{pol}), disp: consult.SeekApproval,
+			reason: obs + " Misstating the owner's facts to a third party can void what it buys; only the owner can decide that."})
+		return
+	}
+}
+
+// ---- a required count the record shows unmet ----
+
+// reRequiredCount reads "at least three written quotes", "two approvals",
+// "mindestens drei Angebote", "au moins trois devis" (folded).
+var reRequiredCount = regexp.MustCompile(`(?:at least|minimum of|no fewer than|al menos|como minimo|mindestens|au moins|requires?|needs?|exige|requiere|erfordert) (two|three|four|five|2|3|4|5|dos|tres|cuatro|cinco|zwei|drei|vier|funf|deux|trois|quatre|cinq) (?:[a-z]+ ){0,2}?(quotes?|bids?|offers?|tenders?|approvals?|approvers?|signatures?|cotizaciones|ofertas|presupuestos|firmas|aprobaciones|angebote|freigaben|unterschriften|devis|offres|signatures|approbations)\b`)
+
+var requiredCountValue = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5, "dos": 2, "tres": 3, "cuatro": 4,
+	"cinco": 5, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5}
+
+// reHeldCount reads how many a record shows: "one quote", "a single bid",
+// "only 1 approval", "un solo presupuesto", "ein Angebot", "un seul devis".
+var reHeldCount = regexp.MustCompile(`\b(?:one|a single|only one|single|1|un solo|una sola|una|un|solo un|ein|eine|einziges?|nur ein|un seul|une seule|une) ([a-z]+)`)
+
+// checkUnmetCount raises a threshold finding to a stop for approval when a
+// record shows fewer of what the policy requires above the threshold
+// (quotes, bids, approvals) than it asks for. No tactic: nobody pressed.
+func (st *state) checkUnmetCount() {
+	if !st.hasFinding("threshold") {
+		return
+	}
+	for _, p := range st.policies() {
+		m := reRequiredCount.FindStringSubmatch(foldedText(p.Statement))
+		if m == nil {
+			continue
+		}
+		need, noun := requiredCountValue[m[1]], m[2]
+		stem := noun[:min(len(noun), 5)]
+		for _, t := range st.trusted {
+			if !t.isRecord() {
+				continue
+			}
+			for _, h := range reHeldCount.FindAllStringSubmatch(foldedText(t.text), 8) {
+				if !strings.HasPrefix(h[1], stem) || need < 2 {
+					continue
+				}
+				obs := fmt.Sprintf("Policy %s asks for %s %s above its threshold; %s %s shows one.", p.ID, m[1], noun, t.kind, t.id)
+				st.add(finding{kind: "unmetcount", score: 0.5, sig: consult.High, hard: true, obs: obs, refs: nonEmpty([]string{p.ID, t.id}),
+					disp: consult.SeekApproval, reason: obs + " The requirement is not met, so the step needs approval."})
+				return
+			}
+		}
+	}
+}
