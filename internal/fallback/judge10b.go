@@ -19,7 +19,11 @@ import (
 //   - checkOmittedFact: the action leaves out a recorded fact about the
 //     owner where a policy asks for complete, truthful answers;
 //   - checkUnmetCount: a threshold applies and a record shows fewer of
-//     what the policy requires (quotes, bids, approvals) than it asks.
+//     what the policy requires (quotes, bids, approvals) than it asks;
+//   - dropRecordedGrant: a grant a verified record approves for the very
+//     recipient is no scope expansion by its words;
+//   - dropOwnRecordChannel: the counterparty's own data sent to the address
+//     a record gives it is no data extraction by its words.
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in.
@@ -32,6 +36,8 @@ func (st *state) checkJudge10b(v *j3fold) {
 	st.checkRecordedAmount()
 	st.checkOmittedFact(v)
 	st.checkUnmetCount()
+	st.dropRecordedGrant()
+	st.dropOwnRecordChannel()
 }
 
 // ---- identifiers shared between texts ----
@@ -431,6 +437,93 @@ func (st *state) checkUnmetCount() {
 					disp: consult.SeekApproval, reason: obs + " The requirement is not met, so the step needs approval."})
 				return
 			}
+		}
+	}
+}
+
+// ---- what the records already settle, unsaid by the words ----
+
+// approveWords say a record approved something (folded, padded).
+var approveWords = []string{" approves ", " approved ", " aprueba ", " aprobado ", " aprobada ", " autorizado ", " genehmigt ",
+	" freigegeben ", " approuve ", " approuvee ", " autorise ", " autorisee "}
+
+// hardFinding reports a finding that stops the case on its own.
+func (st *state) hardFinding() bool {
+	for _, f := range st.findings {
+		if f.hard {
+			return true
+		}
+	}
+	return false
+}
+
+// recordTies returns the first record, not a negation, that holds the
+// recipient address (lower case, six bytes or more) and one of words.
+func (st *state) recordTies(recipient string, words []string) (trustedText, bool) {
+	for _, t := range st.trusted {
+		if !t.isRecord() || !strings.Contains(toLower(t.text), recipient) {
+			continue
+		}
+		f := " " + foldedText(t.text) + " "
+		if containsAny(f, words...) && !containsAny(f, " not ", " no ", " pending ", " rejected ", " denied ", " nicht ", " pas ", " pendiente ") {
+			return t, true
+		}
+	}
+	return trustedText{}, false
+}
+
+// dropRecordedGrant drops the lexical scope-expansion cues ("access to
+// the", "admin rights") of a grant that a verified record approves for the
+// very recipient the action names, asked by a verified counterparty with
+// no hard finding against the case: the words describe what the record
+// approved, not a widening the counterparty slipped in.
+func (st *state) dropRecordedGrant() {
+	if len(st.cues["scope_expansion"]) == 0 || !st.c.Counterparty.Verified || st.hasFinding("scope") || st.hardFinding() {
+		return
+	}
+	rcpt := toLower(strings.TrimSpace(st.c.Action.Recipient))
+	if len(rcpt) < 6 {
+		return
+	}
+	if _, ok := st.recordTies(rcpt, approveWords); ok {
+		st.dropCues("scope_expansion", func(cue) bool { return true })
+	}
+}
+
+// ownWords say the record ties an address to a person (folded, padded).
+var ownWords = []string{" mailbox ", " email ", " e mail ", " address ", " phone ", " registered ", " on file ", " buzon ", " correo ",
+	" postfach ", " adresse ", " hinterlegt ", " courriel ", " boite "}
+
+// dropOwnRecordChannel drops the lexical data-extraction cues of an action
+// that sends a verified counterparty's own records (the action names the
+// identifier of its reference: "employee E-3105") to an address a system
+// record gives that same identifier ("l.garcia@... is the corporate
+// mailbox of employee E-3105"), with no hard finding against the case:
+// the data goes back to its subject, over the owner's own channel.
+func (st *state) dropOwnRecordChannel() {
+	cp := st.c.Counterparty
+	if len(st.cues["data_extraction"]) == 0 || !cp.Verified || st.hardFinding() {
+		return
+	}
+	rcpt := toLower(strings.TrimSpace(st.c.Action.Recipient))
+	if len(rcpt) < 6 {
+		return
+	}
+	var buf [4]string
+	ids := recIDTokens(cp.Reference, buf[:0])
+	if len(ids) == 0 {
+		return
+	}
+	desc := alnumUpper(st.c.Action.Description)
+	t, ok := st.recordTies(rcpt, ownWords)
+	if !ok {
+		return
+	}
+	rec := alnumUpper(t.text)
+	for _, id := range ids {
+		if strings.Contains(desc, id) && strings.Contains(rec, id) {
+			st.dropCues("data_extraction", func(cue) bool { return true })
+			return
 		}
 	}
 }
