@@ -355,20 +355,31 @@ var omitWords = []string{" omitting ", " omit ", " omits ", " leaving out ", " l
 	" withholding ", " concealing ", " omitiendo ", " omitir ", " sin mencionar ", " ocultando ", " ocultar ", " weglassen ", " weggelassen ",
 	" verschweigen ", " verschwiegen ", " ohne angabe ", " omettant ", " omettre ", " sans mentionner ", " en cachant ", " dissimulant "}
 
+// verbLast are the omitWords that end a German clause.
+var verbLast = map[string]bool{" weglassen ": true, " weggelassen ": true, " verschweigen ": true, " verschwiegen ": true}
+
 // checkOmittedFact flags an action that leaves out a fact the owner's
 // side records ("omitting drone work" where a fact lists drone work) when
 // a policy asks for truthful, complete answers: the step gets round the
 // policy (policy_bypass).
 func (st *state) checkOmittedFact(v *j3fold) {
 	desc := " " + v.desc() + " "
-	at := -1
+	left := ""
 	for _, w := range omitWords {
 		if i := strings.Index(desc, w); i >= 0 {
-			at = i + len(w)
+			left = desc[i+len(w):]
+			if verbLast[w] {
+				// German puts the verb last: what is left out comes
+				// before it, after the clause's "und" or comma.
+				left = desc[:i]
+				if j := strings.LastIndex(left, " und "); j >= 0 {
+					left = left[j:]
+				}
+			}
 			break
 		}
 	}
-	if at < 0 {
+	if left == "" {
 		return
 	}
 	pol := ""
@@ -385,7 +396,7 @@ func (st *state) checkOmittedFact(v *j3fold) {
 	for _, t := range st.trusted {
 		known += foldedText(t.text) + " "
 	}
-	for _, w := range strings.Fields(desc[at:]) {
+	for _, w := range strings.Fields(left) {
 		if len(w) < 4 || stopWords[w] || genericWords[w] || !strings.Contains(known, " "+w) {
 			continue
 		}
@@ -423,7 +434,8 @@ func (st *state) checkUnmetCount() {
 			continue
 		}
 		need, noun := requiredCountValue[m[1]], m[2]
-		stem := noun[:min(len(noun), 5)]
+		stem := strings.TrimSuffix(noun, "s")
+		stem = stem[:min(len(stem), 5)]
 		for _, t := range st.trusted {
 			if !t.isRecord() {
 				continue
