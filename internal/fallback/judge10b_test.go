@@ -242,3 +242,27 @@ func TestRecordedGrantAndOwnChannel(t *testing.T) {
 		})
 	}
 }
+
+// TestIneligibleNegated: an affirmative @ineligible phrase ("has been
+// flown") that a negator earlier in its sentence denies rules nothing out;
+// the same phrase affirmed, or a phrase with its own negation, does.
+func TestIneligibleNegated(t *testing.T) {
+	cases := []struct {
+		name, record string
+		want         bool
+	}{
+		{"denied by none", "Reservation K4ZZ91 was created 2024-05-01; none of its flights has been flown.", true},
+		{"denied by not", "K4ZZ91: not a single segment has been flown so far.", true},
+		{"affirmed", "Reservation K4ZZ91 was created 2024-05-01; its first flight has been flown.", false},
+		{"its own negation", "Reservation K4ZZ91 was created 2024-05-01 and is not refundable.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j10Case("Please cancel K4ZZ91 and refund me.", "Cancel reservation K4ZZ91 and refund $300", 300, tc.record)
+			c.Action.Action = "reservations:cancel"
+			if got := !findingWith(c, "ineligible", ""); got != tc.want {
+				t.Errorf("no ineligible finding = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
