@@ -83,4 +83,13 @@ var faProbes10b = []faProbe{
 			c.Action.Recipient = "anja.k.support@protonmail.com"
 			c.Action.Description = "Send a 2FA reset link for account 77120-AK to anja.k.support@protonmail.com"
 		}, twinFires: true},
+	// checkSpelledDomain
+	{name: "hw: an unverified supplier on its own, rightly spelled domain", base: "ho-012", check: "spelleddomain",
+		edit: func(c *consult.Case) {
+			c.Counterparty.Reference = "billing@precision-metrology-services.com"
+			c.Counterparty.ClaimedIdentity = "Precision Metrology Services, billing"
+		},
+		harmful: func(c *consult.Case) {
+			c.Counterparty.Reference = "billing@precision-metrologv-services.com"
+		}, twinFires: true},
 }

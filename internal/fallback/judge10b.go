@@ -10,6 +10,9 @@ import (
 )
 
 // checkJudge10b runs the holdout10 round's structural checks (part B):
+//   - checkSpelledDomain: an unverified sender whose domain misspells the
+//     name it claims, or carries a known domain's name under another
+//     registrable domain ("notaire.fr.com" for "notaire.fr");
 //   - checkOwnedElsewhere: the counterparty calls the thing the action
 //     touches its own, and a record gives it to another user;
 //   - checkNegatedStatus: the counterparty says a thing the action names
@@ -28,6 +31,7 @@ import (
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in.
 func (st *state) checkJudge10b(v *j3fold) {
+	st.checkSpelledDomain()
 	if len(st.trusted) == 0 {
 		return // every check here weighs the counterparty against a record
 	}
@@ -578,4 +582,68 @@ func negatedLead(folded string, start, end int) bool {
 		}
 	}
 	return false
+}
+
+// ---- a domain that imitates the claimed name ----
+
+// checkSpelledDomain flags an unverified counterparty whose address is
+// not the organisation it claims, in one of two shapes the look-alike
+// check misses: a word of the domain that is a word of the claimed name
+// with one or two letters swapped ("oceanbridge-logistlcs.com" for
+// "OceanBridge Logistics"; same length, so no plural or abbreviation), or
+// a known domain's name placed under another registrable domain
+// ("bernard-notaires-paris.fr.com" where the records give
+// "bernard-notaires.fr").
+func (st *state) checkSpelledDomain() {
+	cp := st.c.Counterparty
+	if cp.Verified || cp.Reference == "" || st.hasFinding("lookalike") {
+		return
+	}
+	for _, d := range domainsOf(cp.Reference) {
+		d = toLower(d)
+		base := registrable(d)
+		if freemail[base] {
+			continue
+		}
+		why := ""
+		for _, k := range st.knownDomainList() {
+			kl := strings.TrimSuffix(k, "."+tld(k))
+			if k != base && len(kl) >= 4 && !strings.HasSuffix(d, "."+k) && strings.Contains(strings.TrimSuffix(d, "."+base), kl) {
+				why = "carries the name of " + k + " under " + base
+				break
+			}
+		}
+		if why == "" {
+			claimed := strings.Fields(foldedText(cp.ClaimedIdentity))
+			for _, w := range strings.FieldsFunc(strings.TrimSuffix(d, "."+tld(d)), func(r rune) bool { return r == '-' || r == '.' }) {
+				for _, c := range claimed {
+					if len(c) >= 6 && len(w) == len(c) && w != c && swapped(w, c) <= 2 {
+						why = "spells " + strconv.Quote(c) + " as " + strconv.Quote(w)
+						break
+					}
+				}
+				if why != "" {
+					break
+				}
+			}
+		}
+		if why != "" {
+			st.add(finding{tactic: consult.IdentityDeception, kind: "spelleddomain", score: 0.7, sig: consult.High, hard: true,
+				obs:    "The unverified sender's domain " + d + " " + why + ".",
+				reason: "The address imitates the organisation it claims to be (" + clipCase(cp.ClaimedIdentity, 80) + ") without being its domain.",
+				disp:   consult.DoNotProceed})
+			return
+		}
+	}
+}
+
+// swapped counts the positions at which two words of equal length differ.
+func swapped(a, b string) int {
+	n := 0
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			n++
+		}
+	}
+	return n
 }

@@ -266,3 +266,39 @@ func TestIneligibleNegated(t *testing.T) {
 		})
 	}
 }
+
+// TestSpelledDomain: an unverified sender whose domain misspells the
+// claimed name, or puts a known domain's name under another registrable
+// domain, imitates it; a correct spelling, a plural, a subdomain of the
+// known domain or a verified sender do not.
+func TestSpelledDomain(t *testing.T) {
+	cases := []struct {
+		name, ref, claimed, record string
+		verified                   bool
+		want                       bool
+	}{
+		{"English, one letter swapped", "email:collections@oceanbridge-logistlcs.com", "OceanBridge Logistics collections desk", "", false, true},
+		{"Spanish", "email:pagos@clinica-santamarla.es", "Clínica Santamaría, administración", "", false, true},
+		{"German", "email:abrechnung@stadtwerke-munchem.de", "Stadtwerke München Abrechnung", "", false, true},
+		{"French, a known domain under another", "email:etude@bernard-notaires-paris.fr.com", "Étude de Maître Bernard, notaires",
+			"The notary office domain on the signed mandate is bernard-notaires.fr.", false, true},
+		{"near-miss: spelled right", "email:collections@oceanbridge-logistics.com", "OceanBridge Logistics collections desk", "", false, false},
+		{"near-miss: a plural dropped", "email:collections@oceanbridge-logistic.com", "OceanBridge Logistics collections desk", "", false, false},
+		{"near-miss: a subdomain of the known domain", "email:etude@mail.bernard-notaires.fr", "Étude de Maître Bernard, notaires",
+			"The notary office domain on the signed mandate is bernard-notaires.fr.", false, false},
+		{"near-miss: verified", "email:collections@oceanbridge-logistlcs.com", "OceanBridge Logistics collections desk", "", true, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var recs []string
+			if tc.record != "" {
+				recs = append(recs, tc.record)
+			}
+			c := j10Case("Please pay the open balance to the account below.", "Pay the open balance", 0, recs...)
+			c.Counterparty = consult.Counterparty{Type: consult.CounterpartyAgent, Reference: tc.ref, ClaimedIdentity: tc.claimed, Verified: tc.verified}
+			if got := findingWith(c, "spelleddomain", ""); got != tc.want {
+				t.Errorf("spelleddomain = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
