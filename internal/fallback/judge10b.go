@@ -35,7 +35,7 @@ func (st *state) checkJudge10b(v *j3fold) {
 	if len(st.trusted) == 0 {
 		return // every check here weighs the counterparty against a record
 	}
-	st.checkOwnedElsewhere()
+	st.checkOwnedElsewhere(v)
 	st.checkNegatedStatus()
 	st.checkRecordedAmount()
 	st.checkOmittedFact(v)
@@ -123,18 +123,21 @@ var reOwnClaim = regexp.MustCompile(` (?:(?:its|it is|thats|that is) (?:my|mine|
 // handle or first name.
 var reOwnerOf = regexp.MustCompile(`(?i)\b(?:belongs to|owned by|held by|in the (?:profile|account) of|pertenece a|geh(?:ö|oe)rt|appartient (?:à|a))\s+(?:the\s+)?(?:user|usuario|nutzer|benutzer|utilisateur|customer|cliente|kunden?|client)?\s*([A-Za-z0-9_.@+-]{3,})`)
 
+// ownerStems are in every folded record reOwnerOf can match.
+var ownerStems = []string{" belongs", " owned", " held by", " profile", " account of", " pertenece", " gehort", " gehoert", " appartient"}
+
 // checkOwnedElsewhere flags a counterparty that calls the thing the action
 // touches its own when a record gives that thing, named by the same
 // identifier, to another user: the claim contradicts the record.
-func (st *state) checkOwnedElsewhere() {
+func (st *state) checkOwnedElsewhere(v *j3fold) {
 	cp := st.c.Counterparty
 	if cp.Reference == "" && cp.ClaimedIdentity == "" {
 		return
 	}
 	var norm string
-	for _, t := range st.trusted {
-		if !t.isRecord() {
-			continue
+	for i, t := range st.trusted {
+		if !t.isRecord() || !containsAny(v.record(i), ownerStems...) {
+			continue // the pattern is costly; most records name no holder
 		}
 		m := reOwnerOf.FindStringSubmatch(t.text)
 		if m == nil {
@@ -222,11 +225,19 @@ func negatedWord(ws []string, i int) bool {
 // (cancelled, delivered, refunded, approved, shipped, delayed) when a
 // record naming the same identifier says it is not.
 func (st *state) checkNegatedStatus() {
-	claims := st.c.Message
+	claims := ""
 	for _, f := range st.c.Facts {
 		if f.Source == consult.SourceCounterparty && f.Status != consult.FactVerified {
 			claims += "\n" + f.Statement
 		}
+	}
+	// The message is read again only when the matcher's pass found a
+	// state word in it (@status).
+	if len(st.cues["@status"]) > 0 {
+		claims = st.c.Message + claims
+	}
+	if claims == "" {
+		return
 	}
 	claims = clipBytes(claims, maxClaimBytes)
 	// The states the counterparty affirms, by group.
@@ -311,16 +322,24 @@ func statesAmount(msg string, v float64) bool {
 // eligible or outstanding.
 func (st *state) checkRecordedAmount() {
 	a := st.c.Action
-	if a.Amount <= 0 || st.hasFinding("contradiction") || !statesAmount(clipBytes(st.c.Message, maxClaimBytes), a.Amount) {
+	if a.Amount <= 0 || st.hasFinding("contradiction") || st.c.Message == "" {
 		return
 	}
-	norm := alnumUpper(a.Description + " " + clipBytes(st.c.Message, maxClaimBytes))
-	ref := alnumUpper(st.c.Counterparty.Reference)
+	// The description first; the message, longer, only when a record's
+	// identifier is not in the description.
+	desc, msg, ref := alnumUpper(a.Description), "", ""
 	for _, t := range st.trusted {
 		if !t.isRecord() || !hasASCIIDigit(t.text) {
 			continue
 		}
-		id := sharedID(t.text, norm)
+		id := sharedID(t.text, desc)
+		if id == "" {
+			if msg == "" {
+				msg = alnumUpper(clipBytes(st.c.Message, maxClaimBytes))
+				ref = alnumUpper(st.c.Counterparty.Reference)
+			}
+			id = sharedID(t.text, msg)
+		}
 		if id == "" {
 			if ref == "" || sharedID(t.text, ref) == "" || !containsAny(foldedText(t.text), dueWords...) {
 				continue
@@ -334,7 +353,7 @@ func (st *state) checkRecordedAmount() {
 		for _, v := range vals {
 			top = max(top, v)
 		}
-		if top*3 >= a.Amount*2 {
+		if top*3 >= a.Amount*2 || !statesAmount(clipBytes(st.c.Message, maxClaimBytes), a.Amount) {
 			continue
 		}
 		st.contradiction(
