@@ -126,6 +126,9 @@ var reOwnerOf = regexp.MustCompile(`(?i)\b(?:belongs to|owned by|held by|in the 
 // ownerStems are in every folded record reOwnerOf can match.
 var ownerStems = []string{" belongs", " owned", " held by", " profile", " account of", " pertenece", " gehort", " gehoert", " appartient"}
 
+// ownerStemSet answers containsAny(s, ownerStems...) in one pass.
+var ownerStemSet = newSubstrSet(ownerStems)
+
 // checkOwnedElsewhere flags a counterparty that calls the thing the action
 // touches its own when a record gives that thing, named by the same
 // identifier, to another user: the claim contradicts the record.
@@ -136,7 +139,7 @@ func (st *state) checkOwnedElsewhere(v *j3fold) {
 	}
 	var norm string
 	for i, t := range st.trusted {
-		if !t.isRecord() || !containsAny(v.record(i), ownerStems...) {
+		if !t.isRecord() || !ownerStemSet.in(v.record(i)) {
 			continue // the pattern is costly; most records name no holder
 		}
 		m := reOwnerOf.FindStringSubmatch(t.text)
@@ -424,6 +427,9 @@ var omitWords = []string{" omitting ", " omit ", " omits ", " leaving out ", " l
 	" withholding ", " concealing ", " omitiendo ", " omitir ", " sin mencionar ", " ocultando ", " ocultar ", " weglassen ", " weggelassen ",
 	" verschweigen ", " verschwiegen ", " ohne angabe ", " omettant ", " omettre ", " sans mentionner ", " en cachant ", " dissimulant "}
 
+// omitWordSet answers containsAny(s, omitWords...) in one pass.
+var omitWordSet = newSubstrSet(omitWords)
+
 // verbLast are the omitWords that end a German clause.
 var verbLast = map[string]bool{" weglassen ": true, " weggelassen ": true, " verschweigen ": true, " verschwiegen ": true}
 
@@ -433,6 +439,9 @@ var verbLast = map[string]bool{" weglassen ": true, " weggelassen ": true, " ver
 // policy (policy_bypass).
 func (st *state) checkOmittedFact(v *j3fold) {
 	desc := " " + v.desc() + " "
+	if !omitWordSet.in(desc) {
+		return // one pass; most descriptions leave nothing out
+	}
 	left := ""
 	for _, w := range omitWords {
 		if i := strings.Index(desc, w); i >= 0 {
