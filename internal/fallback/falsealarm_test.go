@@ -2,6 +2,7 @@ package fallback_test
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -85,7 +86,7 @@ func sys(id, s string) consult.Fact {
 }
 
 func TestFalseAlarmProbes(t *testing.T) {
-	for _, p := range append(append(append(append(append(faProbes, faProbes6...), faProbes7...), faProbes8...), faProbes9...), faProbes10a...) {
+	for _, p := range slices.Concat(faProbes, faProbes6, faProbes7, faProbes8, faProbes9, faProbes10a, faProbes10b) {
 		t.Run(p.name, func(t *testing.T) {
 			c := baseCase(t, p.base)
 			p.edit(c)
