@@ -15,6 +15,7 @@ func (st *state) checkJudge7(v *j3fold) {
 	st.checkRecordedDeadline(v)
 	st.checkSplitOrder(v)
 	st.checkFixedCount(v)
-	st.checkJudge8(v) // judge8.go: the holdout8 round's checks
-	st.checkJudge9(v) // judge9.go: the holdout9 round's checks
+	st.checkJudge8(v)   // judge8.go: the holdout8 round's checks
+	st.checkJudge9(v)   // judge9.go: the holdout9 round's checks
+	st.checkJudge10b(v) // judge10b.go: the holdout10 round's structural checks
 }

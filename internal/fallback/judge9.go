@@ -29,4 +29,5 @@ func (st *state) checkJudge9(v *j3fold) {
 	st.checkReservedActor(v)
 	st.checkUnpaidDifference(v)
 	st.dropOwnChannel()
+	st.checkJudge10a() // judge10a.go: the holdout10 round's pressure-tactic checks
 }

@@ -54,6 +54,7 @@ var auxLabels = map[string]string{
 	"@role":       "roles and titles a counterparty may claim to carry authority",
 	"@newdest":    "phrases that point money or access at a new destination",
 	"@timestake":  "what gives a time a reason: a limit, a consequence, an emergency, a loss",
+	"@status":     "states a record keeps of a thing (cancelled, delivered, refunded), said in a message",
 }
 
 // params with their defaults; a pack may override them with "set".

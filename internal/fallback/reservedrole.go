@@ -27,7 +27,8 @@ import (
 var displaceWords = []string{"replace", "replacing", "instead of", "remove", "removing", "rather than",
 	"sustituir a", "sustituir", "reemplazar a", "reemplazar", "en lugar de", "en vez de", "quitar a",
 	"statt", "anstelle von", "anstatt", "ersetzen", "entfernen",
-	"remplacer", "au lieu de", "a la place de", "retirer"}
+	"remplacer", "au lieu de", "a la place de", "retirer",
+	"moving", "demoting", "relegating", "moviendo a", "relegando a", "degradando a", "herabstufen", "zuruckstufen", "deplacant", "releguant", "retrogradant"}
 
 // fromWords take a role from the person after them only when a new holder
 // follows ("from Jane Johnson to Tom", "de Lucía a Pablo", "von Petra auf
