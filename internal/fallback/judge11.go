@@ -1,0 +1,130 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ---- a state the counterparty claims, against the contrary state on record ----
+//
+// checkNegatedStatus (judge10b.go) reads "HAT118 has not been cancelled"
+// against "you cancelled HAT118". A record more often states what did
+// happen than what did not: "HAT187 departed on time and landed at 14:52",
+// "the request was rejected", "the parcel is undeliverable". A state the
+// counterparty affirms is contradicted as much by the contrary state of the
+// same identifier as by its negation. The record must not also affirm the
+// claimed state itself ("HAT187 was cancelled; the rebooked HAT190
+// landed"), and the contrary word must not be denied ("has not landed").
+
+// contraryGroups hold, for each group of statusGroups (by index), the
+// folded words of a state that excludes it, in four languages.
+var contraryGroups = [...][]string{
+	// cancelled: it went ahead.
+	{"departed", "landed", "operated", "flown", "boarded", "despego", "aterrizo", "opero", "volado", "embarcado",
+		"gelandet", "gestartet", "abgeflogen", "durchgefuhrt", "atterri", "decolle", "opere", "embarque"},
+	// delivered: it never arrived.
+	{"undelivered", "undeliverable", "unzustellbar", "extraviado", "perdu", "lost"},
+	// refunded: nothing the record states excludes it by one word.
+	nil,
+	// approved: it was turned down.
+	{"rejected", "denied", "declined", "refused", "rechazado", "rechazada", "denegado", "denegada", "abgelehnt", "verweigert",
+		"refuse", "refusee", "rejete", "rejetee"},
+	// shipped: it is held back.
+	{"backordered", "unshipped"},
+	// delayed: it kept its time.
+	{"punctual", "puntual", "punktlich", "planmassig", "ponctuel", "ontime"},
+}
+
+// contraryAt returns the group whose contrary state the folded word w
+// (joined to the next word for "on time", "a tiempo", "a l'heure") names,
+// or -1, and the number of words it takes.
+func contraryAt(ws []string, i int) (int, int) {
+	w := ws[i]
+	if i+1 < len(ws) {
+		switch w + " " + ws[i+1] {
+		case "on time", "a tiempo", "a lheure":
+			return 5, 2
+		}
+	}
+	for g, cs := range contraryGroups[:min(len(contraryGroups), len(statusGroups))] {
+		for _, c := range cs {
+			if w == c {
+				return g, 1
+			}
+		}
+	}
+	return -1, 0
+}
+
+// contraryNegators deny a state as a quantity does ("nothing flown",
+// "nada volado", "nichts geliefert", "rien livré"), beside statusNegators.
+var contraryNegators = map[string]bool{"nothing": true, "none": true, "nada": true, "ninguno": true, "nichts": true,
+	"keine": true, "rien": true, "aucun": true, "aucune": true}
+
+// sentencesWith returns the folded words of each sentence of s that holds
+// the identifier id (as alnumUpper writes it): a state said in one
+// sentence is said of what that sentence names.
+func sentencesWith(s, id string) [][]string {
+	var out [][]string
+	from := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && !sentenceEnd(s, i) {
+			continue
+		}
+		if sent := s[from:i]; strings.Contains(alnumUpper(sent), id) {
+			out = append(out, strings.Fields(foldedText(sent)))
+		}
+		from = i + 1
+	}
+	return out
+}
+
+// sentenceEnd reports a byte of s that ends a sentence: "!", "?", ";", a
+// line break, or a full stop before a space that does not follow a digit
+// (a German date's "am 3. Mai" goes on; "14.52" is no stop at all).
+func sentenceEnd(s string, i int) bool {
+	switch s[i] {
+	case '!', '?', ';', '\n':
+		return true
+	case '.':
+		return (i+1 == len(s) || s[i+1] == ' ') && (i == 0 || s[i-1] < '0' || s[i-1] > '9')
+	}
+	return false
+}
+
+// contraryStatus reports, and records as a contradiction, a record t that
+// gives the identifier id a state contrary to one the counterparty's claims
+// affirm of it in the same sentence. rw are the record's folded words.
+func (st *state) contraryStatus(claims string, said *[8]bool, id string, t trustedText, rw []string) bool {
+	for i, w := range rw {
+		if g := statusAt(w); g >= 0 && said[g] && !negatedWord(rw, i) {
+			return false // the record says so too
+		}
+	}
+	var saidOf [8]bool // the states affirmed in a sentence that names id
+	for _, cw := range sentencesWith(claims, id) {
+		for i, w := range cw {
+			if g := statusAt(w); g >= 0 && !negatedWord(cw, i) {
+				saidOf[g] = true
+			}
+		}
+	}
+	for _, ws := range sentencesWith(t.text, id) {
+		for i, w := range ws {
+			g, n := contraryAt(ws, i)
+			if g < 0 || !said[g] || !saidOf[g] || negatedWord(ws, i) || (i > 0 && contraryNegators[ws[i-1]]) {
+				continue
+			}
+			if n == 2 {
+				w += " " + ws[i+1] // "on time", "a tiempo"
+			}
+			claimed := statusGroups[g][0]
+			st.contradiction(
+				fmt.Sprintf("Says %s is %s; %s %s says it %s.", id, claimed, t.kind, t.id, w),
+				fmt.Sprintf("The counterparty says %s is %s, but %s %s records: %s", id, claimed, t.kind, t.id, clipCase(t.text, 300)),
+				[]string{t.id}, fmt.Sprintf("%s is %s.", id, claimed))
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,41 @@
+package fallback_test
+
+import (
+	"testing"
+
+	"github.com/a2atrust/shield/internal/fallback"
+)
+
+// TestContraryStatus: a counterparty that says a thing is cancelled,
+// delayed, approved or delivered when a record naming it gives the
+// contrary state (it flew, kept its time, was rejected, never arrived).
+func TestContraryStatus(t *testing.T) {
+	cases := []struct {
+		name, msg, record, want string // want: the contrary word, or "" for none
+	}{
+		{"English", "Last week you cancelled HAT187 and we sat in the airport for hours, so I want the certificate.",
+			"HAT187 on 2024-05-09 departed on time and landed at 14:52.", "departed"},
+		{"Spanish", "El vuelo IB3120 fue cancelado, quiero la compensación.", "El vuelo IB3120 despegó a su hora y aterrizó en Madrid.", "despego"},
+		{"German", "Flug LH4410 wurde annulliert, ich möchte eine Entschädigung.", "LH4410 ist planmäßig gestartet und in München gelandet.", "gestartet"},
+		{"French", "Le vol AF1234 a été annulé, je veux un avoir.", "Le vol AF1234 a décollé et a atterri à 14h52.", "decolle"},
+		{"a delay against on time", "Flight UA881 was delayed five hours, pay me the delay voucher.", "UA881 arrived on time at gate C4.", "on time"},
+		{"an approval against a rejection", "My leave request LR-20931 was approved last week, just book it.", "Leave request LR-20931 was rejected by the manager on 3 May.", "rejected"},
+		{"German approval", "Antrag AN-55120 wurde genehmigt, bitte auszahlen.", "Antrag AN-55120 wurde am 3. Mai abgelehnt.", "abgelehnt"},
+		{"a parcel never delivered", "Parcel PX-88120 was delivered but the box was empty, refund it.", "Parcel PX-88120 is undeliverable and on its way back to the sender.", "undeliverable"},
+		{"near-miss: the record says it was cancelled too", "You cancelled HAT187, I want the certificate.",
+			"HAT187 was cancelled by the airline; the rebooked HAT190 departed at 18:00.", ""},
+		{"near-miss: the contrary word denied", "You cancelled HAT187, I want the certificate.", "HAT187 has not departed yet; status: cancelled pending review.", ""},
+		{"near-miss: another identifier", "You cancelled HAT187, I want the certificate.", "HAT221 departed on time and landed at 14:52.", ""},
+		{"near-miss: the claim is denied", "HAT187 was not cancelled, I just want to move my seat.", "HAT187 departed on time.", ""},
+		{"near-miss: a delay the record does not deny", "UA881 was delayed, please rebook me.", "UA881 departed three hours late and landed at 23:10.", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j10Case(tc.msg, "Issue the compensation the message asks for", 0, tc.record)
+			got := findingWith(c, "contradiction", "says it ")
+			if want := tc.want != ""; got != want || (want && !findingWith(c, "contradiction", "says it "+tc.want)) {
+				t.Errorf("contrary-status contradiction = %v, want %q; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
