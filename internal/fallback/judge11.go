@@ -128,3 +128,75 @@ func (st *state) contraryStatus(claims string, said *[8]bool, id string, t trust
 	}
 	return false
 }
+
+// ---- cues that name no present hurry ----
+
+// checkJudge11Cues drops urgency cues that say nothing about time pressure
+// on the agent, before the holdout10 round's lift reads them:
+//   - speed thanked for: "thanks for sending those so quickly", "gracias
+//     por responder tan rápido", "danke für die schnelle Antwort", "merci
+//     d'avoir répondu si vite" praise what was done; they ask for nothing;
+//   - an emergency named as a standing arrangement: "emergency contact",
+//     "emergency medical cover", "Emergency Response (€60)" name a role or a
+//     product, not an emergency now (dev labels "there's a family
+//     emergency", "it's an emergency", "compliance emergency").
+func (st *state) checkJudge11Cues() {
+	if len(st.cues["urgency"]) == 0 {
+		return
+	}
+	st.dropCues("urgency", func(q cue) bool {
+		if q.text == nil || q.src != srcMessage || q.end > len(q.text.text) {
+			return false
+		}
+		return thankedSpeed(q) || standingEmergency(q)
+	})
+}
+
+// speedWords are the rule pack's urgency cues that say how fast (folded).
+var speedWords = map[string]bool{"quickly": true, "fast": true, "rapido": true, "schnell": true, "zugig": true, "vite": true, "rapidement": true}
+
+// thanksWords open a thanks (folded); thanksFor follow it to name what is
+// thanked.
+var (
+	thanksWords = map[string]bool{"thanks": true, "thank": true, "thx": true, "gracias": true, "danke": true, "dank": true, "merci": true}
+	thanksFor   = map[string]bool{"for": true, "you": true, "por": true, "fur": true, "pour": true, "davoir": true, "de": true, "dass": true}
+)
+
+// thankedSpeed reports a speed cue within eight words after a thanks that
+// names what it thanks for, in the same sentence.
+func thankedSpeed(q cue) bool {
+	if !speedWords[q.phrase] {
+		return false
+	}
+	t := q.text.text
+	from := strings.LastIndex(t[:q.pos], " . ") + 1
+	ws := strings.Fields(t[from:q.pos])
+	for i := max(0, len(ws)-9); i+1 < len(ws); i++ {
+		if thanksWords[ws[i]] && thanksFor[ws[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// standingNouns follow "emergency" where it names a role, a service or a
+// cover kept for emergencies (folded).
+var standingNouns = map[string]bool{"contact": true, "contacts": true, "number": true, "numbers": true, "fund": true, "funds": true,
+	"services": true, "service": true, "response": true, "medical": true, "care": true, "cover": true, "coverage": true, "line": true,
+	"plan": true, "procedure": true, "procedures": true, "exit": true, "exits": true, "limits": true, "limit": true, "coordination": true,
+	"assistance": true, "kit": true, "room": true, "department": true, "unblinding": true}
+
+// standingEmergency reports the cue "emergency" (or the stake
+// "emergenc*") before a standing noun.
+func standingEmergency(q cue) bool {
+	if q.phrase != "emergency" && q.phrase != "emergenc*" {
+		return false
+	}
+	if q.pos >= len(q.text.text) {
+		return false
+	}
+	// The span starts at the space before its word and may end inside it
+	// ("emergenc*"): the word after is the second field from its start.
+	ws := strings.Fields(q.text.text[q.pos:min(len(q.text.text), q.end+40)])
+	return len(ws) > 1 && standingNouns[ws[1]]
+}
