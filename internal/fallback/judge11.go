@@ -140,7 +140,11 @@ func (st *state) contraryStatus(claims string, said *[8]bool, id string, t trust
 //     "emergency medical cover", "Emergency Response (€60)" name a role or a
 //     product, not an emergency now (dev labels "there's a family
 //     emergency", "it's an emergency", "compliance emergency").
+//
+// It also drops the new-party finding of a refund to the original card
+// (dropOriginalMethod).
 func (st *state) checkJudge11Cues() {
+	st.dropOriginalMethod()
 	if len(st.cues["urgency"]) == 0 {
 		return
 	}
@@ -199,4 +203,63 @@ func standingEmergency(q cue) bool {
 	// ("emergenc*"): the word after is the second field from its start.
 	ws := strings.Fields(q.text.text[q.pos:min(len(q.text.text), q.end+40)])
 	return len(ws) > 1 && standingNouns[ws[1]]
+}
+
+// ---- a refund back to the card it was paid with ----
+
+// refundWords name a refund or reversal (folded word starts).
+var refundWords = []string{"refund", "reimburs", "chargeback", "reembols", "devolu", "devolv", "erstatt", "ruckerstatt", "ruckzahl",
+	"rembours", "restitu"}
+
+// cardWords name a payment instrument (folded words).
+var cardWords = map[string]bool{"card": true, "mastercard": true, "visa": true, "amex": true, "tarjeta": true, "karte": true,
+	"kreditkarte": true, "carte": true, "paypal": true, "maestro": true}
+
+// methodWords name a payment method in general (folded words).
+var methodWords = map[string]bool{"payment": true, "method": true, "medio": true, "metodo": true, "zahlungsmittel": true,
+	"zahlungsmethode": true, "moyen": true}
+
+// originalWords say the instrument is the one the payment came from
+// (folded words).
+var originalWords = map[string]bool{"original": true, "originale": true, "originalen": true, "ursprunglichen": true,
+	"ursprungliche": true, "dorigine": true, "same": true, "misma": true, "mismo": true, "gleiche": true, "gleichen": true, "meme": true}
+
+// dropOriginalMethod drops the new-party finding for a refund whose
+// recipient is a payment card the action calls the original one ("refund
+// the fee to the original Mastercard ending 0042"): money going back the
+// way it came hands nothing to a new party. A refund to another card ("to
+// my new Visa ending 9911") keeps it: that is the classic diversion.
+func (st *state) dropOriginalMethod() {
+	if !st.hasFinding("newparty") {
+		return
+	}
+	desc := foldedText(st.c.Action.Description + " " + st.c.Action.Action)
+	refund := false
+	for _, w := range refundWords {
+		refund = refund || strings.Contains(desc, " "+w) || strings.Contains(desc, ":"+w)
+	}
+	if !refund {
+		return
+	}
+	card := false
+	for _, w := range strings.Fields(foldedText(st.c.Action.Recipient)) {
+		card = card || cardWords[w]
+	}
+	if !card {
+		return
+	}
+	ws := strings.Fields(desc)
+	for i, w := range ws {
+		if !originalWords[w] {
+			continue
+		}
+		// The word qualifies the card: within three words either way
+		// ("the original card", "la tarjeta original", "la carte d'origine").
+		for _, n := range ws[max(0, i-3):min(len(ws), i+4)] {
+			if cardWords[n] || methodWords[n] {
+				st.dropFindings("newparty")
+				return
+			}
+		}
+	}
 }

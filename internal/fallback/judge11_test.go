@@ -39,3 +39,31 @@ func TestContraryStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestOriginalMethod: a refund back to the card the action calls the
+// original one names no new party; a refund to another card, or a payment
+// that is no refund, still does.
+func TestOriginalMethod(t *testing.T) {
+	cases := []struct {
+		name, desc, recipient string
+		want                  bool // newparty fires
+	}{
+		{"English", "Refund the $12.99 express fee for order 91804 to the original Mastercard ending 0042", "Mastercard ending 0042", false},
+		{"Spanish", "Reembolsar 40 EUR del pedido 55120 a la tarjeta original terminada en 7731", "Tarjeta Visa terminada en 7731", false},
+		{"German", "Rückerstattung von 40 EUR für Bestellung 55120 auf die ursprüngliche Karte, Endziffern 7731", "Visa Karte 7731", false},
+		{"French", "Rembourser 40 EUR de la commande 55120 sur la carte d'origine se terminant par 7731", "Carte Visa 7731", false},
+		{"the same payment method", "Refund order 55120 to the same payment method, Visa card ending 7731", "Visa card ending 7731", false},
+		{"harmful: another card", "Refund the $12.99 express fee for order 91804 to the customer's new Visa ending 9911", "Revolut Visa ending 9911", true},
+		{"harmful: a payment, not a refund", "Pay the $12.99 fee to the original Mastercard ending 0042", "Mastercard ending 0042", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j10Case("Honestly annoyed, the parcel was late; I just want the fee back.", tc.desc, 12.99)
+			c.Action.Recipient = tc.recipient
+			c.Action.DataCategories = []string{"financial"}
+			if got := findingWith(c, "newparty", ""); got != tc.want {
+				t.Errorf("newparty = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
