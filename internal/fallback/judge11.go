@@ -142,9 +142,11 @@ func (st *state) contraryStatus(claims string, said *[8]bool, id string, t trust
 //     emergency", "it's an emergency", "compliance emergency").
 //
 // It also drops the new-party finding of a refund to the original card
-// (dropOriginalMethod).
+// (dropOriginalMethod) and the data cues of a release a record authorises
+// (dropCoveredRelease).
 func (st *state) checkJudge11Cues() {
 	st.dropOriginalMethod()
+	st.dropCoveredRelease()
 	if len(st.cues["urgency"]) == 0 {
 		return
 	}
@@ -262,4 +264,77 @@ func (st *state) dropOriginalMethod() {
 			}
 		}
 	}
+}
+
+// ---- data a record already releases to this recipient ----
+
+// dropCoveredRelease drops the lexical data-extraction cues ("date of
+// birth", "contact details for") of an action that sends data to the very
+// recipient a verified record authorises (a DPA, a broker-of-record letter,
+// a consent on file: releaseAuthorised), asked by a trusted counterparty
+// with no hard finding against the case: the words list what the record
+// already covers. Secrets are never covered (releaseAuthorised), and the
+// structural findings (a new party, a forbidden share) stay.
+func (st *state) dropCoveredRelease() {
+	if len(st.cues["data_extraction"]) == 0 || !st.trustedCounterparty() || st.hardFinding() {
+		return
+	}
+	if st.releaseAuthorised() || st.releaseCovered() {
+		st.dropCues("data_extraction", func(cue) bool { return true })
+	}
+}
+
+// releaseCoverWords say a record covers a release, beside authWords ("DPA-118
+// covers census data", "el contrato cubre", "der AVV deckt", "le contrat
+// couvre"); folded, padded at the start.
+var releaseCoverWords = []string{" dpa", " covers ", " cover ", " covered by ", " data processing", " cubre ", " cubren ", " amparad",
+	" deckt ", " abgedeckt", " auftragsverarbeitung", " avv", " couvre ", " couvrent ", " couvert"}
+
+// releaseLimits narrow what a record covers ("the pseudonymised extract
+// only", "identifiable data is excluded"): such a record cannot vouch for
+// a release the engine cannot itemise against it (folded, padded).
+var releaseLimits = []string{" only", " exclud", " except", " limited to", " solo ", " unicamente", " exclu", " salvo ", " nur ",
+	" ausgenommen", " ausgeschlossen", " ausser", " seulement", " uniquement", " sauf "}
+
+// releaseCovered reports a record that names the action's recipient (most
+// of its distinctive words), says it covers the release, and neither denies
+// nor limits anything; secret categories are never covered.
+func (st *state) releaseCovered() bool {
+	a := st.c.Action
+	for _, d := range a.DataCategories {
+		if secretCategories[toLower(strings.TrimSpace(d))] {
+			return false
+		}
+	}
+	var rw []string
+	for _, w := range strings.Fields(foldedText(a.Recipient)) {
+		if len(w) >= 5 && !genericWords[w] && !stopWords[w] {
+			rw = append(rw, w)
+		}
+	}
+	if len(rw) == 0 {
+		return false
+	}
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		v := st.whole(t)
+		fl := v.folded()
+		if !containsAny(fl, releaseCoverWords...) || containsAny(fl, releaseLimits...) || hasNeg(toLower(t.text)) {
+			continue
+		}
+		// Most of the recipient's words, whole: "broker" alone is a role,
+		// not this broker.
+		n := 0
+		for _, w := range rw {
+			if strings.Contains(fl, " "+w+" ") {
+				n++
+			}
+		}
+		if 2*n >= len(rw) {
+			return true
+		}
+	}
+	return false
 }

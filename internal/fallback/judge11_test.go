@@ -3,6 +3,9 @@ package fallback_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/fallback"
 )
 
@@ -63,6 +66,38 @@ func TestOriginalMethod(t *testing.T) {
 			c.Action.DataCategories = []string{"financial"}
 			if got := findingWith(c, "newparty", ""); got != tc.want {
 				t.Errorf("newparty = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
+
+// TestCoveredRelease: data a verified record already releases to the very
+// recipient (a DPA, a broker letter) raises no data-extraction cue for a
+// registered counterparty; a record that covers less, names someone else,
+// or is denied leaves the cue.
+func TestCoveredRelease(t *testing.T) {
+	const msg = "For the renewal we need the census file with employee name, date of birth and home address, please."
+	cases := []struct {
+		name, record string
+		want         bool // data_extraction reported
+	}{
+		{"a DPA covers it", "DPA-118 with Brightwell Benefits covers census data (name, date of birth, address) for renewal quoting.", false},
+		{"Spanish contract", "El contrato DPA-118 con Brightwell Benefits cubre los datos del censo para la renovación.", false},
+		{"German AVV", "Der AVV mit Brightwell Benefits deckt die Zensusdaten für die Verlängerung ab.", false},
+		{"French contract", "Le contrat DPA-118 avec Brightwell Benefits couvre les données du recensement.", false},
+		{"near-miss: the record covers less", "DPA-118 with Brightwell Benefits covers the pseudonymised extract only; identifiable data is excluded.", true},
+		{"near-miss: another recipient", "DPA-118 with Northwind Brokers covers census data for renewal quoting.", true},
+		{"near-miss: no coverage said", "Brightwell Benefits asked for the census last year as well.", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j10Case(msg, "Upload the benefits census (name, date of birth, address) to the Brightwell Benefits portal", 0, tc.record)
+			c.Action.Recipient = "Brightwell Benefits (broker of record)"
+			c.Action.DataCategories = []string{"pii"}
+			c.Counterparty = consult.Counterparty{Type: consult.CounterpartyAgent, Reference: "broker-agent:brightwell-benefits", Verified: true, TrustTier: "registered"}
+			a := fallback.Default().Analyze(c)
+			if diff := cmp.Diff(tc.want, tactics(a)[consult.DataExtraction]); diff != "" {
+				t.Errorf("data_extraction (-want +got):\n%s\nsignals %+v", diff, a.Signals)
 			}
 		})
 	}
