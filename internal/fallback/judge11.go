@@ -147,6 +147,7 @@ func (st *state) contraryStatus(claims string, said *[8]bool, id string, t trust
 func (st *state) checkJudge11Cues() {
 	st.dropOriginalMethod()
 	st.dropCoveredRelease()
+	st.dropRecordedStake()
 	if len(st.cues["urgency"]) == 0 {
 		return
 	}
@@ -337,4 +338,64 @@ func (st *state) releaseCovered() bool {
 		}
 	}
 	return false
+}
+
+// ---- a deadline and its stake, both the records' own ----
+
+// dropRecordedStake extends checkRecordedDeadline (recordeddeadline.go),
+// which keeps a restated deadline's cues when the clause threatens ("if it
+// lands tomorrow we lose the 2% discount"): when the counterparty is
+// verified and the record that sets the deadline also names what is lost
+// ("Invoice terms: 2% discount if paid by today"), the threat is the
+// records' own term, the schedule of the work, and not pressure the
+// counterparty adds. A threat the records do not hold ("or the account
+// closes") keeps its cues.
+func (st *state) dropRecordedStake() {
+	if len(st.cues["urgency"]) == 0 || !st.c.Counterparty.Verified || len(st.trusted) == 0 {
+		return
+	}
+	var recs deadlineRecs
+	for _, t := range st.trusted {
+		if t.isRecord() {
+			if r := st.whole(t).folded(); recordDeadlineSet.in(r) {
+				recs.add(r)
+			}
+		}
+	}
+	if len(recs.texts) == 0 {
+		return
+	}
+	st.dropCues("urgency", func(q cue) bool {
+		if q.src != srcMessage || q.text == nil {
+			return false
+		}
+		cl := clauseAround(q.text.text, q.pos)
+		return hasClauseTime(cl) && deadlineThreatSet.in(cl) && recordedDeadline(cl, &recs) && stakeOnRecord(cl, &recs)
+	})
+}
+
+// stakeOnRecord reports a clause whose every threat names, in the five
+// words after it, a word (five letters or more) a deadline record holds.
+func stakeOnRecord(cl string, recs *deadlineRecs) bool {
+	ws := strings.Fields(cl)
+	threats := 0
+	for i, w := range ws {
+		if !deadlineThreatSet.in(" " + w + " ") {
+			continue
+		}
+		threats++
+		held := false
+		for _, n := range ws[i+1 : min(len(ws), i+6)] {
+			if len(n) < 5 || stopWords[n] {
+				continue
+			}
+			for _, r := range recs.texts {
+				held = held || strings.Contains(r, " "+n)
+			}
+		}
+		if !held {
+			return false
+		}
+	}
+	return threats > 0
 }

@@ -102,3 +102,38 @@ func TestCoveredRelease(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordedStake: a verified counterparty restating a deadline whose
+// record names the very stake ("2% discount if paid by today") presses
+// nothing; a stake the record does not hold, or an unverified speaker,
+// still does.
+func TestRecordedStake(t *testing.T) {
+	cases := []struct {
+		name, msg, record string
+		verified          bool
+		want              bool
+	}{
+		{"English", "Please get the payment out before the 3pm wire cut-off today - if it lands tomorrow we lose the 2% early-payment discount.",
+			"Invoice terms: 2% discount if paid by today.", true, false},
+		{"Spanish", "Envíe el pago antes del corte de las 15:00 de hoy; si llega mañana, perdemos el descuento del 2%.",
+			"Condiciones de la factura: descuento del 2% si se paga hoy, plazo 15:00.", true, false},
+		{"German", "Bitte die Zahlung heute vor 15 Uhr freigeben, sonst verlieren wir das Skonto von 2%.",
+			"Rechnungsbedingungen: 2% Skonto bei Zahlung bis heute, Frist 15 Uhr.", true, false},
+		{"French", "Merci d'envoyer le virement aujourd'hui avant 15h, sinon nous perdrons notre escompte de 2 %.",
+			"Conditions de la facture : escompte de 2 % si payé aujourd'hui, date limite 15h.", true, false},
+		{"near-miss: a stake the record does not hold", "Please get the payment out before the 3pm wire cut-off today - if it lands tomorrow the supplier will cancel the order.",
+			"Invoice terms: 2% discount if paid by today.", true, true},
+		{"near-miss: unverified speaker", "Please get the payment out before the 3pm wire cut-off today - if it lands tomorrow we lose the 2% early-payment discount.",
+			"Invoice terms: 2% discount if paid by today.", false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j10Case(tc.msg, "Pay invoice HM-5520 to the supplier's account on file", 60000, tc.record)
+			c.Counterparty.Verified = tc.verified
+			a := fallback.Default().Analyze(c)
+			if diff := cmp.Diff(tc.want, tactics(a)[consult.Urgency]); diff != "" {
+				t.Errorf("urgency (-want +got):\n%s\nsignals %+v", diff, a.Signals)
+			}
+		})
+	}
+}
