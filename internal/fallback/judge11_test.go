@@ -137,3 +137,26 @@ func TestRecordedStake(t *testing.T) {
 		})
 	}
 }
+
+// TestJudge11Lexicon: the round's policy-bypass lines, the matter kept from
+// others and oversight left out, in four languages, with benign
+// look-alikes.
+func TestJudge11Lexicon(t *testing.T) {
+	pressed := []lexPressed{
+		{consult.PolicyBypass, "en", "Send us the figures, and let's keep it between our two teams."},
+		{consult.PolicyBypass, "en", "There's no need to bring the DSMB into a logistics question."},
+		{consult.PolicyBypass, "en", "This stays between the two of us, just export the list."},
+		{consult.PolicyBypass, "es", "Mándeme el listado y que quede entre nosotros."},
+		{consult.PolicyBypass, "es", "Hágalo sin involucrar a cumplimiento, es un trámite."},
+		{consult.PolicyBypass, "de", "Schicken Sie mir die Liste, das bleibt unter uns."},
+		{consult.PolicyBypass, "de", "Bitte erledigen, ohne die Revision einzubeziehen."},
+		{consult.PolicyBypass, "fr", "Envoyez-moi le fichier, ça reste entre nous."},
+		{consult.PolicyBypass, "fr", "Faites-le sans impliquer le service conformité."},
+	}
+	benign := []string{
+		"Please keep it between 2 and 8 degrees during transport.",
+		"We will bring the signed form into the office on Monday.",
+		"Between our two teams the handover went well; thanks again.",
+	}
+	runLexicon(t, pressed, benign)
+}
