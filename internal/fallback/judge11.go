@@ -354,23 +354,29 @@ func (st *state) dropRecordedStake() {
 	if len(st.cues["urgency"]) == 0 || !st.c.Counterparty.Verified || len(st.trusted) == 0 {
 		return
 	}
+	// The records are folded only once a clause restates a time and
+	// threatens: most urgency cues have neither.
 	var recs deadlineRecs
-	for _, t := range st.trusted {
-		if t.isRecord() {
-			if r := st.whole(t).folded(); recordDeadlineSet.in(r) {
-				recs.add(r)
-			}
-		}
-	}
-	if len(recs.texts) == 0 {
-		return
-	}
+	recsDone := false
 	st.dropCues("urgency", func(q cue) bool {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
 		cl := clauseAround(q.text.text, q.pos)
-		return hasClauseTime(cl) && deadlineThreatSet.in(cl) && recordedDeadline(cl, &recs) && stakeOnRecord(cl, &recs)
+		if !hasClauseTime(cl) || !deadlineThreatSet.in(cl) {
+			return false
+		}
+		if !recsDone {
+			recsDone = true
+			for _, t := range st.trusted {
+				if t.isRecord() {
+					if r := st.whole(t).folded(); recordDeadlineSet.in(r) {
+						recs.add(r)
+					}
+				}
+			}
+		}
+		return recordedDeadline(cl, &recs) && stakeOnRecord(cl, &recs)
 	})
 }
 
