@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // TestNoPresentHurry: speed thanked for and an emergency named as a
@@ -70,6 +72,36 @@ func TestStandingEmergencyNoStake(t *testing.T) {
 				for _, q := range Default().inspect(c).cues["@timestake"] {
 					t.Log(q.phrase, q.pos)
 				}
+			}
+		})
+	}
+}
+
+// TestRateIsNoHurt: the French "raté" (missed) is a hurt word; the English
+// "rate" of a price is not, beside a family word.
+func TestRateIsNoHurt(t *testing.T) {
+	cases := []struct {
+		name, msg string
+		want      bool
+	}{
+		{"French missed", "À cause de vous, ma fille a tout perdu : j'ai raté le mariage de mon fils.", true},
+		{"French missed, plural", "Nous avons raté le dernier vol et ma mère est seule à l'aéroport.", true},
+		{"English rate of a family plan", "We've just texted a confirmation code to Anita's mobile to lock in the family rate.", false},
+		{"English group rate for the kids", "Our children's group rate is fine, please book it.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := BaseCase()
+			c.Message = tc.msg
+			st := &state{e: Default(), c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
+			st.msg = foldText(c.Message)
+			st.checkPressureShapes()
+			got := false
+			for _, q := range st.cues["emotional_pressure"] {
+				got = got || q.phrase == "harm to someone close"
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("harm cue in %q (-want +got):\n%s", tc.msg, diff)
 			}
 		})
 	}
