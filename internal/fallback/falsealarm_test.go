@@ -33,7 +33,7 @@ func baseCase(t *testing.T, id string) *consult.Case {
 	t.Helper()
 	evalOnce.Do(func() {
 		evalCases = map[string]evaluate.Case{}
-		for _, n := range []string{"dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10"} {
+		for _, n := range []string{"dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11"} {
 			f, err := os.Open("../../testdata/eval/" + n + ".jsonl")
 			if err != nil {
 				evalErr = err
@@ -86,7 +86,7 @@ func sys(id, s string) consult.Fact {
 }
 
 func TestFalseAlarmProbes(t *testing.T) {
-	for _, p := range slices.Concat(faProbes, faProbes6, faProbes7, faProbes8, faProbes9, faProbes10a, faProbes10b) {
+	for _, p := range slices.Concat(faProbes, faProbes6, faProbes7, faProbes8, faProbes9, faProbes10a, faProbes10b, faProbes11) {
 		t.Run(p.name, func(t *testing.T) {
 			c := baseCase(t, p.base)
 			p.edit(c)

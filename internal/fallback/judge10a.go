@@ -22,6 +22,7 @@ import (
 // It runs from checkJudge9, after every cue and finding of the earlier
 // rounds is in.
 func (st *state) checkJudge10a() {
+	st.checkJudge11Cues() // judge11.go: urgency cues that name no present hurry
 	st.liftStakedTime()
 	st.dropDeviceDied()
 	st.dropToldBereavement()
@@ -88,6 +89,9 @@ func timeReason(q, r cue) bool {
 		return false
 	}
 	if strings.HasPrefix(r.phrase, "or ") && r.phrase != "or else" {
+		return false
+	}
+	if r.text != nil && standingEmergency(r) { // judge11.go: "emergency contact" is no stake
 		return false
 	}
 	switch r.phrase {

@@ -276,6 +276,9 @@ func (st *state) checkNegatedStatus() {
 				[]string{t.id}, fmt.Sprintf("%s is %s.", id, w))
 			return
 		}
+		if st.contraryStatus(claims, &said, id, t, rw) { // judge11.go: the contrary state on record
+			return
+		}
 	}
 }
 

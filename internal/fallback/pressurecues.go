@@ -59,7 +59,8 @@ var (
 	hurtWords = []string{" missed", " ruin", " devastat", " heartbroken", " in tears", " crying", " suffer", " exposed", " stranded", " alone", " desperate", " terrified",
 		" perdio", " perdi ", " arruin", " destroz", " llorando", " sufr", " desesperad", " tirad",
 		" verpasst", " ruiniert", " zerstort", " weint", " leidet", " verzweifelt", " allein", " gestrandet",
-		" rate ", " gache", " detruit", " pleure", " souffr", " desespere", " bloque"}
+		" ai rate", " jai rate", " avons rate", " avez rate", " ont rate", " as rate", " rate son ", " rate sa ", " rate le ", " rate la ", // "raté", not the English "rate" (judge11)
+		" gache", " detruit", " pleure", " souffr", " desespere", " bloque"}
 	ifNotWords = []string{" if we dont", " if you dont", " if i dont", " if not", " unless", " otherwise", " or else", " si no ", " a menos que", " de lo contrario",
 		" wenn wir nicht", " wenn sie nicht", " falls nicht", " sonst", " andernfalls", " sinon", " si nous ne", " si vous ne", " faute de", " a defaut"}
 	nowWords  = []string{" today", " tonight", " by tomorrow", " this week", " now", " immediately", " hoy", " esta noche", " ahora", " heute", " sofort", " jetzt", " aujourdhui", " ce soir", " maintenant"}
