@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -11,8 +12,18 @@ import (
 // lowered by table, and the result is built in one allocation (no
 // strings.Builder growth, no per-byte append while the text is ASCII).
 // Invalid UTF-8 becomes U+FFFD, one per bad byte, as strings.Map does.
+//
+// Both ASCII loops go eight bytes at a time while the bytes are ASCII
+// (swar), which is most of a case's text.
 func toLower(s string) string {
+	sb := unsafe.Slice(unsafe.StringData(s), len(s))
 	i := 0
+	for i+8 <= len(s) {
+		if x := binary.LittleEndian.Uint64(sb[i:]); x&hi8 != 0 || upperBits(x) != 0 {
+			break
+		}
+		i += 8
+	}
 	for i < len(s) {
 		c := s[i]
 		if c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
@@ -28,6 +39,14 @@ func toLower(s string) string {
 	// the rest is appended rune by rune.
 	b := make([]byte, len(s))
 	copy(b, s[:i])
+	for i+8 <= len(s) {
+		x := binary.LittleEndian.Uint64(sb[i:])
+		if x&hi8 != 0 {
+			break
+		}
+		binary.LittleEndian.PutUint64(b[i:], x|upperBits(x)>>2)
+		i += 8
+	}
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
@@ -73,3 +92,16 @@ var lowerASCII = func() (t [utf8.RuneSelf]byte) {
 	}
 	return t
 }()
+
+// hi8 has the high bit of each of eight bytes.
+const hi8 = 0x8080808080808080
+
+// upperBits has the high bit set in each byte of x that is an ASCII capital
+// letter, for x of eight ASCII bytes (no high bit set): adding 0x80-'A'
+// sets a byte's high bit from 'A' up, adding 0x80-'Z'-1 from 'Z'+1 up, and
+// no byte carries into the next. upperBits(x)>>2 is then 0x20 on exactly
+// the capitals, the bit that lowers them.
+func upperBits(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	return (x + (0x80-'A')*ones) &^ (x + (0x80-'Z'-1)*ones) & hi8
+}

@@ -22,6 +22,19 @@ func TestToLowerMatchesStrings(t *testing.T) {
 			}
 		}
 	}
+	// Long enough for the eight-byte loops: every byte at every position of
+	// a 24-byte text, lower and upper around it.
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 24; at++ {
+			for _, base := range []string{"abcdefghijklmnopqrstuvwx", "ABCDEFGHIJKLMNOPQRSTUVWX", "the Quick brown @[`{ fox"} {
+				b := []byte(base)
+				b[at] = byte(c)
+				if s := string(b); toLower(s) != strings.ToLower(s) {
+					t.Errorf("toLower(%q) = %q, want %q", s, toLower(s), strings.ToLower(s))
+				}
+			}
+		}
+	}
 	for r := rune(0); r < 0x20000; r++ {
 		s := "X" + string(r) + "y"
 		if got, want := toLower(s), strings.ToLower(s); got != want {
