@@ -111,6 +111,17 @@ func sharedID(rec, norm string) string {
 	return ""
 }
 
+// anyIDIn reports an identifier of ids (recIDTokens) that norm (an
+// alnumUpper text) holds: sharedID(rec, norm) != "" for the record's ids.
+func anyIDIn(ids []string, norm string) bool {
+	for _, id := range ids {
+		if strings.Contains(norm, id) {
+			return true
+		}
+	}
+	return false
+}
+
 // ---- the thing claimed as one's own, recorded as another's ----
 
 // reOwnClaim: the speaker calls the thing its own or says it paid for or
@@ -376,21 +387,24 @@ func (st *state) checkRecordedAmount() {
 	}
 	// The description first; the message, longer, only when a record's
 	// identifier is not in the description.
+	// A record's identifiers are read once and tried against each text in
+	// turn; a record with none (most of them) costs no normalised message.
 	desc, msg, ref := alnumUpper(a.Description), "", ""
+	var buf [8]string
 	for _, t := range st.trusted {
 		if !t.isRecord() || !hasASCIIDigit(t.text) {
 			continue
 		}
-		id := sharedID(t.text, desc)
-		if id == "" {
+		ids := recIDTokens(t.text, buf[:0])
+		if len(ids) == 0 {
+			continue
+		}
+		if !anyIDIn(ids, desc) {
 			if msg == "" {
 				msg = alnumUpper(clipBytes(st.c.Message, maxClaimBytes))
 				ref = alnumUpper(st.c.Counterparty.Reference)
 			}
-			id = sharedID(t.text, msg)
-		}
-		if id == "" {
-			if ref == "" || sharedID(t.text, ref) == "" || !containsAny(foldedText(t.text), dueWords...) {
+			if !anyIDIn(ids, msg) && (ref == "" || !anyIDIn(ids, ref) || !containsAny(foldedText(t.text), dueWords...)) {
 				continue
 			}
 		}
