@@ -52,25 +52,30 @@ func (st *state) checkJudge10b(v *j3fold) {
 // a date), upper-cased with the hyphens gone, five characters or more (or
 // four with a hyphen after a letter: "A-118").
 func recIDTokens(s string, out []string) []string {
+	// One table load per byte instead of three range tests: this runs on
+	// every record with a digit in it.
+	cls := &idClass
 	for i := 0; i < len(s); {
-		if !isIDByte(s[i]) {
+		if cls[s[i]] < idDigit {
 			i++
 			continue
 		}
 		j := i
 		letters, digits, hyphen := 0, 0, false
-		for j < len(s) && (isIDByte(s[j]) || s[j] == '-') {
-			switch c := s[j]; {
-			case c >= '0' && c <= '9':
+	run:
+		for ; j < len(s); j++ {
+			switch cls[s[j]] {
+			case idDigit:
 				digits++
-			case c == '-':
+			case idLetter:
+				letters++
+			case idHyphen:
 				hyphen = true
 			default:
-				letters++
+				break run
 			}
-			j++
 		}
-		short := letters+digits == 4 && hyphen && !isDigitByte(s[i]) // "A-118", not "10am"
+		short := letters+digits == 4 && hyphen && cls[s[i]] != idDigit // "A-118", not "10am"
 		if (letters+digits >= 5 || short) && (letters > 0 && digits >= 2 || letters == 0 && digits >= 6 && !hyphen) {
 			out = append(out, strings.ToUpper(strings.ReplaceAll(s[i:j], "-", "")))
 		}
@@ -78,6 +83,29 @@ func recIDTokens(s string, out []string) []string {
 	}
 	return out
 }
+
+// Byte classes of recIDTokens: the ID bytes (digits and ASCII letters)
+// rank above the hyphen, which continues an identifier but starts none.
+const (
+	idOther = iota
+	idHyphen
+	idDigit
+	idLetter
+)
+
+var idClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = idDigit
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			t[c] = idLetter
+		case c == '-':
+			t[c] = idHyphen
+		}
+	}
+	return t
+}()
 
 func isIDByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
