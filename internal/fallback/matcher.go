@@ -277,10 +277,15 @@ type hit struct {
 
 // lexicon is the compiled form of all phrases of a pack.
 type lexicon struct {
-	auto     *automaton
-	lits     []string
-	phrases  []phrase
-	byFirst  [][]int32 // literal id -> phrases whose first part it is
+	auto    *automaton
+	lits    []string
+	phrases []phrase
+
+	// firstIDs[firstAt[id]:firstAt[id+1]] are the phrases whose first
+	// part is literal id, ascending (firstOf): two flat tables where a
+	// slice per literal gave every GC cycle thousands of objects to mark.
+	firstAt, firstIDs []int32
+
 	negators map[string]bool
 	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
 	// for every negator: most words fail it and skip the map (isNegator).
@@ -615,7 +620,7 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 	// Each phrase is listed under exactly one literal (its first part's), so
 	// it is tried once.
 	for _, id := range occ.ids {
-		for _, pi := range lx.byFirst[id] {
+		for _, pi := range lx.firstOf(id) {
 			ph := &lx.phrases[pi]
 			for _, st := range occ.get(id) {
 				end := st + len(lx.lits[id])
@@ -694,6 +699,11 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int
 		end = found + len(lx.lits[p.lit])
 	}
 	return end, true
+}
+
+// firstOf returns the phrases whose first part is literal id.
+func (lx *lexicon) firstOf(id int32) []int32 {
+	return lx.firstIDs[lx.firstAt[id]:lx.firstAt[id+1]]
 }
 
 // isNegator reports lx.negators[w].
