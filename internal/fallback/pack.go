@@ -186,6 +186,21 @@ func (p *pack) compile() (*lexicon, error) {
 	for _, ph := range lx.phrases {
 		n += len(ph.parts)
 	}
+	// The literals, a string each, move into one string as well.
+	m := 0
+	for _, l := range lx.lits {
+		m += len(l)
+	}
+	var b strings.Builder
+	b.Grow(m)
+	for _, l := range lx.lits {
+		b.WriteString(l)
+	}
+	joined, at := b.String(), 0
+	for id, l := range lx.lits {
+		lx.lits[id] = joined[at : at+len(l)]
+		at += len(l)
+	}
 	all := make([]part, 0, n)
 	lx.firstAt = make([]int32, len(lx.lits)+1)
 	for i := range lx.phrases {
