@@ -36,7 +36,7 @@ func (lx *lexicon) findRef(text string) []hit {
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	for _, id := range ids {
-		for _, pi := range lx.byFirst[id] {
+		for _, pi := range lx.firstOf(id) {
 			if seen[int(pi)] {
 				continue
 			}

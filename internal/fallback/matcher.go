@@ -69,7 +69,15 @@ type automaton struct {
 	r16      []uint16
 	firstOut uint
 	out      [][]int32 // literal ids recognised on entering a state
-	litLen   []int
+	// outAt and outIDs replace out when compact made r16: the literal ids
+	// recognised on entering state s >= firstOut are
+	// outIDs[outAt[s-firstOut]:outAt[s-firstOut+1]]. The lexicon's
+	// automaton has tens of thousands of states and lives as long as the
+	// engine: as a slice per state, out was a pointer for every GC cycle to
+	// mark (and thousands of small objects); flat, the tables hold none.
+	outAt  []uint32
+	outIDs []int32
+	litLen []int
 }
 
 // compact rewrites a's table as r16 when it fits (at most 32 classes and
@@ -104,14 +112,23 @@ func (a *automaton) compact() *automaton {
 	}
 	r := make([]uint16, n<<5)
 	out := make([][]int32, n)
+	nIDs := 0
 	for s := range n {
 		row := newOf[s] << 5
 		for c := 0; c < a.nclass; c++ {
 			r[row|c] = uint16(newOf[next(s, c)])
 		}
 		out[newOf[s]] = a.out[s]
+		nIDs += len(a.out[s])
 	}
-	a.r16, a.out, a.d16, a.delta = r, out, nil, nil
+	a.outAt = make([]uint32, 0, n-int(a.firstOut)+1)
+	a.outIDs = make([]int32, 0, nIDs)
+	for _, ids := range out[a.firstOut:] {
+		a.outAt = append(a.outAt, uint32(len(a.outIDs)))
+		a.outIDs = append(a.outIDs, ids...)
+	}
+	a.outAt = append(a.outAt, uint32(len(a.outIDs)))
+	a.r16, a.out, a.d16, a.delta = r, nil, nil, nil
 	return a
 }
 
@@ -217,7 +234,8 @@ func (a *automaton) scan(text string, fn func(lit int32, start int)) {
 		for i := 0; i < len(text); i++ {
 			s = uint(d[s<<5|uint(class[text[i]])])
 			if s >= first {
-				for _, id := range a.out[s] {
+				at := a.outAt[s-first:]
+				for _, id := range a.outIDs[at[0]:at[1]] {
 					fn(id, i+1-a.litLen[id])
 				}
 			}
@@ -259,10 +277,15 @@ type hit struct {
 
 // lexicon is the compiled form of all phrases of a pack.
 type lexicon struct {
-	auto     *automaton
-	lits     []string
-	phrases  []phrase
-	byFirst  [][]int32 // literal id -> phrases whose first part it is
+	auto    *automaton
+	lits    []string
+	phrases []phrase
+
+	// firstIDs[firstAt[id]:firstAt[id+1]] are the phrases whose first
+	// part is literal id, ascending (firstOf): two flat tables where a
+	// slice per literal gave every GC cycle thousands of objects to mark.
+	firstAt, firstIDs []int32
+
 	negators map[string]bool
 	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
 	// for every negator: most words fail it and skip the map (isNegator).
@@ -597,7 +620,7 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 	// Each phrase is listed under exactly one literal (its first part's), so
 	// it is tried once.
 	for _, id := range occ.ids {
-		for _, pi := range lx.byFirst[id] {
+		for _, pi := range lx.firstOf(id) {
 			ph := &lx.phrases[pi]
 			for _, st := range occ.get(id) {
 				end := st + len(lx.lits[id])
@@ -676,6 +699,11 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int
 		end = found + len(lx.lits[p.lit])
 	}
 	return end, true
+}
+
+// firstOf returns the phrases whose first part is literal id.
+func (lx *lexicon) firstOf(id int32) []int32 {
+	return lx.firstIDs[lx.firstAt[id]:lx.firstAt[id+1]]
 }
 
 // isNegator reports lx.negators[w].

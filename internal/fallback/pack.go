@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -177,10 +178,47 @@ func (p *pack) compile() (*lexicon, error) {
 		return nil, errors.New("the rule pack has no phrases")
 	}
 	lx.buildScanner()
-	lx.byFirst = make([][]int32, len(lx.lits))
+	// The phrases' parts move into one array and the phrases by first
+	// literal into two flat tables: the lexicon lives as long as the
+	// engine, and a small object per phrase and per literal is work for
+	// every GC cycle.
+	n := 0
+	for _, ph := range lx.phrases {
+		n += len(ph.parts)
+	}
+	// The literals, a string each, move into one string as well.
+	m := 0
+	for _, l := range lx.lits {
+		m += len(l)
+	}
+	var b strings.Builder
+	b.Grow(m)
+	for _, l := range lx.lits {
+		b.WriteString(l)
+	}
+	joined, at := b.String(), 0
+	for id, l := range lx.lits {
+		lx.lits[id] = joined[at : at+len(l)]
+		at += len(l)
+	}
+	all := make([]part, 0, n)
+	lx.firstAt = make([]int32, len(lx.lits)+1)
+	for i := range lx.phrases {
+		ph := &lx.phrases[i]
+		k := len(all)
+		all = append(all, ph.parts...)
+		ph.parts = all[k:len(all):len(all)]
+		lx.firstAt[ph.parts[0].lit+1]++
+	}
+	for id := range lx.lits {
+		lx.firstAt[id+1] += lx.firstAt[id]
+	}
+	lx.firstIDs = make([]int32, len(lx.phrases))
+	fill := slices.Clone(lx.firstAt[:len(lx.lits)])
 	for i, ph := range lx.phrases {
 		f := ph.parts[0].lit
-		lx.byFirst[f] = append(lx.byFirst[f], int32(i))
+		lx.firstIDs[fill[f]] = int32(i)
+		fill[f]++
 	}
 	return lx, nil
 }
