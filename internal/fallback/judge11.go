@@ -301,18 +301,8 @@ var releaseLimits = []string{" only", " exclud", " except", " limited to", " sol
 // nor limits anything; secret categories are never covered.
 func (st *state) releaseCovered() bool {
 	a := st.c.Action
-	for _, d := range a.DataCategories {
-		if secretCategories[toLower(strings.TrimSpace(d))] {
-			return false
-		}
-	}
-	var rw []string
-	for _, w := range strings.Fields(foldedText(a.Recipient)) {
-		if len(w) >= 5 && !genericWords[w] && !stopWords[w] {
-			rw = append(rw, w)
-		}
-	}
-	if len(rw) == 0 {
+	rw := releaseRecipientWords(a)
+	if rw == nil {
 		return false
 	}
 	for _, t := range st.trusted {

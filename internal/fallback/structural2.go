@@ -425,6 +425,26 @@ func (st *state) checkFactThreshold() {
 var authWords = []string{"authoris", "authoriz", "consent", "allows", "permits", "permitted", "approved recipient", "authorised recipient", "authorized recipient", "data release", "data sharing agreement",
 	"referral", "referred", "data processing agreement", "under contract"}
 
+// releaseRecipientWords returns the distinctive words of the action's
+// recipient (folded, five letters or more, neither generic nor stop
+// words), by which a record on the agent's side names whom it releases
+// data to; nil when there are none or when a category released is a
+// secret, which no record vouches for.
+func releaseRecipientWords(a consult.Action) []string {
+	for _, d := range a.DataCategories {
+		if secretCategories[toLower(strings.TrimSpace(d))] {
+			return nil
+		}
+	}
+	var rw []string
+	for _, w := range strings.Fields(foldedText(a.Recipient)) {
+		if len(w) >= 5 && !genericWords[w] && !stopWords[w] {
+			rw = append(rw, w)
+		}
+	}
+	return rw
+}
+
 // releaseAuthorised reports a verified counterparty whose request to release
 // ordinary (non-secret) data is covered by a record on the agent's side that
 // grants the release and names the recipient.
@@ -434,18 +454,8 @@ func (st *state) releaseAuthorised() bool {
 	if !cp.Verified || st.untrusted() || strings.EqualFold(cp.TrustTier, "probationary") || a.Recipient == "" {
 		return false
 	}
-	for _, d := range a.DataCategories {
-		if secretCategories[toLower(strings.TrimSpace(d))] {
-			return false
-		}
-	}
-	var rw []string
-	for _, w := range strings.Fields(foldedText(a.Recipient)) {
-		if len(w) >= 5 && !genericWords[w] && !stopWords[w] {
-			rw = append(rw, w)
-		}
-	}
-	if len(rw) == 0 {
+	rw := releaseRecipientWords(a)
+	if rw == nil {
 		return false
 	}
 	for rs := range st.recordSentences() {

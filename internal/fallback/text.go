@@ -950,18 +950,11 @@ type caseMask struct {
 // get returns s's entry, made on first use, or nil when the memo is full.
 // s is not empty.
 func (cm *caseMasks) get(s string) *caseMask {
-	for i := range cm.n {
-		if e := &cm.e[i]; e.src == s {
-			return e
-		}
+	e, made := cm.entry(s)
+	if made {
+		m := maskScan(s)
+		*e = caseMask{src: s, out: maskApply(s, m), m: m, clipN: -1}
 	}
-	if cm.n == len(cm.e) {
-		return nil
-	}
-	e := &cm.e[cm.n]
-	cm.n++
-	m := maskScan(s)
-	*e = caseMask{src: s, out: maskApply(s, m), m: m, clipN: -1}
 	return e
 }
 
@@ -970,18 +963,26 @@ func (cm *caseMasks) get(s string) *caseMask {
 // a long token run, which a clip could cut (finalText), so that
 // clipCaseFinal asks of its clips what it asks of any other text's.
 func (cm *caseMasks) getFinal(s string) *caseMask {
+	e, made := cm.entry(s)
+	if made {
+		*e = caseMask{src: s, out: s, m: maskNeeds{clean: true, ascii: true, maxTok: 28}, clipN: -1}
+	}
+	return e
+}
+
+// entry returns s's entry and false when the memo has one, a free slot
+// for it and true when it has room, and nil when it is full.
+func (cm *caseMasks) entry(s string) (*caseMask, bool) {
 	for i := range cm.n {
 		if e := &cm.e[i]; e.src == s {
-			return e
+			return e, false
 		}
 	}
 	if cm.n == len(cm.e) {
-		return nil
+		return nil, false
 	}
-	e := &cm.e[cm.n]
 	cm.n++
-	*e = caseMask{src: s, out: s, m: maskNeeds{clean: true, ascii: true, maxTok: 28}, clipN: -1}
-	return e
+	return &cm.e[cm.n-1], true
 }
 
 // clipTo returns clip(e.out, n), kept for the next call with the same n.
