@@ -1,10 +1,8 @@
 package server_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"math"
@@ -33,41 +31,6 @@ import (
 	"github.com/a2atrust/shield/internal/server"
 )
 
-// evalRequests returns the requests of every labelled case in
-// testdata/eval, so that the codec meets every kind of record the rules
-// produce.
-func evalRequests(t *testing.T) []*shieldv1.ConsultRequest {
-	t.Helper()
-	files, err := filepath.Glob("../../testdata/eval/*.jsonl")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no eval cases: %v", err)
-	}
-	var reqs []*shieldv1.ConsultRequest
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(fh)
-		sc.Buffer(make([]byte, 1<<20), 16<<20)
-		for sc.Scan() {
-			var line struct{ Request json.RawMessage }
-			if err := json.Unmarshal(sc.Bytes(), &line); err != nil || line.Request == nil {
-				continue
-			}
-			req := &shieldv1.ConsultRequest{}
-			if err := protojson.Unmarshal(line.Request, req); err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			reqs = append(reqs, req)
-		}
-		fh.Close()
-		if err := sc.Err(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return reqs
-}
 
 // checkEncoding asserts that AppendConsultResponse and Codec.Marshal give
 // protobuf-go's deterministic bytes for r, and that they decode to r.
@@ -113,7 +76,7 @@ func TestCodecMatchesProto(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reqs := evalRequests(t)
+	reqs := server.EvalRequests(t)
 	for _, req := range loadExamples(t) {
 		reqs = append(reqs, req)
 	}

@@ -60,12 +60,16 @@ func checkReply(t *testing.T, rec *record.Record) {
 	}
 }
 
-// fileRequests are the requests of every labelled case and example, and
-// casegen's sizes.
-func fileRequests(t *testing.T) []*shieldv1.ConsultRequest {
+// evalRequests returns the requests of every labelled case in
+// testdata/eval, so that the codecs meet every kind of record the rules
+// produce (also the black-box tests', through EvalRequests).
+func evalRequests(t testing.TB) []*shieldv1.ConsultRequest {
 	t.Helper()
+	files, err := filepath.Glob("../../testdata/eval/*.jsonl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no eval cases: %v", err)
+	}
 	var reqs []*shieldv1.ConsultRequest
-	files, _ := filepath.Glob("../../testdata/eval/*.jsonl")
 	for _, f := range files {
 		fh, err := os.Open(f)
 		if err != nil {
@@ -85,7 +89,21 @@ func fileRequests(t *testing.T) []*shieldv1.ConsultRequest {
 			reqs = append(reqs, req)
 		}
 		fh.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
 	}
+	return reqs
+}
+
+// EvalRequests is evalRequests for the black-box tests.
+var EvalRequests = evalRequests
+
+// fileRequests are the requests of every labelled case and example, and
+// casegen's sizes.
+func fileRequests(t *testing.T) []*shieldv1.ConsultRequest {
+	t.Helper()
+	reqs := evalRequests(t)
 	examples, _ := filepath.Glob("../../examples/*.json")
 	for _, f := range examples {
 		raw, err := os.ReadFile(f)
