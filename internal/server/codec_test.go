@@ -31,7 +31,6 @@ import (
 	"github.com/a2atrust/shield/internal/server"
 )
 
-
 // checkEncoding asserts that AppendConsultResponse and Codec.Marshal give
 // protobuf-go's deterministic bytes for r, and that they decode to r.
 func checkEncoding(t *testing.T, r *shieldv1.ConsultResponse) {
