@@ -46,7 +46,7 @@ type views struct {
 // they come (TestActionWords).
 func actionWords(action string) string {
 	s := clipBytes(action, 200)
-	if strings.IndexAny(s, ":_") < 0 {
+	if !strings.ContainsAny(s, ":_") {
 		return s
 	}
 	b := []byte(s)
