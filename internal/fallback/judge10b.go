@@ -306,7 +306,7 @@ func (st *state) checkNegatedStatus() {
 		rw := strings.Fields(foldedText(t.text))
 		for i, w := range rw {
 			g := statusAt(w)
-			if g < 0 || !said[g] || !negatedWord(rw, i) {
+			if g < 0 || !said[g] || !negatedWord(rw, i) || (g >= j12First && !clauseNegated(t.text, g)) { // judge12c.go
 				continue
 			}
 			st.contradiction(

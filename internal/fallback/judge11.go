@@ -18,7 +18,7 @@ import (
 
 // contraryGroups hold, for each group of statusGroups (by index), the
 // folded words of a state that excludes it, in four languages.
-var contraryGroups = [...][]string{
+var contraryGroups = [][]string{
 	// cancelled: it went ahead.
 	{"departed", "landed", "operated", "flown", "boarded", "despego", "aterrizo", "opero", "volado", "embarcado",
 		"gelandet", "gestartet", "abgeflogen", "durchgefuhrt", "atterri", "decolle", "opere", "embarque"},
