@@ -301,6 +301,9 @@ func (st *state) checkNegatedStatus() {
 		}
 		id := sharedID(t.text, norm)
 		if id == "" {
+			if st.wordTiedStatus(claims, &said, t) { // judge12c.go: tied by the thing's name
+				return
+			}
 			continue
 		}
 		rw := strings.Fields(foldedText(t.text))

@@ -1,6 +1,10 @@
 package fallback
 
-import "strings"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // ---- more states a record keeps: work done, money paid ----
 //
@@ -30,7 +34,8 @@ var j12StatusGroups = [][]string{
 // first).
 var j12ContraryGroups = [][]string{
 	{"failed", "incomplete", "unfinished", "fallido", "fallida", "suspendido", "suspendida", "incompleto", "incompleta", "inacabado",
-		"inacabada", "durchgefallen", "unvollstandig", "unfertig", "mangelhaft", "echoue", "echouee", "incomplet", "inacheve", "inachevee"},
+		"inacabada", "incompletos", "incompletas", "durchgefallen", "unvollstandig", "unfertig", "mangelhaft", "echoue", "echouee", "echoues", "incomplet",
+		"incomplets", "incompletes", "inacheve", "inachevee", "inacheves", "inachevees"},
 	{"unpaid", "overdue", "outstanding", "impagado", "impagada", "vencido", "vencida", "unbezahlt", "uberfallig", "ausstehend",
 		"impaye", "impayee", "bounced", "devuelto", "ruckbelastet"},
 }
@@ -78,4 +83,122 @@ func clauseEnd(s string, i int) bool {
 		return true
 	}
 	return sentenceEnd(s, i)
+}
+
+// ---- a state tied to its record by the thing's name, not a code ----
+//
+// Both state checks tie a claim to a record by an identifier they share
+// (a booking code, an invoice number). Many things have no code in the
+// counterparty's words: "the roof at 22 Birch Lane is finished", "the
+// Harbour Street kitchen is completed", "la obra de la calle Mayor está
+// terminada". A record that names the same thing by the same words and
+// gives it the contrary state contradicts the claim as much. The tie is
+// two distinctive words (four letters or more, no function word, no state
+// word, no day or month) shared by the sentence that affirms the state and
+// the record's sentence that gives the contrary one: one shared word
+// ("flight", "invoice") names a kind, not a thing.
+
+// tieStop are folded words too common to name a thing.
+var tieStop = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`this that these those with from have been were will would your their there here about after before
+		what when which where while they them then than into over under also just only still very more most some such other
+		please thanks today week month year monday tuesday wednesday thursday friday saturday sunday
+		para pero como esta este esto estos estas desde hasta sobre porque cuando donde ustedes nuestro nuestra gracias
+		sind wurde wurden haben nicht eine einen einem einer dass oder aber auch noch schon bitte danke heute woche
+		pour dans avec sont cette mais aussi encore merci depuis leur leurs votre notre nous vous`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// tieWords returns the distinctive folded words of ws.
+func tieWords(ws []string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range ws {
+		if len(w) >= 4 && !tieStop[w] && statusAt(w) < 0 && !isDigits(w) {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// sentenceWords returns the folded words of each sentence of s.
+func sentenceWords(s string) [][]string {
+	var out [][]string
+	from := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && !sentenceEnd(s, i) {
+			continue
+		}
+		if ws := strings.Fields(foldedText(s[from:i])); len(ws) > 0 {
+			out = append(out, ws)
+		}
+		from = i + 1
+	}
+	return out
+}
+
+// wordTiedStatus reports, and records as a contradiction, a record t that
+// shares no identifier with the claims but names the same thing by two
+// distinctive words in a sentence that gives it a state contrary to, or
+// the denial of, one the claims affirm of it.
+func (st *state) wordTiedStatus(claims string, said *[8]bool, t trustedText) bool {
+	rs := sentenceWords(t.text)
+	for _, ws := range rs {
+		for i, w := range ws {
+			if g := statusAt(w); g >= 0 && said[g] && !negatedWord(ws, i) {
+				return false // the record says so too
+			}
+		}
+	}
+	var claimed []struct {
+		g     int
+		words map[string]bool
+	}
+	for _, cw := range sentenceWords(claims) {
+		for i, w := range cw {
+			if g := statusAt(w); g >= 0 && !negatedWord(cw, i) {
+				claimed = append(claimed, struct {
+					g     int
+					words map[string]bool
+				}{g, tieWords(cw)})
+			}
+		}
+	}
+	for _, ws := range rs {
+		for i, w := range ws {
+			g := -1
+			if sg := statusAt(w); sg >= 0 && negatedWord(ws, i) {
+				g = sg
+			} else if cg, _ := contraryAt(ws, i); cg >= 0 && !negatedWord(ws, i) && (i == 0 || !contraryNegators[ws[i-1]]) {
+				g = cg
+			}
+			if g < 0 || !said[g] {
+				continue
+			}
+			for _, c := range claimed {
+				if c.g != g {
+					continue
+				}
+				var shared []string
+				for _, rw := range ws {
+					if c.words[rw] && !slices.Contains(shared, rw) {
+						shared = append(shared, rw)
+					}
+				}
+				if len(shared) < 2 {
+					continue
+				}
+				name := strings.Join(shared, " ")
+				state := statusGroups[g][0]
+				st.contradiction(
+					fmt.Sprintf("Says the %s is %s; %s %s says it %s.", name, state, t.kind, t.id, w),
+					fmt.Sprintf("The counterparty says the %s is %s, but %s %s records: %s", name, state, t.kind, t.id, clipCase(t.text, 300)),
+					[]string{t.id}, fmt.Sprintf("The %s is %s.", name, state))
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -48,3 +48,37 @@ func TestWorkAndPaymentStates(t *testing.T) {
 		})
 	}
 }
+
+// TestWordTiedStatus: a claim and a record that share no code but name the
+// same thing by two distinctive words (a street, a site, a product line);
+// one shared word names a kind, not a thing, and stays quiet.
+func TestWordTiedStatus(t *testing.T) {
+	cases := []struct {
+		name, msg, record string
+		want              bool
+	}{
+		{"a house by its street", "The kitchen at 14 Harbour Street is finished, the tiler left yesterday. Please pay the last instalment.",
+			"Site visit to 14 Harbour Street (Tuesday): kitchen incomplete, worktops not fitted.", true},
+		{"a lift by its building", "The Northgate Tower lift passed its safety test, so sign the handover.",
+			"Northgate Tower lift: safety test failed on 3 May, brake pads worn.", true},
+		{"a rent by its flat", "The Elm Court flat rent for May was paid in full.", "Elm Court flat, May rent: overdue, no transfer received.", true},
+		{"Spanish", "La reforma del local de calle Alcalá está terminada, paguen el último plazo.",
+			"Visita al local de calle Alcalá: reforma incompleta, falta la instalación eléctrica.", true},
+		{"German", "Das Dach im Lindenweg ist fertiggestellt, bitte zahlen Sie die Schlussrate.",
+			"Abnahme Dach Lindenweg: mangelhaft, Dachrinne fehlt.", true},
+		{"French", "La toiture de la rue Lepic est terminée, merci de régler le solde.",
+			"Visite toiture rue Lepic : travaux inachevés, gouttière absente.", true},
+		{"near-miss: one shared word names a kind", "The roof is finished, please pay.", "Roof at 9 Oak Road: failed inspection.", false},
+		{"near-miss: the record agrees", "The kitchen at 14 Harbour Street is finished.", "14 Harbour Street kitchen: finished, snag list closed; bathroom incomplete.", false},
+		{"near-miss: another place", "The kitchen at 14 Harbour Street is finished.", "Site visit to 3 Mill Lane: kitchen incomplete.", false},
+		{"near-miss: the claim is denied", "The kitchen at 14 Harbour Street is not finished yet, sorry.", "14 Harbour Street kitchen: incomplete.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j10Case(tc.msg, "Pay the instalment the message asks for", 0, tc.record)
+			if got := findingWith(c, "contradiction", "Says the "); got != tc.want {
+				t.Errorf("word-tied contradiction = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
