@@ -283,7 +283,7 @@ func (st *state) checkNegatedStatus() {
 	}
 	claims = clipBytes(claims, maxClaimBytes)
 	// The states the counterparty affirms, by group.
-	var said [8]bool
+	var said [maxStates]bool
 	affirmed := false
 	cw := strings.Fields(foldedText(claims))
 	for i, w := range cw {

@@ -20,32 +20,41 @@ import (
 // state, and the record must not affirm the claimed state itself.
 
 // j12StatusGroups extend statusGroups (folded past participles, four
-// languages): work done and accepted; money paid.
+// languages): work done and accepted; a thing covered by a policy or a
+// person eligible for it; money paid.
 var j12StatusGroups = [][]string{
 	{"completed", "finished", "passed", "completado", "completada", "terminado", "terminada", "acabado", "acabada", "superado", "superada",
 		"abgeschlossen", "fertiggestellt", "erledigt", "bestanden", "termine", "terminee", "acheve", "achevee", "reussi", "reussie"},
+	{"covered", "eligible", "cubierto", "cubierta", "elegible", "gedeckt", "versichert", "anspruchsberechtigt", "couvert", "couverte"},
 	{"paid", "settled", "pagado", "pagada", "abonado", "abonada", "liquidado", "liquidada", "bezahlt", "beglichen", "uberwiesen",
 		"paye"},
 }
 
 // j12ContraryGroups are, by index, the states that exclude those of
-// j12StatusGroups (folded): the work failed or is not done; the money is
-// still owed. A word belongs to one group only (contraryAt returns the
+// j12StatusGroups (folded): the work failed or is not done; the thing is
+// excluded or the cover lapsed; the money is still owed. A word belongs to one group only (contraryAt returns the
 // first).
 var j12ContraryGroups = [][]string{
 	{"failed", "incomplete", "unfinished", "fallido", "fallida", "suspendido", "suspendida", "incompleto", "incompleta", "inacabado",
 		"inacabada", "incompletos", "incompletas", "durchgefallen", "unvollstandig", "unfertig", "mangelhaft", "echoue", "echouee", "echoues", "incomplet",
 		"incomplets", "incompletes", "inacheve", "inachevee", "inacheves", "inachevees"},
+	{"excluded", "ineligible", "uninsured", "lapsed", "excluido", "excluida", "inelegible", "caducada", "caducado", "ausgeschlossen",
+		"erloschen", "exclu", "exclue", "exclus", "resilie", "resiliee"},
 	{"unpaid", "overdue", "outstanding", "impagado", "impagada", "vencido", "vencida", "unbezahlt", "uberfallig", "ausstehend",
 		"impaye", "impayee", "bounced", "devuelto", "ruckbelastet"},
 }
 
-// The groups are appended (the checks' said arrays hold eight groups: the
-// six of judge10b.go and these two) once, after the package's variables are set, so
+// maxStates bounds the state groups the checks' said arrays hold.
+const maxStates = 12
+
+// The groups are appended once, after the package's variables are set, so
 // both checks and the @status lexicon (rules/default.rules) read one list.
 func init() {
 	statusGroups = append(statusGroups, j12StatusGroups...)
 	contraryGroups = append(contraryGroups, j12ContraryGroups...)
+	if len(statusGroups) > maxStates {
+		panic("fallback: more state groups than maxStates") // a programming error, caught by any test
+	}
 }
 
 // j12First is the index in statusGroups of the first group of
@@ -143,7 +152,7 @@ func sentenceWords(s string) [][]string {
 // shares no identifier with the claims but names the same thing by two
 // distinctive words in a sentence that gives it a state contrary to, or
 // the denial of, one the claims affirm of it.
-func (st *state) wordTiedStatus(claims string, said *[8]bool, t trustedText) bool {
+func (st *state) wordTiedStatus(claims string, said *[maxStates]bool, t trustedText) bool {
 	rs := sentenceWords(t.text)
 	for _, ws := range rs {
 		for i, w := range ws {
