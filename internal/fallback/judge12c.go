@@ -30,6 +30,11 @@ var j12StatusGroups = [][]string{
 		"paye"},
 }
 
+// j12Approved are more participles of an approval (group 3 of
+// statusGroups): a request granted, authorised, accepted.
+var j12Approved = []string{"granted", "authorized", "authorised", "accepted", "autorizado", "autorizada", "concedido", "concedida",
+	"aceptado", "aceptada", "bewilligt", "autorise", "autorisee", "accorde", "accordee", "accepte", "acceptee"}
+
 // j12ContraryGroups are, by index, the states that exclude those of
 // j12StatusGroups (folded): the work failed or is not done; the thing is
 // excluded or the cover lapsed; the money is still owed. A word belongs to one group only (contraryAt returns the
@@ -50,6 +55,9 @@ const maxStates = 12
 // The groups are appended once, after the package's variables are set, so
 // both checks and the @status lexicon (rules/default.rules) read one list.
 func init() {
+	// More words for an approval, and its contrary still open ("pending").
+	statusGroups[3] = append(statusGroups[3], j12Approved...)
+	contraryGroups[3] = append(contraryGroups[3], "pending", "pendiente")
 	statusGroups = append(statusGroups, j12StatusGroups...)
 	contraryGroups = append(contraryGroups, j12ContraryGroups...)
 	if len(statusGroups) > maxStates {
