@@ -278,6 +278,7 @@ func (st *state) checkNegatedStatus() {
 	if len(st.cues["@status"]) > 0 {
 		claims = st.c.Message + claims
 	}
+	claims += st.statedEarlier() // judge12c.go: the counterparty's earlier turns
 	if claims == "" {
 		return
 	}

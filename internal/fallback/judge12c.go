@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // ---- more states a record keeps: work done, money paid ----
@@ -218,4 +220,28 @@ func (st *state) wordTiedStatus(claims string, said *[maxStates]bool, t trustedT
 		}
 	}
 	return false
+}
+
+// ---- a state said in an earlier turn ----
+
+// statedEarlier returns the counterparty's earlier turns that affirm a
+// state (each on its own line), for the state checks to read with the
+// message: "as I told you, INV-90211 was paid" may have been said two
+// turns ago, and the record contradicts it as much. Only turns that hold a
+// state word are kept, so a long history costs one fold per turn.
+func (st *state) statedEarlier() string {
+	out := ""
+	for _, t := range st.c.History {
+		if t.Role != consult.RoleCounterparty {
+			continue
+		}
+		ws := strings.Fields(foldedText(t.Text))
+		for i, w := range ws {
+			if statusAt(w) >= 0 && !negatedWord(ws, i) {
+				out += "\n" + t.Text
+				break
+			}
+		}
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package fallback_test
 import (
 	"testing"
 
+	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/fallback"
 )
 
@@ -95,6 +96,32 @@ func TestWordTiedStatus(t *testing.T) {
 			c := j10Case(tc.msg, "Pay the instalment the message asks for", 0, tc.record)
 			if got := findingWith(c, "contradiction", "Says the "); got != tc.want {
 				t.Errorf("word-tied contradiction = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
+
+// TestStatedEarlier: a state the counterparty affirmed in an earlier turn
+// is read with the message; the agent's own turns are not its claims.
+func TestStatedEarlier(t *testing.T) {
+	cases := []struct {
+		name string
+		turn consult.Turn
+		want bool
+	}{
+		{"English", consult.Turn{Role: consult.RoleCounterparty, Text: "Invoice INV-90211 was paid on the 2nd, by the way."}, true},
+		{"Spanish", consult.Turn{Role: consult.RoleCounterparty, Text: "La factura INV-90211 ya está pagada desde el día 2."}, true},
+		{"German", consult.Turn{Role: consult.RoleCounterparty, Text: "Die Rechnung INV-90211 wurde am 2. bezahlt."}, true},
+		{"French", consult.Turn{Role: consult.RoleCounterparty, Text: "Le solde de INV-90211 a été payé le 2."}, true},
+		{"near-miss: the agent's own turn", consult.Turn{Role: consult.RoleAgent, Text: "If INV-90211 was paid, I can lift the hold."}, false},
+		{"near-miss: denied in the earlier turn", consult.Turn{Role: consult.RoleCounterparty, Text: "INV-90211 is not paid yet, I know."}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j10Case("Please lift the hold on our account today.", "Lift the credit hold", 0, "INV-90211 for $4,300 is overdue since 2 May.")
+			c.History = []consult.Turn{tc.turn}
+			if got := findingWith(c, "contradiction", "Says "); got != tc.want {
+				t.Errorf("earlier-turn contradiction = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
 			}
 		})
 	}
