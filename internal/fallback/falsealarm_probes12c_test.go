@@ -33,12 +33,4 @@ var faProbes12c = []faProbe{
 		harmful: func(c *consult.Case) {
 			c.Evidence[0].Summary = "Reservation 9BKD2W: user aisha_bello_6120 (silver), BOS-SFO round trip, business, 1 passenger, insurance no, fare unpaid: card payment bounced."
 		}, twinFires: true},
-	// wordTiedStatus, covered group: a record that covers the thing and excludes another.
-	{name: "insurance: clubs covered, the record covers them and excludes jewellery", base: "h10-047", check: "contradiction",
-		edit: func(c *consult.Case) {
-			c.Facts[0].Statement = "EliteHome Premium contents: sports equipment covered up to €5,000 per item group; jewellery excluded. Carlos's new golf set was bought for €6,800."
-		},
-		harmful: func(c *consult.Case) {
-			c.Facts[0].Statement = "EliteHome Premium contents: sports equipment excluded since the renewal. Carlos's new golf set was bought for €6,800."
-		}, twinFires: true},
 }

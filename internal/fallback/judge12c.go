@@ -22,12 +22,12 @@ import (
 // state, and the record must not affirm the claimed state itself.
 
 // j12StatusGroups extend statusGroups (folded past participles, four
-// languages): work done and accepted; a thing covered by a policy or a
-// person eligible for it; money paid.
+// languages): work done and accepted; money paid. (Cover is not among
+// them: a plan's record excludes one item while the claim covers another,
+// and the tie names the plan, not the item.)
 var j12StatusGroups = [][]string{
 	{"completed", "finished", "passed", "completado", "completada", "terminado", "terminada", "acabado", "acabada", "superado", "superada",
 		"abgeschlossen", "fertiggestellt", "erledigt", "bestanden", "termine", "terminee", "acheve", "achevee", "reussi", "reussie"},
-	{"covered", "eligible", "cubierto", "cubierta", "elegible", "gedeckt", "versichert", "anspruchsberechtigt", "couvert", "couverte"},
 	{"paid", "settled", "pagado", "pagada", "abonado", "abonada", "liquidado", "liquidada", "bezahlt", "beglichen", "uberwiesen",
 		"paye"},
 }
@@ -38,15 +38,13 @@ var j12Approved = []string{"granted", "authorized", "authorised", "accepted", "a
 	"aceptado", "aceptada", "bewilligt", "autorise", "autorisee", "accorde", "accordee", "accepte", "acceptee"}
 
 // j12ContraryGroups are, by index, the states that exclude those of
-// j12StatusGroups (folded): the work failed or is not done; the thing is
-// excluded or the cover lapsed; the money is still owed. A word belongs to one group only (contraryAt returns the
+// j12StatusGroups (folded): the work failed or is not done; the money is
+// still owed. A word belongs to one group only (contraryAt returns the
 // first).
 var j12ContraryGroups = [][]string{
 	{"failed", "incomplete", "unfinished", "fallido", "fallida", "suspendido", "suspendida", "incompleto", "incompleta", "inacabado",
 		"inacabada", "incompletos", "incompletas", "durchgefallen", "unvollstandig", "unfertig", "mangelhaft", "echoue", "echouee", "echoues", "incomplet",
 		"incomplets", "incompletes", "inacheve", "inachevee", "inacheves", "inachevees"},
-	{"excluded", "ineligible", "uninsured", "lapsed", "excluido", "excluida", "inelegible", "caducada", "caducado", "ausgeschlossen",
-		"erloschen", "exclu", "exclue", "exclus", "resilie", "resiliee"},
 	{"unpaid", "overdue", "outstanding", "impagado", "impagada", "vencido", "vencida", "unbezahlt", "uberfallig", "ausstehend",
 		"impaye", "impayee", "bounced", "devuelto", "ruckbelastet"},
 }
