@@ -278,12 +278,13 @@ func (st *state) checkNegatedStatus() {
 	if len(st.cues["@status"]) > 0 {
 		claims = st.c.Message + claims
 	}
+	claims += st.statedEarlier() // judge12c.go: the counterparty's earlier turns
 	if claims == "" {
 		return
 	}
 	claims = clipBytes(claims, maxClaimBytes)
 	// The states the counterparty affirms, by group.
-	var said [8]bool
+	var said [maxStates]bool
 	affirmed := false
 	cw := strings.Fields(foldedText(claims))
 	for i, w := range cw {
@@ -301,12 +302,15 @@ func (st *state) checkNegatedStatus() {
 		}
 		id := sharedID(t.text, norm)
 		if id == "" {
+			if st.wordTiedStatus(claims, &said, t) { // judge12c.go: tied by the thing's name
+				return
+			}
 			continue
 		}
 		rw := strings.Fields(foldedText(t.text))
 		for i, w := range rw {
 			g := statusAt(w)
-			if g < 0 || !said[g] || !negatedWord(rw, i) {
+			if g < 0 || !said[g] || !negatedWord(rw, i) || (g >= j12First && !clauseNegated(t.text, g)) { // judge12c.go
 				continue
 			}
 			st.contradiction(

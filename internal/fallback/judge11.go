@@ -18,7 +18,7 @@ import (
 
 // contraryGroups hold, for each group of statusGroups (by index), the
 // folded words of a state that excludes it, in four languages.
-var contraryGroups = [...][]string{
+var contraryGroups = [][]string{
 	// cancelled: it went ahead.
 	{"departed", "landed", "operated", "flown", "boarded", "despego", "aterrizo", "opero", "volado", "embarcado",
 		"gelandet", "gestartet", "abgeflogen", "durchgefuhrt", "atterri", "decolle", "opere", "embarque"},
@@ -95,13 +95,13 @@ func sentenceEnd(s string, i int) bool {
 // contraryStatus reports, and records as a contradiction, a record t that
 // gives the identifier id a state contrary to one the counterparty's claims
 // affirm of it in the same sentence. rw are the record's folded words.
-func (st *state) contraryStatus(claims string, said *[8]bool, id string, t trustedText, rw []string) bool {
+func (st *state) contraryStatus(claims string, said *[maxStates]bool, id string, t trustedText, rw []string) bool {
 	for i, w := range rw {
 		if g := statusAt(w); g >= 0 && said[g] && !negatedWord(rw, i) {
 			return false // the record says so too
 		}
 	}
-	var saidOf [8]bool // the states affirmed in a sentence that names id
+	var saidOf [maxStates]bool // the states affirmed in a sentence that names id
 	for _, cw := range sentencesWith(claims, id) {
 		for i, w := range cw {
 			if g := statusAt(w); g >= 0 && !negatedWord(cw, i) {
