@@ -74,8 +74,9 @@ var signoffBefore = map[string]bool{
 const signoffWindow = 7
 
 // signoffCue finds an office and a later past approval in one sentence of the
-// folded text t, and returns the span from the office to the verb.
-func signoffCue(t string) (pos, end int, ok bool) {
+// folded text t that keep (given the sentence) accepts, and returns the span
+// from the office to the verb.
+func signoffCue(t string, keep func(sentence string, pos, end int) bool) (pos, end int, ok bool) {
 	for from := 0; from < len(t); {
 		to := strings.Index(t[from:], " . ")
 		if to < 0 {
@@ -83,7 +84,7 @@ func signoffCue(t string) (pos, end int, ok bool) {
 		} else {
 			to += from
 		}
-		if p, e, ok := signoffIn(t, from, to); ok {
+		if p, e, ok := signoffIn(t, from, to); ok && keep(t[from:to], p, e) {
 			return p, e, true
 		}
 		from = to + 2
@@ -106,12 +107,13 @@ func signoffIn(t string, from, to int) (int, int, bool) {
 			if signoffStops[v] {
 				break
 			}
-			hit := signoffVerbs[v]
-			if !hit && j+1 < len(ws) {
-				hit = signoffPairs[v+" "+ws[j+1]]
-			}
-			if !hit {
-				continue
+			last := v
+			if !signoffVerbs[v] {
+				if j+1 >= len(ws) || !signoffPairs[v+" "+ws[j+1]] {
+					continue
+				}
+				last = ws[j+1]
+				j++
 			}
 			// A verb followed by "werden"/"sein" is still to happen
 			// ("von der Zentrale genehmigt werden").
@@ -119,7 +121,7 @@ func signoffIn(t string, from, to int) (int, int, bool) {
 				break
 			}
 			p := from + wordOffset(t[from:to], i)
-			e := from + wordOffset(t[from:to], j) + len(v) + 1
+			e := from + wordOffset(t[from:to], j) + len(last) + 1
 			return p, e, true
 		}
 	}
@@ -144,12 +146,22 @@ func wordOffset(s string, n int) int {
 // only with the case's own cause for concern.
 const signoffWeight = 0.45
 
-// checkJudge12a adds the sign-off cue for the message.
+// checkJudge12a adds the sign-off cue for the message, unless a cue of the
+// rule pack already reads the same words (one claim counts once) or a
+// record shows the approval the sentence relays (relayedOnRecord).
 func (st *state) checkJudge12a() {
-	p, e, ok := signoffCue(st.msg.text)
+	qs := st.cues["authority_claim"]
+	p, e, ok := signoffCue(st.msg.text, func(sentence string, p, e int) bool {
+		for _, q := range qs {
+			if q.src == srcMessage && q.pos < e && p < q.end {
+				return false
+			}
+		}
+		return !st.relayedOnRecord(strings.TrimSpace(sentence))
+	})
 	if !ok {
 		return
 	}
-	st.cues["authority_claim"] = append(st.cues["authority_claim"], cue{label: "authority_claim", weight: signoffWeight,
+	st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
 		src: srcMessage, text: &st.msg, phrase: "an office's sign-off", pos: p, end: e, srcIdx: 1})
 }
