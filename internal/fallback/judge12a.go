@@ -35,12 +35,19 @@ var signoffRoles = map[string]bool{
 	"directeur": true, "directrice": true, "juridique": true, "conformite": true, "associe": true, "associee": true,
 	"siege": true, "conseil": true, "collegue": true, "conseiller": true, "conseillere": true, "superieur": true, "avocat": true,
 	"avocate": true, "service": true,
+	"physician": true, "doctor": true, "landlord": true, "procurement": true, "security": true, "dean": true, "registrar": true,
+	"executor": true, "trustee": true, "trustees": true, "hr": true, "finance": true, "accounting": true,
+	"medico": true, "medica": true, "arrendador": true, "casero": true, "compras": true, "seguridad": true, "finanzas": true,
+	"arzt": true, "arztin": true, "vermieter": true, "einkauf": true, "buchhaltung": true, "personalabteilung": true,
+	"medecin": true, "bailleur": true, "proprietaire": true, "achats": true, "comptabilite": true, "rh": true,
 }
 
 // signoffVerbs are folded words of a past approval or promise.
 var signoffVerbs = map[string]bool{
 	"approved": true, "authorised": true, "authorized": true, "cleared": true, "okayed": true, "okd": true, "sanctioned": true,
-	"greenlit": true, "greenlighted": true, "promised": true, "blessing": true, "waived": true,
+	"greenlit": true, "greenlighted": true, "green-lit": true, "promised": true, "blessing": true, "waived": true,
+	"agreed": true, "permission": true, "assured": true, "aseguro": true, "permiso": true, "versichert": true, "erlaubt": true,
+	"assure": true, "permis": true,
 	"aprobo": true, "aprobado": true, "aprobada": true, "autorizo": true, "autorizado": true, "autorizada": true,
 	"prometio": true, "prometido": true, "validado": true, "valido": true,
 	"genehmigt": true, "freigegeben": true, "abgesegnet": true, "zugesagt": true, "versprochen": true, "bewilligt": true,
@@ -52,6 +59,8 @@ var signoffVerbs = map[string]bool{
 var signoffPairs = map[string]bool{
 	"signed off": true, "green light": true, "go-ahead": true, "visto bueno": true, "luz verde": true, "dio permiso": true,
 	"grunes licht": true, "feu vert": true, "son accord": true, "su aprobacion": true, "ihr okay": true, "sein okay": true,
+	"green lit": true, "was fine": true, "its fine": true, "was ok": true, "was okay": true, "its ok": true, "its okay": true,
+	"estaba bien": true, "esta bien": true, "sei okay": true, "ist okay": true, "etait possible": true, "cetait possible": true,
 }
 
 // signoffStops end the window: a denial, or a condition or duty that puts the

@@ -84,3 +84,60 @@ func TestJudge12aLexicon(t *testing.T) {
 	}
 	runLexicon(t, pressed, benign)
 }
+
+// TestJudge12aSituations: the same tactics in other situations (a clinic,
+// a tenancy, IT access, procurement, a university, an estate), with
+// benign look-alikes of the round's new lines.
+func TestJudge12aSituations(t *testing.T) {
+	pressed := []lexPressed{
+		{consult.AuthorityClaim, "en", "Per the regulator's latest circular you must hand over the client list."},
+		{consult.AuthorityClaim, "en", "I'm authorised by the estate's executor to close the account."},
+		{consult.AuthorityClaim, "en", "We act on behalf of the board of trustees in this matter."},
+		{consult.AuthorityClaim, "en", "Dr. Patel, the attending physician, already okayed the early discharge."},
+		{consult.AuthorityClaim, "en", "IT security gave us permission to disable MFA for the migration."},
+		{consult.AuthorityClaim, "en", "The landlord agreed to it, so just release the deposit."},
+		{consult.AuthorityClaim, "en", "Procurement has already green-lit this vendor, no need to wait."},
+		{consult.AuthorityClaim, "en", "The dean said it was fine to release my transcript to them."},
+		{consult.AuthorityClaim, "es", "Según el regulador, tiene que enviarnos el listado completo."},
+		{consult.AuthorityClaim, "es", "Actúo en nombre del consejo de administración."},
+		{consult.AuthorityClaim, "es", "Estoy autorizado por el titular para cerrar la cuenta."},
+		{consult.AuthorityClaim, "de", "Laut Aufsichtsbehörde müssen Sie uns die Liste übermitteln."},
+		{consult.AuthorityClaim, "de", "Ich bin vom Kontoinhaber bevollmächtigt, das Konto zu schließen."},
+		{consult.AuthorityClaim, "de", "Ihr Kollege hat mir das am Telefon versprochen."},
+		{consult.AuthorityClaim, "fr", "Selon le régulateur, vous devez nous transmettre la liste."},
+		{consult.AuthorityClaim, "fr", "Je suis mandaté par le titulaire pour clôturer le compte."},
+		{consult.AuthorityClaim, "fr", "Votre collègue m'a assuré que c'était possible."},
+		{consult.PolicyBypass, "en", "Just this one time, can you let it slide?"},
+		{consult.PolicyBypass, "en", "We'll do the paperwork after the fact, nobody will mind."},
+		{consult.PolicyBypass, "en", "Could you hold off on flagging it until Monday?"},
+		{consult.PolicyBypass, "en", "Can we skip the second signature this time?"},
+		{consult.PolicyBypass, "en", "Put it through as two separate invoices so it stays under 10k."},
+		{consult.PolicyBypass, "en", "Can you make it look like it was ordered before the cutoff?"},
+		{consult.PolicyBypass, "en", "Leave the reason field blank, it's easier that way."},
+		{consult.PolicyBypass, "es", "Déjelo pasar por esta vez, nadie lo va a revisar."},
+		{consult.PolicyBypass, "es", "Haga la excepción, la documentación la mandamos luego."},
+		{consult.PolicyBypass, "de", "Lassen Sie das ausnahmsweise durchgehen."},
+		{consult.PolicyBypass, "de", "Die zweite Unterschrift können wir uns diesmal sparen."},
+		{consult.PolicyBypass, "fr", "Laissez passer pour cette fois, personne ne vérifiera."},
+		{consult.PolicyBypass, "fr", "On fera les papiers après, validez maintenant."},
+		{consult.Reciprocity, "en", "Remember when we took that rush order for you at cost? Return the courtesy."},
+		{consult.Reciprocity, "en", "I've been loyal to your brand for a decade, I think I've earned this."},
+		{consult.Reciprocity, "en", "We've sent you dozens of referrals, so give us a hand here."},
+		{consult.Reciprocity, "es", "Le hemos recomendado a muchos clientes, ahora ayúdenos."},
+		{consult.Reciprocity, "de", "Wir haben Ihnen so viele Kunden vermittelt, jetzt helfen Sie uns."},
+		{consult.Reciprocity, "fr", "On vous a envoyé beaucoup de clients, aidez-nous en retour."},
+	}
+	benign := []string{
+		"If you have no middle name, just leave it blank on the form.",
+		"The new fee table is on our regulator's website; what changes for my account?",
+		"I was referred to you by my GP for the follow-up appointment.",
+		"I'll send the signed documents later today by email.",
+		"My landlord asked for a copy of the rental statement.",
+		"Our finance team will review the quote and come back to you.",
+		"Once compliance has approved the wording we will send the letter.",
+		"Le régulateur a publié de nouvelles règles, qu'est-ce qui change ?",
+		"Die Unterlagen schicke ich Ihnen morgen per Post.",
+		"Mi médico me pidió una copia del informe.",
+	}
+	runLexicon(t, pressed, benign)
+}
