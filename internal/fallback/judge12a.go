@@ -39,7 +39,8 @@ var signoffRoles = map[string]bool{
 	"executor": true, "trustee": true, "trustees": true, "hr": true, "finance": true, "accounting": true,
 	"medico": true, "medica": true, "arrendador": true, "casero": true, "compras": true, "seguridad": true, "finanzas": true,
 	"arzt": true, "arztin": true, "vermieter": true, "einkauf": true, "buchhaltung": true, "personalabteilung": true,
-	"medecin": true, "bailleur": true, "proprietaire": true, "achats": true, "comptabilite": true, "rh": true,
+	"employer": true, "empleador": true, "empresa": true, "arbeitgeber": true, "employeur": true, "docteur": true, "doktor": true,
+	"doctora": true, "medecin": true, "bailleur": true, "proprietaire": true, "achats": true, "comptabilite": true, "rh": true,
 }
 
 // signoffVerbs are folded words of a past approval or promise.
@@ -47,7 +48,9 @@ var signoffVerbs = map[string]bool{
 	"approved": true, "authorised": true, "authorized": true, "cleared": true, "okayed": true, "okd": true, "sanctioned": true,
 	"greenlit": true, "greenlighted": true, "green-lit": true, "promised": true, "blessing": true, "waived": true,
 	"agreed": true, "permission": true, "assured": true, "aseguro": true, "permiso": true, "versichert": true, "erlaubt": true,
-	"assure": true, "permis": true,
+	"assure": true, "permis": true, "instructed": true, "mandated": true, "decided": true, "mandato": true, "mandatado": true,
+	"mandatados": true, "ordeno": true, "decidio": true, "beauftragt": true, "angewiesen": true, "beschlossen": true,
+	"entschieden": true, "mandate": true, "mandates": true, "ordonne": true, "decide": true,
 	"aprobo": true, "aprobado": true, "aprobada": true, "autorizo": true, "autorizado": true, "autorizada": true,
 	"prometio": true, "prometido": true, "validado": true, "valido": true,
 	"genehmigt": true, "freigegeben": true, "abgesegnet": true, "zugesagt": true, "versprochen": true, "bewilligt": true,
@@ -61,6 +64,25 @@ var signoffPairs = map[string]bool{
 	"grunes licht": true, "feu vert": true, "son accord": true, "su aprobacion": true, "ihr okay": true, "sein okay": true,
 	"green lit": true, "was fine": true, "its fine": true, "was ok": true, "was okay": true, "its ok": true, "its okay": true,
 	"estaba bien": true, "esta bien": true, "sei okay": true, "ist okay": true, "etait possible": true, "cetait possible": true,
+}
+
+// saidMay are the three-word forms of a permission passed on ("the agent
+// said you can", "me dijo que podía", "a dit que je pouvais").
+var saidMay = map[string]bool{
+	"said you can": true, "said you could": true, "said i can": true, "said i could": true, "said we can": true,
+	"said we could": true, "said that was": true, "told me i": true, "me i could": true,
+	"dijo que podia": true, "dijo que puede": true, "dijo que podian": true, "dijo que podemos": true, "dijo que podiamos": true,
+	"sagte ich kann": true, "sagte ich konne": true, "sagte sie konnen": true, "meinte ich kann": true, "sagte das geht": true,
+	"dit que je": true, "dit que vous": true, "dit quon pouvait": true,
+}
+
+// saidMayAt returns how many words from ws[j] a passed-on permission
+// takes, or 0.
+func saidMayAt(ws []string, j int) int {
+	if j+2 < len(ws) && saidMay[ws[j]+" "+ws[j+1]+" "+ws[j+2]] {
+		return 3
+	}
+	return 0
 }
 
 // signoffStops end the window: a denial, or a condition or duty that puts the
@@ -117,7 +139,10 @@ func signoffIn(t string, from, to int) (int, int, bool) {
 				break
 			}
 			last := v
-			if !signoffVerbs[v] {
+			if n := saidMayAt(ws, j); n > 0 {
+				last = ws[j+n-1]
+				j += n - 1
+			} else if !signoffVerbs[v] {
 				if j+1 >= len(ws) || !signoffPairs[v+" "+ws[j+1]] {
 					continue
 				}

@@ -120,6 +120,11 @@ func TestJudge12aSituations(t *testing.T) {
 		{consult.PolicyBypass, "de", "Die zweite Unterschrift können wir uns diesmal sparen."},
 		{consult.PolicyBypass, "fr", "Laissez passer pour cette fois, personne ne vérifiera."},
 		{consult.PolicyBypass, "fr", "On fera les papiers après, validez maintenant."},
+		{consult.AuthorityClaim, "en", "Under the new federal guidance every contractor must carry cyber cover, so add it."},
+		{consult.AuthorityClaim, "es", "Según la nueva normativa, todos los autónomos deben tener este seguro."},
+		{consult.AuthorityClaim, "de", "Nach den neuen EU-Vorschriften muss jede Police über einen Treuhänder laufen."},
+		{consult.AuthorityClaim, "fr", "Selon la nouvelle réglementation, chaque indépendant doit être couvert."},
+		{consult.AuthorityClaim, "en", "The clinic's doctor said I could pick up the refill early."},
 		{consult.Reciprocity, "en", "Remember when we took that rush order for you at cost? Return the courtesy."},
 		{consult.Reciprocity, "en", "I've been loyal to your brand for a decade, I think I've earned this."},
 		{consult.Reciprocity, "en", "We've sent you dozens of referrals, so give us a hand here."},
@@ -138,6 +143,8 @@ func TestJudge12aSituations(t *testing.T) {
 		"Le régulateur a publié de nouvelles règles, qu'est-ce qui change ?",
 		"Die Unterlagen schicke ich Ihnen morgen per Post.",
 		"Mi médico me pidió una copia del informe.",
+		"Under the rules of my plan, can I still claim the physiotherapy?",
+		"The doctor said the results are normal, thanks for asking.",
 	}
 	runLexicon(t, pressed, benign)
 }
