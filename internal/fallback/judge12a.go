@@ -43,48 +43,6 @@ var signoffRoles = map[string]bool{
 	"doctora": true, "medecin": true, "bailleur": true, "proprietaire": true, "achats": true, "comptabilite": true, "rh": true,
 }
 
-// signoffVerbs are folded words of a past approval or promise.
-var signoffVerbs = map[string]bool{
-	"approved": true, "authorised": true, "authorized": true, "cleared": true, "okayed": true, "okd": true, "sanctioned": true,
-	"greenlit": true, "greenlighted": true, "green-lit": true, "promised": true, "blessing": true, "waived": true,
-	"agreed": true, "permission": true, "assured": true, "aseguro": true, "permiso": true, "versichert": true, "erlaubt": true,
-	"assure": true, "permis": true, "instructed": true, "mandated": true, "decided": true, "mandato": true, "mandatado": true,
-	"mandatados": true, "ordeno": true, "decidio": true, "beauftragt": true, "angewiesen": true, "beschlossen": true,
-	"entschieden": true, "mandate": true, "mandates": true, "ordonne": true, "decide": true,
-	"aprobo": true, "aprobado": true, "aprobada": true, "autorizo": true, "autorizado": true, "autorizada": true,
-	"prometio": true, "prometido": true, "validado": true, "valido": true,
-	"genehmigt": true, "freigegeben": true, "abgesegnet": true, "zugesagt": true, "versprochen": true, "bewilligt": true,
-	"approuve": true, "autorise": true, "valide": true, "promis": true,
-}
-
-// signoffPairs are two-word approvals ("signed off", "visto bueno", "feu
-// vert", "grünes Licht").
-var signoffPairs = map[string]bool{
-	"signed off": true, "green light": true, "go-ahead": true, "visto bueno": true, "luz verde": true, "dio permiso": true,
-	"grunes licht": true, "feu vert": true, "son accord": true, "su aprobacion": true, "ihr okay": true, "sein okay": true,
-	"green lit": true, "was fine": true, "its fine": true, "was ok": true, "was okay": true, "its ok": true, "its okay": true,
-	"estaba bien": true, "esta bien": true, "sei okay": true, "ist okay": true, "etait possible": true, "cetait possible": true,
-}
-
-// saidMay are the three-word forms of a permission passed on ("the agent
-// said you can", "me dijo que podía", "a dit que je pouvais").
-var saidMay = map[string]bool{
-	"said you can": true, "said you could": true, "said i can": true, "said i could": true, "said we can": true,
-	"said we could": true, "said that was": true, "told me i": true, "me i could": true,
-	"dijo que podia": true, "dijo que puede": true, "dijo que podian": true, "dijo que podemos": true, "dijo que podiamos": true,
-	"sagte ich kann": true, "sagte ich konne": true, "sagte sie konnen": true, "meinte ich kann": true, "sagte das geht": true,
-	"dit que je": true, "dit que vous": true, "dit quon pouvait": true,
-}
-
-// saidMayAt returns how many words from ws[j] a passed-on permission
-// takes, or 0.
-func saidMayAt(ws []string, j int) int {
-	if j+2 < len(ws) && saidMay[ws[j]+" "+ws[j+1]+" "+ws[j+2]] {
-		return 3
-	}
-	return 0
-}
-
 // signoffStops end the window: a denial, or a condition or duty that puts the
 // approval in the future. signoffBefore are the same words read just before
 // the office.
@@ -104,98 +62,116 @@ var signoffBefore = map[string]bool{
 // signoffWindow is how many words after the office the verb may come.
 const signoffWindow = 7
 
-// signoffCue finds an office and a later past approval in one sentence of the
-// folded text t that keep (given the sentence) accepts, and returns the span
-// from the office to the verb.
-func signoffCue(t string, keep func(sentence string, pos, end int) bool) (pos, end int, ok bool) {
-	for from := 0; from < len(t); {
-		to := strings.Index(t[from:], " . ")
-		if to < 0 {
-			to = len(t)
-		} else {
-			to += from
-		}
-		if p, e, ok := signoffIn(t, from, to); ok && keep(t[from:to], p, e) {
-			return p, e, true
-		}
-		from = to + 2
+// signoffBack reads the words before the approval the rule pack's @signoff
+// lines found at t[pos:end], back to the start of its sentence and at most
+// signoffWindow words: an office among them, with no denial or duty
+// between, no condition just before it, and no "werden"/"sein" after the
+// verb. It returns the start of the office's word.
+func signoffBack(t string, pos, end int) (int, bool) {
+	if after := nextWord(t, end-1); after == "werden" || after == "sein" {
+		return 0, false
 	}
-	return 0, 0, false
-}
-
-// signoffIn reads the sentence t[from:to].
-func signoffIn(t string, from, to int) (int, int, bool) {
-	ws := strings.Fields(t[from:to])
-	for i, w := range ws {
-		if !signoffRoles[w] {
-			continue
+	i := pos
+	for n := 0; n < signoffWindow; n++ {
+		w, p := prevWord(t, i)
+		if w == "" || w == "." {
+			return 0, false
 		}
-		if i > 0 && signoffBefore[ws[i-1]] || i > 1 && signoffBefore[ws[i-2]] || i > 2 && signoffBefore[ws[i-3]] {
-			continue
+		if signoffStops[w] {
+			return 0, false
 		}
-		for j := i + 1; j < len(ws) && j <= i+signoffWindow; j++ {
-			v := ws[j]
-			if signoffStops[v] {
-				break
-			}
-			last := v
-			if n := saidMayAt(ws, j); n > 0 {
-				last = ws[j+n-1]
-				j += n - 1
-			} else if !signoffVerbs[v] {
-				if j+1 >= len(ws) || !signoffPairs[v+" "+ws[j+1]] {
-					continue
+		if signoffRoles[w] {
+			q := p
+			for k := 0; k < 3; k++ {
+				b, bp := prevWord(t, q)
+				if b == "" || b == "." {
+					break
 				}
-				last = ws[j+1]
-				j++
+				if signoffBefore[b] {
+					return 0, false
+				}
+				q = bp
 			}
-			// A verb followed by "werden"/"sein" is still to happen
-			// ("von der Zentrale genehmigt werden").
-			if j+1 < len(ws) && (ws[j+1] == "werden" || ws[j+1] == "sein") {
-				break
-			}
-			p := from + wordOffset(t[from:to], i)
-			e := from + wordOffset(t[from:to], j) + len(last) + 1
-			return p, e, true
+			return p, true
 		}
+		i = p
 	}
-	return 0, 0, false
+	return 0, false
 }
 
-// wordOffset returns the offset of the space before the n-th field of s.
-func wordOffset(s string, n int) int {
-	k := -1
-	for i := 0; i < len(s); i++ {
-		if s[i] != ' ' && (i == 0 || s[i-1] == ' ') {
-			k++
-			if k == n {
-				return max(0, i-1)
-			}
-		}
+// prevWord returns the word that ends before the space at t[i] and the
+// offset of the space before it, or "".
+func prevWord(t string, i int) (string, int) {
+	for i > 0 && i <= len(t) && t[i-1] == ' ' {
+		i--
 	}
-	return len(s)
+	j := i
+	for j > 0 && t[j-1] != ' ' {
+		j--
+	}
+	if j == i {
+		return "", 0
+	}
+	return t[j:i], max(0, j-1)
+}
+
+// nextWord returns the word that starts after the space at t[i], or "".
+func nextWord(t string, i int) string {
+	for i < len(t) && t[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(t) && t[j] != ' ' {
+		j++
+	}
+	return t[i:j]
 }
 
 // signoffWeight is the cue's weight: below the threshold, so that it counts
 // only with the case's own cause for concern.
 const signoffWeight = 0.45
 
-// checkJudge12a adds the sign-off cue for the message, unless a cue of the
+// checkJudge12a adds the sign-off cue for the message: the first approval
+// the matcher found (@signoff) with an office before it, unless a cue of the
 // rule pack already reads the same words (one claim counts once) or a
 // record shows the approval the sentence relays (relayedOnRecord).
 func (st *state) checkJudge12a() {
-	qs := st.cues["authority_claim"]
-	p, e, ok := signoffCue(st.msg.text, func(sentence string, p, e int) bool {
-		for _, q := range qs {
-			if q.src == srcMessage && q.pos < e && p < q.end {
-				return false
-			}
-		}
-		return !st.relayedOnRecord(strings.TrimSpace(sentence))
-	})
-	if !ok {
+	vs := st.cues["@signoff"]
+	if len(vs) == 0 {
 		return
 	}
-	st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
-		src: srcMessage, text: &st.msg, phrase: "an office's sign-off", pos: p, end: e, srcIdx: 1})
+	qs := st.cues["authority_claim"]
+	for _, v := range vs {
+		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
+			continue
+		}
+		t := v.text.text
+		p, ok := signoffBack(t, v.pos, v.end)
+		if !ok || overlapsCue(qs, p, v.end) {
+			continue
+		}
+		from := strings.LastIndex(t[:p], " . ") + 1
+		to := strings.Index(t[v.end-1:], " . ")
+		if to < 0 {
+			to = len(t)
+		} else {
+			to += v.end - 1
+		}
+		if st.relayedOnRecord(strings.TrimSpace(t[from:to])) {
+			continue
+		}
+		st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
+			src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: p, end: v.end, srcIdx: v.srcIdx})
+		return
+	}
+}
+
+// overlapsCue reports a message cue of qs that shares words with t[p:e].
+func overlapsCue(qs []cue, p, e int) bool {
+	for _, q := range qs {
+		if q.src == srcMessage && q.pos < e && p < q.end {
+			return true
+		}
+	}
+	return false
 }
