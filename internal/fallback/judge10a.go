@@ -23,6 +23,7 @@ import (
 // rounds is in.
 func (st *state) checkJudge10a() {
 	st.checkJudge11Cues() // judge11.go: urgency cues that name no present hurry
+	st.checkJudge12a()    // judge12a.go: someone else's sign-off invoked
 	st.liftStakedTime()
 	st.dropDeviceDied()
 	st.dropToldBereavement()

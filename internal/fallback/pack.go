@@ -55,6 +55,7 @@ var auxLabels = map[string]string{
 	"@role":       "roles and titles a counterparty may claim to carry authority",
 	"@newdest":    "phrases that point money or access at a new destination",
 	"@timestake":  "what gives a time a reason: a limit, a consequence, an emergency, a loss",
+	"@signoff":    "a past approval, permission or promise, read with an office before it",
 	"@status":     "states a record keeps of a thing (cancelled, delivered, refunded), said in a message",
 }
 
