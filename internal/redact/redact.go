@@ -531,18 +531,34 @@ var compatFold = strings.NewReplacer("ſ", "s", "K", "K")
 func mask(s string) (string, uint16) {
 	g := prescan(s)
 	first := g
-	for i := range patterns {
-		p := &patterns[i]
-		if g&p.gate == 0 {
-			continue
+	// A pattern can match what an earlier one left: a card number masked
+	// inside a password's value ("password:!0 000000000000" becomes
+	// "password:![REDACTED:card]") makes the value long enough for the
+	// password pattern. So the passes repeat until one changes nothing,
+	// which keeps String idempotent (FuzzString). Each pass only turns text
+	// into masks, so two or three passes settle it; the bound is a guard.
+	for range maxPasses {
+		changed := false
+		for i := range patterns {
+			p := &patterns[i]
+			if g&p.gate == 0 {
+				continue
+			}
+			if ns := p.replace(s); ns != s {
+				s = ns
+				g = prescan(s) // later patterns see the masked text
+				changed = true
+			}
 		}
-		if ns := p.replace(s); ns != s {
-			s = ns
-			g = prescan(s) // later patterns see the masked text
+		if !changed {
+			break
 		}
 	}
 	return s, first
 }
+
+// maxPasses bounds mask's passes over a text.
+const maxPasses = 8
 
 // matches returns the matches of p in s, as FindAllStringSubmatchIndex:
 // leftmost, non-overlapping, each search starting where the last match

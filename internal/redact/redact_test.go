@@ -26,6 +26,7 @@ func TestString(t *testing.T) {
 		{"password prose", "my password is Tr0ub4dor&3", "Tr0ub4dor&3", "secret"},
 		{"api_key json", `{"api_key": "abcd-1234-efgh"}`, "abcd-1234-efgh", "secret"},
 		{"pin", "the PIN: 4921", "4921", "secret"},
+		{"card inside a password value", "pAssword:!0 000000000000", "000000000000", "secret"},
 		{"url credentials", "postgres://admin:s3cr3tpw@db.internal/prod", "s3cr3tpw", "url-credentials"},
 		{"card spaced", "card 4111 1111 1111 1111 exp 12/29", "4111 1111 1111 1111", "card"},
 		{"card plain", "pay with 5555555555554444.", "5555555555554444", "card"},
