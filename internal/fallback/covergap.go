@@ -46,6 +46,11 @@ func coverState(s string) (denied, claimed bool) {
 	if !coverAnySet.in(s) {
 		return false, false
 	}
+	return coverWordsState(s)
+}
+
+// coverWordsState is coverState without its gate: the word scan itself.
+func coverWordsState(s string) (denied, claimed bool) {
 	tok := strings.Fields(s)
 	for i, w := range tok {
 		negBefore := false

@@ -51,28 +51,6 @@ func TestCoverGap(t *testing.T) {
 	})
 }
 
-// coverStateRef is coverState without its substring gate.
-func coverStateRef(s string) (denied, claimed bool) {
-	tok := strings.Fields(s)
-	for i, w := range tok {
-		negBefore := false
-		for j := max(0, i-2); j < i; j++ {
-			if coverNeg[tok[j]] || tok[j] == "keine" {
-				negBefore = true
-			}
-		}
-		switch {
-		case gapWords[w] && !negBefore:
-			denied = true
-		case coverWords[w] && negBefore:
-			denied = true
-		case coverWords[w]:
-			claimed = true
-		}
-	}
-	return denied, claimed
-}
-
 // TestCoverStateGate holds the gated coverState to the word scan it skips.
 func TestCoverStateGate(t *testing.T) {
 	pieces := []string{"cover", "covered", "coverage", "uncovered", "gap", "no", "not", "keine", "sin", "cobertura", "trip",
@@ -86,7 +64,7 @@ func TestCoverStateGate(t *testing.T) {
 		}
 		s := b.String()
 		d, c := coverState(s)
-		wd, wc := coverStateRef(s)
+		wd, wc := coverWordsState(s)
 		if diff := cmp.Diff([2]bool{wd, wc}, [2]bool{d, c}); diff != "" {
 			t.Fatalf("coverState(%q) (-want +got):\n%s", s, diff)
 		}
