@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"runtime/debug"
 	"time"
@@ -26,6 +27,7 @@ type serveConfig struct {
 	listen               string
 	rules                string
 	logLevel             string
+	logFlush             time.Duration
 	drain                time.Duration
 	grace                time.Duration
 	maxConcurrentStreams uint
@@ -41,6 +43,7 @@ func parseServe(e *env, args []string) (*serveConfig, error) {
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:50051", "address to serve gRPC on: host:port, or unix:///path/to.sock")
 	fs.StringVar(&c.rules, "rules", "", "rule pack file extending or replacing the embedded rules (docs/rules.md)")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.DurationVar(&c.logFlush, "log-flush-interval", defaultLogFlush, "longest a log line waits in memory before it is written to stderr with the lines logged after it (0: each line at once)")
 	fs.DurationVar(&c.drain, "shutdown-drain", time.Second, "on SIGTERM, how long health reports NOT_SERVING before the server stops accepting calls")
 	fs.DurationVar(&c.grace, "shutdown-grace", 10*time.Second, "on SIGTERM, how long in-flight calls may take before the server stops hard")
 	fs.UintVar(&c.maxConcurrentStreams, "max-concurrent-streams", 1024, "concurrent calls allowed on one connection")
@@ -54,15 +57,23 @@ func parseServe(e *env, args []string) (*serveConfig, error) {
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
 	}
+	if c.logFlush < 0 {
+		return nil, errors.New("serve: -log-flush-interval must not be negative")
+	}
 	return &c, nil
 }
 
-func newLogger(e *env, level string) (*slog.Logger, error) {
+// defaultLogFlush is how long serve holds a log line before writing it. At
+// 1,000 consultations a second it turns a write(2) per call into one per
+// ~20 lines, while a person reading the log sees no delay.
+const defaultLogFlush = 20 * time.Millisecond
+
+func newLogger(w io.Writer, level string) (*slog.Logger, error) {
 	var l slog.Level
 	if err := l.UnmarshalText([]byte(level)); err != nil {
 		return nil, fmt.Errorf("invalid -log-level %q", level)
 	}
-	return slog.New(slog.NewJSONHandler(e.stderr, &slog.HandlerOptions{Level: l})), nil
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l})), nil
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -70,7 +81,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	logger, err := newLogger(e, c.logLevel)
+	logw := e.stderr
+	if c.logFlush > 0 {
+		lb := newLineBuffer(e.stderr, c.logFlush)
+		// Every return, an error's too, writes what was logged before it.
+		defer lb.Flush()
+		logw = lb
+	}
+	logger, err := newLogger(logw, c.logLevel)
 	if err != nil {
 		return err
 	}
