@@ -159,7 +159,7 @@ func TestServeLogFlushInterval(t *testing.T) {
 		want    time.Duration
 		wantErr bool
 	}{
-		{name: "default", want: defaultLogFlush},
+		{name: "default is off", want: 0},
 		{name: "flag", args: []string{"--log-flush-interval", "100ms"}, want: 100 * time.Millisecond},
 		{name: "off", args: []string{"--log-flush-interval", "0"}, want: 0},
 		{name: "env", env: fakeEnv{"SHIELD_LOG_FLUSH_INTERVAL": "5ms"}, want: 5 * time.Millisecond},
