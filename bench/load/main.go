@@ -4,7 +4,8 @@
 // case, each at saturation and at a fixed rate; plus the peak RSS of the
 // server process and, separately, the cost of the record log with fsync.
 // It prints a table with the CPU per call of both the server and ghz, the
-// Consult/Health ratios, the throughput ratio that ghz's own CPU allows on
+// server's own p99 and p99.9 (from the latency_ms of its log lines: the
+// handler, without transport or queueing), the Consult/Health ratios, the throughput ratio that ghz's own CPU allows on
 // a machine it shares with the server, and the targets of
 // docs/performance.md.
 //
@@ -12,10 +13,12 @@
 //	go run ./bench/load -duration 30s -strict
 //	go run ./bench/load -profile /tmp/prof   # the server's CPU profile of each saturation run
 //	go run ./bench/load -shield ./old -only typical -fixed=false   # quick runs of a given binary
+//	go run ./bench/load -pin -ghz-gogc off   # server and ghz on separate cores, ghz without GC
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -26,6 +29,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,6 +56,8 @@ type config struct {
 	profile     string
 	only        string
 	fixed       bool
+	pin         bool
+	ghzGOGC     string
 }
 
 func main() {
@@ -66,6 +72,8 @@ func main() {
 	flag.StringVar(&c.profile, "profile", "", "write the server's CPU profile of each saturation run into this folder (serves with --debug-listen)")
 	flag.BoolVar(&c.fixed, "fixed", true, "also run each target at the fixed rate (-rate); false: saturation only, for quick comparisons")
 	flag.StringVar(&c.only, "only", "", "run only the targets whose name contains this (e.g. 'typical'); Health/Check always runs")
+	flag.BoolVar(&c.pin, "pin", false, "run the server on CPU 0 and ghz on the others (taskset), so they do not take each other's cores; not how the table's runs are made")
+	flag.StringVar(&c.ghzGOGC, "ghz-gogc", "", "GOGC for ghz (e.g. 'off' or 400), to keep ghz's own collections out of the latencies it measures; empty: ghz's default")
 	flag.Parse()
 	if err := run(context.Background(), c, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
@@ -90,6 +98,11 @@ type result struct {
 	// of both costs, so a ratio of throughputs is a ratio of those sums,
 	// not of the server's costs alone.
 	ghzCPUPerCall time.Duration
+	// srvP99 and srvP999 are the server's own time for the Consults of
+	// the run, from the latency_ms of its log lines: from the decoded
+	// request to the response ready to send. The rest of ghz's latency is
+	// the transport, queueing in either process, and ghz itself.
+	srvP99, srvP999 time.Duration
 }
 
 func run(ctx context.Context, c config, out io.Writer) error {
@@ -99,6 +112,14 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	}
 	defer os.RemoveAll(tmp)
 
+	if c.pin {
+		if runtime.NumCPU() < 2 {
+			return errors.New("-pin needs at least two CPUs")
+		}
+		if _, err := exec.LookPath("taskset"); err != nil {
+			return fmt.Errorf("-pin: %w", err)
+		}
+	}
 	fmt.Fprintln(out, "building shield and ghz ...")
 	shield := c.shield
 	if shield == "" {
@@ -148,7 +169,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		}
 		extra = []string{"--debug-listen", "127.0.0.1:0"}
 	}
-	srv, err := startServer(ctx, shield, extra...)
+	srv, err := startServer(ctx, c, shield, extra...)
 	if err != nil {
 		return err
 	}
@@ -173,6 +194,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 				prof = profile(ctx, srv.debugAddr, filepath.Join(c.profile, name), c.duration)
 			}
 			before := cpuTime(srv.pid)
+			mark := srv.lat.len()
 			r, err := ghz(ctx, c, srv.addr, t.call, t.data, mode)
 			if err != nil {
 				srv.stop()
@@ -180,6 +202,9 @@ func run(ctx context.Context, c config, out io.Writer) error {
 			}
 			if r.ok > 0 {
 				r.cpuPerCall = (cpuTime(srv.pid) - before) / time.Duration(r.ok)
+			}
+			if t.name != "Health/Check" {
+				r.srvP99, r.srvP999 = srv.lat.percentiles(mark, r.ok)
 			}
 			if prof != nil {
 				if err := <-prof; err != nil {
@@ -196,7 +221,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if c.records {
 		dir := filepath.Join(tmp, "records")
 		os.Mkdir(dir, 0o700)
-		srv2, err := startServer(ctx, shield, "--records", filepath.Join(dir, "records.jsonl"), "--records-sync", "always")
+		srv2, err := startServer(ctx, c, shield, "--records", filepath.Join(dir, "records.jsonl"), "--records-sync", "always")
 		if err != nil {
 			fmt.Fprintf(out, "record-log run skipped: %v\n", err)
 		} else {
@@ -232,7 +257,69 @@ type server struct {
 	addr      string
 	debugAddr string // with --debug-listen: where net/http/pprof is served
 	pid       int
+	lat       *latencies
 	stop      func() (peakRSS int64)
+}
+
+// latencies are the latency_ms of the server's consultation log lines, in
+// the order they arrived.
+type latencies struct {
+	mu sync.Mutex
+	ms []float64
+}
+
+func (l *latencies) add(ms float64) {
+	l.mu.Lock()
+	l.ms = append(l.ms, ms)
+	l.mu.Unlock()
+}
+
+func (l *latencies) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.ms)
+}
+
+// percentiles returns p99 and p99.9 of the latencies logged since the
+// first mark of them, once at least want have arrived or a second has
+// passed: the server writes its log lines in batches, a little after the
+// calls (serve's -log-flush-interval).
+func (l *latencies) percentiles(mark, want int) (p99, p999 time.Duration) {
+	deadline := time.Now().Add(time.Second)
+	for l.len()-mark < want && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	l.mu.Lock()
+	ms := slices.Clone(l.ms[mark:])
+	l.mu.Unlock()
+	if len(ms) == 0 {
+		return 0, 0
+	}
+	slices.Sort(ms)
+	at := func(p float64) time.Duration {
+		return time.Duration(ms[min(len(ms)-1, int(p*float64(len(ms))))] * float64(time.Millisecond))
+	}
+	return at(0.99), at(0.999)
+}
+
+// latencyMS reads latency_ms from a consultation log line of the server;
+// ok is false for any other line. It looks for the two keys rather than
+// decode the line: at 1,000 lines a second the decoding would take CPU
+// from the two processes being measured.
+func latencyMS(line []byte) (ms float64, ok bool) {
+	if !bytes.Contains(line, []byte(`"msg":"consultation"`)) {
+		return 0, false
+	}
+	_, rest, found := bytes.Cut(line, []byte(`"latency_ms":`))
+	if !found {
+		return 0, false
+	}
+	end := bytes.IndexAny(rest, ",}")
+	if end < 0 {
+		return 0, false
+	}
+	ms, err := strconv.ParseFloat(string(rest[:end]), 64)
+	return ms, err == nil
 }
 
 // profile fetches a CPU profile of the server covering most of a run of
@@ -306,11 +393,12 @@ func statCPU(b []byte) time.Duration {
 	return time.Duration(ut+st) * time.Second / ticksPerSecond
 }
 
-// startServer starts `shield serve` on a free port and samples its resident
-// memory until stop.
-func startServer(ctx context.Context, shield string, extra ...string) (*server, error) {
+// startServer starts `shield serve` on a free port, collects the latencies
+// of its log lines and samples its resident memory until stop.
+func startServer(ctx context.Context, c config, shield string, extra ...string) (*server, error) {
 	args := append([]string{"serve", "--listen", "127.0.0.1:0", "--shutdown-drain", "0s"}, extra...)
-	cmd := exec.CommandContext(ctx, shield, args...)
+	name, args := pinned(c.pin, "0", shield, args)
+	cmd := exec.CommandContext(ctx, name, args...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
@@ -319,6 +407,7 @@ func startServer(ctx context.Context, shield string, extra ...string) (*server, 
 		return nil, err
 	}
 	addrc := make(chan [2]string, 1)
+	lat := &latencies{}
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -326,7 +415,11 @@ func startServer(ctx context.Context, shield string, extra ...string) (*server, 
 		debugAddr := ""
 		for sc.Scan() {
 			if found {
-				continue // drain the consultation log so the server never blocks
+				// Drain the consultation log so the server never blocks.
+				if ms, ok := latencyMS(sc.Bytes()); ok {
+					lat.add(ms)
+				}
+				continue
 			}
 			var line struct{ Msg, Addr string }
 			if json.Unmarshal(sc.Bytes(), &line) != nil {
@@ -366,7 +459,7 @@ func startServer(ctx context.Context, shield string, extra ...string) (*server, 
 			}
 		}
 	}()
-	return &server{addr: addrs[0], debugAddr: addrs[1], pid: cmd.Process.Pid, stop: func() int64 {
+	return &server{addr: addrs[0], debugAddr: addrs[1], pid: cmd.Process.Pid, lat: lat, stop: func() int64 {
 		close(done)
 		wg.Wait()
 		cmd.Process.Signal(os.Interrupt)
@@ -400,6 +493,17 @@ func statusField(b []byte, field string) int64 {
 	return 0
 }
 
+// pinned returns the command that runs name with args on the CPUs cpus
+// (taskset's list: "0", "1-3") when pin is set, and name with args as they
+// are otherwise. The Go runtime of a pinned process sizes GOMAXPROCS to
+// its CPUs.
+func pinned(pin bool, cpus, name string, args []string) (string, []string) {
+	if !pin {
+		return name, args
+	}
+	return "taskset", append([]string{"-c", cpus, name}, args...)
+}
+
 type ghzReport struct {
 	RPS     float64 `json:"rps"`
 	Details []struct {
@@ -417,8 +521,12 @@ func ghz(ctx context.Context, c config, addr, call, data, mode string) (result, 
 	} else {
 		args = append(args, "-c", strconv.Itoa(c.concurrency))
 	}
-	cmd := exec.CommandContext(ctx, c.ghz, append(args, addr)...)
+	name, args := pinned(c.pin, fmt.Sprintf("1-%d", runtime.NumCPU()-1), c.ghz, append(args, addr))
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Stderr = os.Stderr
+	if c.ghzGOGC != "" {
+		cmd.Env = append(os.Environ(), "GOGC="+c.ghzGOGC)
+	}
 	raw, err := cmd.Output()
 	if err != nil {
 		return result{}, fmt.Errorf("ghz %s: %w", call, err)
@@ -487,10 +595,18 @@ func find(rs []result, name, mode string) result {
 }
 
 func report(w io.Writer, c config, rs []result, withLog *result, peak int64) {
-	fmt.Fprintf(w, "\n%-30s %-11s %10s %9s %9s %9s %15s %13s %8s\n", "target", "load", "req/s", "p50 ms", "p99 ms", "p99.9 ms", "server CPU/call", "ghz CPU/call", "errors")
+	if c.pin || c.ghzGOGC != "" {
+		fmt.Fprintf(w, "\nnot the table's method: -pin=%v -ghz-gogc=%q\n", c.pin, c.ghzGOGC)
+	}
+	fmt.Fprintf(w, "\n%-30s %-11s %10s %9s %9s %9s %15s %13s %12s %14s %8s\n", "target", "load", "req/s", "p50 ms", "p99 ms", "p99.9 ms",
+		"server CPU/call", "ghz CPU/call", "srv p99 ms", "srv p99.9 ms", "errors")
 	row := func(r result, load string) {
-		fmt.Fprintf(w, "%-30s %-11s %10.0f %9s %9s %9s %13.1fµs %11.1fµs %8d\n", r.name, load, r.rps, ms(r.p50), ms(r.p99), ms(r.p999),
-			us(r.cpuPerCall), us(r.ghzCPUPerCall), r.errors)
+		srv99, srv999 := "-", "-"
+		if r.srvP99 > 0 {
+			srv99, srv999 = ms(r.srvP99), ms(r.srvP999)
+		}
+		fmt.Fprintf(w, "%-30s %-11s %10.0f %9s %9s %9s %13.1fµs %11.1fµs %12s %14s %8d\n", r.name, load, r.rps, ms(r.p50), ms(r.p99), ms(r.p999),
+			us(r.cpuPerCall), us(r.ghzCPUPerCall), srv99, srv999, r.errors)
 	}
 	for _, r := range rs {
 		load := "saturation"

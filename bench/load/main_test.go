@@ -116,7 +116,7 @@ func results() ([]result, *result) {
 		{name: "Health/Check", mode: "saturation", rps: 10000, ok: 100000, p50: 2 * ms, p99: 8 * ms, p999: 12 * ms, cpuPerCall: 50 * time.Microsecond, ghzCPUPerCall: 150 * time.Microsecond},
 		{name: "Health/Check", mode: "fixed", rps: 1000, ok: 10000, p50: ms / 2, p99: 2 * ms, p999: 6 * ms},
 		{name: "Consult typical", mode: "saturation", rps: 2000, ok: 20000, p50: 15 * ms, p99: 40 * ms, p999: 60 * ms, cpuPerCall: 600 * time.Microsecond, ghzCPUPerCall: 400 * time.Microsecond},
-		{name: "Consult typical", mode: "fixed", rps: 1000, ok: 10000, p50: 2 * ms, p99: 12 * ms, p999: 20 * ms},
+		{name: "Consult typical", mode: "fixed", rps: 1000, ok: 10000, p50: 2 * ms, p99: 12 * ms, p999: 20 * ms, srvP99: 3 * ms, srvP999: 7 * ms},
 	}
 	log := &result{name: "Consult typical + record log", mode: "saturation", rps: 1500, ok: 15000, cpuPerCall: 900 * time.Microsecond}
 	return rs, log
@@ -132,6 +132,9 @@ func TestReport(t *testing.T) {
 		// (50+150) / (600+400) µs, and 200 / 400 µs with a free server.
 		"Health/Check 200µs (ghz 75%), Consult typical 1000µs (ghz 40%): throughput ratio bound 0.20 x; with a free server, ghz alone allows 0.50 x",
 		"record log (fsync always) keeps 0.75 x of Consult typical's throughput",
+		// The server's own p99 and p99.9 where there are any, "-" for Health/Check.
+		"3.000          7.000        0\n",
+		"           -              -        0\n",
 		"peak RSS of the server: 50.0 MiB",
 		"MISS  Consult throughput >= 0.7 x Health/Check (0.20)",
 		"MISS  p99 at fixed rate < 2 ms (12.000 ms)",
@@ -222,5 +225,62 @@ func TestLoadScript(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "Consult 64KB") {
 		t.Errorf("-only typical ran the 64 KB target:\n%s", out.String())
+	}
+}
+
+func TestLatencyMS(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		want       float64
+		ok         bool
+	}{
+		// A line as serve writes it.
+		{"consultation", `{"time":"2026-11-30T08:14:02.216Z","level":"INFO","msg":"consultation","consultation_id":"01a2","signals":3,"latency_ms":2.136}`, 2.136, true},
+		{"latency not last", `{"msg":"consultation","latency_ms":0.5,"llm_cached":true}`, 0.5, true},
+		{"another message", `{"msg":"serving","latency_ms":3}`, 0, false},
+		{"no latency", `{"msg":"consultation","signals":3}`, 0, false},
+		{"not a number", `{"msg":"consultation","latency_ms":"x"}`, 0, false},
+		{"cut short", `{"msg":"consultation","latency_ms":1.5`, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := latencyMS([]byte(tc.line))
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("latencyMS = %v, %v; want %v, %v", got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+func TestLatenciesPercentiles(t *testing.T) {
+	var l latencies
+	l.add(1000) // before the mark: not the run's
+	mark := l.len()
+	for i := 1000; i >= 1; i-- {
+		l.add(float64(i) / 100) // 0.01 .. 10 ms, out of order
+	}
+	p99, p999 := l.percentiles(mark, 1000)
+	if diff := cmp.Diff([2]time.Duration{9910 * time.Microsecond, 10 * time.Millisecond}, [2]time.Duration{p99, p999}); diff != "" {
+		t.Errorf("p99, p99.9 (-want +got):\n%s", diff)
+	}
+	if p99, p999 := l.percentiles(l.len(), 0); p99 != 0 || p999 != 0 {
+		t.Errorf("no latencies: %v, %v; want 0, 0", p99, p999)
+	}
+}
+
+func TestPinned(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pin  bool
+		want []string
+	}{
+		{"off", false, []string{"ghz", "--insecure", "addr"}},
+		{"on", true, []string{"taskset", "-c", "1-3", "ghz", "--insecure", "addr"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			name, args := pinned(tc.pin, "1-3", "ghz", []string{"--insecure", "addr"})
+			if diff := cmp.Diff(tc.want, append([]string{name}, args...)); diff != "" {
+				t.Errorf("command (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -273,6 +274,12 @@ func (o *ops) start(ctx context.Context, g *server.GRPC) error {
 	return nil
 }
 
+// Sampling rates of the mutex and block profiles served on -debug-listen.
+const (
+	debugMutexFraction = 10
+	debugBlockRate     = 100 * time.Microsecond
+)
+
 // startDebug serves net/http/pprof on -debug-listen, on a mux of its own:
 // importing net/http/pprof registers on http.DefaultServeMux, which no
 // server here uses, so the profiles appear nowhere else.
@@ -281,6 +288,12 @@ func (o *ops) startDebug() error {
 	if err != nil {
 		return fmt.Errorf("debug: listen: %w", err)
 	}
+	// The mutex and block profiles stay empty unless the runtime samples
+	// them, so with profiles on it samples lock contention (one event in
+	// debugMutexFraction) and blocking (every wait of debugBlockRate or
+	// more, a shorter one in proportion): little enough to leave on.
+	runtime.SetMutexProfileFraction(debugMutexFraction)
+	runtime.SetBlockProfileRate(int(debugBlockRate))
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
 	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)

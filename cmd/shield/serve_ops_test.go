@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,10 @@ func TestDebugListen(t *testing.T) {
 			}
 			if addr == "" {
 				t.Fatalf("no 'debug serving' line in the log:\n%s", logs.String())
+			}
+			// -1 reads the fraction without changing it.
+			if got := runtime.SetMutexProfileFraction(-1); got != debugMutexFraction {
+				t.Errorf("mutex profile fraction %d with profiles served, want %d", got, debugMutexFraction)
 			}
 			for _, path := range []string{"/debug/pprof/", "/debug/pprof/goroutine?debug=1", "/debug/pprof/profile?seconds=1"} {
 				resp, err := http.Get("http://" + addr + path)
