@@ -57,6 +57,8 @@ var auxLabels = map[string]string{
 	"@timestake":  "what gives a time a reason: a limit, a consequence, an emergency, a loss",
 	"@signoff":    "a past approval, permission or promise, read with an office before it",
 	"@status":     "states a record keeps of a thing (cancelled, delivered, refunded), said in a message",
+	"@selfframe":  "a speaker framing its own office (\"as the\", \"I run\", \"en nombre de\"), read with an office noun after it",
+	"@runcost":    "a recurring period (\"every hour\", \"cada día\"), read with a cost verb after it",
 }
 
 // params with their defaults; a pack may override them with "set".
