@@ -44,6 +44,7 @@ var officeNouns = map[string]bool{
 	"commissioner": true, "registrar": true, "dean": true, "ceo": true, "cfo": true, "cto": true, "coo": true, "cio": true,
 	"ciso": true, "vp": true, "president": true, "physician": true, "surgeon": true, "attorney": true, "solicitor": true,
 	"notary": true, "ministry": true, "authority": true, "bureau": true, "mediator": true, "examiner": true, "underwriter": true,
+	"marshal": true, "warden": true, "treasury": true, "finance": true, "payroll": true,
 	"responsable": true, "directora": true, "jefe": true, "jefa": true, "gerente": true, "fiduciario": true, "fiduciaria": true,
 	"fideicomisario": true, "albacea": true, "defensor": true, "defensora": true, "auditora": true, "inspectora": true,
 	"supervisora": true, "administrador": true, "administradora": true, "capitan": true, "encargado": true, "encargada": true,
@@ -64,7 +65,7 @@ var officeNouns = map[string]bool{
 // officeSuffixes end German compound offices: "Einkaufsleiter",
 // "Datenschutzbeauftragte", "Firmenreisestelle", "Revisionsabteilung".
 var officeSuffixes = []string{"leiter", "leiterin", "beauftragter", "beauftragte", "abteilung", "stelle", "vorstand",
-	"direktor", "direktorin", "prufer", "pruferin", "behorde", "aufsicht"}
+	"direktor", "direktorin", "prufer", "pruferin", "behorde", "aufsicht", "kammer", "verband"}
 
 // isOffice reports a folded word that names an office.
 func isOffice(w string) bool {
@@ -166,7 +167,9 @@ var titleWords = map[string]bool{"dr": true, "dra": true, "prof": true, "capt": 
 
 // checkTitledSignoff adds the sign-off cue (judge12a.go) for an approval
 // whose holder is named by a title and a name ("Dr. Okafor signed off", "Dra.
-// Vidal lo aprobó"): the title's full stop ends signoffBack's sentence.
+// Vidal lo aprobó"), whose full stop ends signoffBack's sentence, or by a
+// German compound office ("die Handwerkskammer verlangt", "der
+// Einkaufsleiter hat genehmigt") that signoffBack's word list cannot hold.
 func (st *state) checkTitledSignoff() {
 	vs := st.cues["@signoff"]
 	if len(vs) == 0 {
@@ -183,6 +186,14 @@ func (st *state) checkTitledSignoff() {
 			w, p := prevWord(t, i)
 			if w == "" || signoffStops[w] {
 				break
+			}
+			if len(w) >= 9 && isOffice(w) && !officeNouns[w] {
+				if overlapsCue(qs, p, v.end) {
+					return
+				}
+				st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
+					src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: p, end: v.end, srcIdx: v.srcIdx})
+				return
 			}
 			if w == "." {
 				tw, tp := prevWord(t, p)
