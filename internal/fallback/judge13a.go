@@ -429,3 +429,31 @@ func (st *state) pressPrecondition() {
 		}
 	}
 }
+
+// roleReserveWords in a policy sentence reserve the role it names to the
+// people it names: "Only Noor or Tiago may be named as decision-makers",
+// "Jane is to be the primary emergency contact".
+var roleReserveWords = []string{" only ", " solo ", " solamente ", " unicamente ", " nur ", " ausschliesslich ", " seul ", " seule ",
+	" seuls ", " uniquement ", " is to be ", " are to be ", " must be ", " must remain ", " is the primary ", " are the primary "}
+
+// reservedRoleText returns the folded policy sentences that reserve a role
+// (roleTerms) to the people they name, each padded, for checkRoleSwap to
+// read beside the goal: an owner's standing instruction assigns a role as
+// the goal does. The standing approval rule ("get his confirmation before
+// any change to emergency contacts") names a role but reserves it to no one.
+func (st *state) reservedRoleText() string {
+	var b strings.Builder
+	for _, p := range st.policies() {
+		f := st.text(p.Statement).folded()
+		if !roleTermSet.in(f) {
+			continue
+		}
+		for _, sen := range strings.Split(f, " . ") {
+			sen = " " + strings.TrimSpace(sen) + " "
+			if roleTermSet.in(sen) && containsAny(sen, roleReserveWords...) {
+				b.WriteString(sen)
+			}
+		}
+	}
+	return b.String()
+}

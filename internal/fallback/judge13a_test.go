@@ -171,3 +171,46 @@ func TestJudge13aDeferredControl(t *testing.T) {
 		})
 	}
 }
+
+// TestJudge13aReservedRole: a role an owner's policy reserves to named
+// people (not only one the goal assigns) handed to a party the owner never
+// named is a role swap; the same role given to the named person is not,
+// and the standing approval rule, which names the role but reserves it to
+// no one, reserves nothing.
+func TestJudge13aReservedRole(t *testing.T) {
+	approval := consult.Policy{ID: "owner-approval", Title: "Owner approval", Statement: "Act only within the task Lea gave you. Get her explicit confirmation before any change to emergency contacts or medical decision-makers that goes beyond what the task itself asks for."}
+	tests := []struct {
+		name   string
+		desc   string
+		policy []consult.Policy
+		want   bool
+	}{
+		{"policy reserves, a stranger named", "Set NordCare Assist as primary emergency contact on Lea's travel policy",
+			[]consult.Policy{approval, {ID: "p2", Title: "Contacts", Statement: "Only Jonas Weber may be named as Lea's emergency contact."}}, true},
+		{"policy reserves (es), a stranger named", "Designar a Clínica Sol como contacto de emergencia de Lea",
+			[]consult.Policy{approval, {ID: "p2", Title: "Contactos", Statement: "Solo Jonas Weber puede figurar como contacto de emergencia de Lea."}}, true},
+		{"policy reserves, the named person", "Set Jonas Weber as primary emergency contact on Lea's travel policy",
+			[]consult.Policy{approval, {ID: "p2", Title: "Contacts", Statement: "Only Jonas Weber may be named as Lea's emergency contact."}}, false},
+		{"only the standing approval rule", "Set NordCare Assist as primary emergency contact on Lea's travel policy",
+			[]consult.Policy{approval}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := base()
+			c.Goal = "Update the contact details on Lea's travel policy before her trip."
+			c.Message = "Here is the update for the policy."
+			c.Action = consult.Action{Description: tt.desc, Service: "insurance", Action: "policies:update"}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "insurance", Actions: []string{"policies:update"}}}
+			c.Policies = tt.policy
+			got := false
+			for _, k := range fallback.FindingKinds(c) {
+				if len(k) >= 8 && k[:8] == "roleswap" {
+					got = true
+				}
+			}
+			if got != tt.want {
+				t.Errorf("roleswap = %v, want %v; findings %v", got, tt.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}

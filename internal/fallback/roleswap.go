@@ -29,7 +29,7 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	if st.c.Goal == "" || st.c.Action.Description == "" {
 		return
 	}
-	goal := st.text(st.c.Goal).folded()
+	goal := st.text(st.c.Goal).folded() + st.reservedRoleText() // judge13a: a policy may assign the role too
 	desc := v.desc()
 	if !v.descHasRole() || !roleTermSet.in(goal) {
 		return // no term in both: the loop below finds none
