@@ -29,8 +29,11 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	if st.c.Goal == "" || st.c.Action.Description == "" {
 		return
 	}
-	goal := st.text(st.c.Goal).folded() + st.reservedRoleText() // judge13a: a policy may assign the role too
+	goal := st.text(st.c.Goal).folded()
 	desc := v.desc()
+	if v.descHasRole() {
+		goal += st.reservedRoleText() // judge13a: an owner's policy may assign the role too
+	}
 	if !v.descHasRole() || !roleTermSet.in(goal) {
 		return // no term in both: the loop below finds none
 	}
