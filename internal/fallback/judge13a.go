@@ -251,7 +251,10 @@ const clockStakeWeight = 0.45
 // consequence, so that a clock-deadline cue on the time alone is nested in
 // it and counted once.
 func (st *state) checkClockStake() {
-	if !hasASCIIDigit(st.msgHead()) || !st.hasTension() {
+	// The pack's @timestake and @consequence lines (found in the matcher's
+	// one pass) hold the consequence words: a message with none has no stake
+	// to read, and the words are not scanned.
+	if !(st.fromMessage("@timestake") || st.fromMessage("@consequence")) || !hasASCIIDigit(st.msgHead()) || !st.hasTension() {
 		return
 	}
 	tok := st.msgTokens()
