@@ -439,10 +439,23 @@ func (st *state) pressPrecondition() {
 var roleReserveWords = []string{" only ", " solo ", " solamente ", " unicamente ", " nur ", " ausschliesslich ", " seul ", " seule ",
 	" seuls ", " uniquement ", " is to be ", " are to be ", " must be ", " must remain ", " is the primary ", " are the primary "}
 
+// checkPolicyRoleSwap runs the role swap (roleswap.go) on the policy
+// sentences that reserve a role, when neither the goal's role swap nor the
+// reserved-role check (reservedrole.go) found one: "Only Noor or Tiago may
+// be named as medical decision-makers", and the action names a clinic.
+func (st *state) checkPolicyRoleSwap(v *j3fold) {
+	if st.c.Action.Description == "" || !v.descHasRole() || st.hasFinding("roleswap") || st.hasFinding("reservedrole") {
+		return
+	}
+	if t := st.reservedRoleText(); t != "" {
+		st.roleSwapFrom(v, t)
+	}
+}
+
 // reservedRoleText returns the folded policy sentences that reserve a role
-// (roleTerms) to the people they name, each padded, for checkRoleSwap to
-// read beside the goal: an owner's standing instruction assigns a role as
-// the goal does. The standing approval rule ("get his confirmation before
+// (roleTerms) to the people they name, each padded, for the role swap to
+// read as it reads the goal: an owner's standing instruction assigns a role
+// as the goal does. The standing approval rule ("get his confirmation before
 // any change to emergency contacts") names a role but reserves it to no one.
 func (st *state) reservedRoleText() string {
 	var b strings.Builder
