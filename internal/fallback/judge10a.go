@@ -27,6 +27,7 @@ func (st *state) checkJudge10a() {
 	st.liftStakedTime()
 	st.dropDeviceDied()
 	st.dropToldBereavement()
+	st.checkJudge13a() // judge13a.go: the twelfth round's pressure checks, part a
 	st.retagPolicyBan()
 }
 

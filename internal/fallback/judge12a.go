@@ -41,6 +41,7 @@ var signoffRoles = map[string]bool{
 	"arzt": true, "arztin": true, "vermieter": true, "einkauf": true, "buchhaltung": true, "personalabteilung": true,
 	"employer": true, "empleador": true, "empresa": true, "arbeitgeber": true, "employeur": true, "docteur": true, "doktor": true,
 	"doctora": true, "medecin": true, "bailleur": true, "proprietaire": true, "achats": true, "comptabilite": true, "rh": true,
+	"captain": true, "capitan": true, "kapitan": true, "capitaine": true, "orchestrator": true, "ombudsman": true, "underwriter": true, "officer": true, "inspector": true, "pediatrician": true, "paediatrician": true, "gp": true, "administrator": true, "admin": true, "regulador": true, "mediateur": true, "asociacion": true, "colegio": true, "verband": true, "kammer": true, "association": true, "chambre": true, // judge13a round
 }
 
 // signoffStops end the window: a denial, or a condition or duty that puts the

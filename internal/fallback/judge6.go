@@ -23,6 +23,7 @@ func (st *state) checkJudge6(v *j3fold) {
 	st.checkWaitPeriod()
 	st.checkForbiddenKind()
 	st.checkReservedRole(v)
+	st.checkPolicyRoleSwap(v) // judge13a.go: a role an owner's policy reserves, when neither check above read it
 	st.checkBareBan(v)
 	st.checkAssertedAuthority()
 	st.checkAddressPerson()

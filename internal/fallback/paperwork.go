@@ -25,6 +25,10 @@ var controlDocs = []string{
 	" orden de compra", " papeleo", " contrato", " firma ", " firmas ", " aprobacion", " autorizacion", " requisicion",
 	" bestellung", " bestellschein", " papierkram", " unterschrift", " freigabe", " genehmigung", " vertrag",
 	" bon de commande", " paperasse", " contrat", " validation", " approbation", " autorisation", " bc ",
+	// judge13a round: the permit, licence, signed instruction, minutes or check the act waits for.
+	" permit", " licence", " license", " signed instruction", " written instruction", " minutes to follow", " questionnaire",
+	" calculation", " recalculation", " permiso", " licencia", " instruccion firmada", " instruccion escrita", " acta ",
+	" lizenz", " vermerk", " protokoll", " permis ", " instruction signee", " instruction ecrite", " proces verbal",
 }
 
 // laterStrong defer something on their own: after the act.
@@ -34,6 +38,8 @@ var laterStrong = []string{
 	" spater", " nachreich", " nachtraglich", " hinterher", " im nachhinein", " nachholen",
 	" plus tard", " apres coup", " regularis",
 	" will follow", " can follow", " to follow", " follows later", " seguira", " suivra", " suivront",
+	" can wait", " puede esperar", " kann warten", " peut attendre", " when im back", " when i get back", " on my return",
+	" cuando vuelva", " a mi vuelta", " wenn ich zuruck", " a mon retour",
 }
 
 // laterSoft name a later time that defers only with a verb of doing the
@@ -205,9 +211,6 @@ func onlyMadeByAction(cl, action string) bool {
 // of the case names such a control: the owner has said it comes first.
 func (st *state) checkDeferredPaperwork() {
 	a := st.c.Action
-	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
-		return
-	}
 	cl := deferredPaperworkIn(st.msgClauses(), " "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ")
 	if cl == "" {
 		return
@@ -218,6 +221,11 @@ func (st *state) checkDeferredPaperwork() {
 			hard = true
 			break
 		}
+	}
+	// An act that moves nothing still waits for the control a policy of the
+	// case names (a permit, a stability calculation: judge13a round).
+	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0 || hard) {
+		return
 	}
 	score := 0.55
 	if hard {

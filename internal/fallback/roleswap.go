@@ -29,7 +29,12 @@ func (st *state) checkRoleSwap(v *j3fold) {
 	if st.c.Goal == "" || st.c.Action.Description == "" {
 		return
 	}
-	goal := st.text(st.c.Goal).folded()
+	st.roleSwapFrom(v, st.text(st.c.Goal).folded())
+}
+
+// roleSwapFrom is checkRoleSwap with the owner's assigning text given:
+// the goal, or (judge13a.go) the policy sentences that reserve a role.
+func (st *state) roleSwapFrom(v *j3fold, goal string) {
 	desc := v.desc()
 	if !v.descHasRole() || !roleTermSet.in(goal) {
 		return // no term in both: the loop below finds none

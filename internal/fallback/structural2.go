@@ -61,7 +61,7 @@ func sharedStems(a, b map[string]bool) (n int, longest string) {
 // in place before it may happen.
 var gateWords = []string{
 	" requires ", " require ", " required ", " only after ", " only when ", " only if ", " only with ",
-	" only under ", " only once ", " need ", " needs ", " must have ", " must be ", " subject to ",
+	" only under ", " only once ", " need ", " needs ", " must have ", " must be ", " subject to ", " only on ", " only through ",
 	" erfordert ", " nur nach ", " nur mit ", " nur wenn ", " setzt ", " voraus",
 	" requiere ", " requieren ", " solo tras ", " solo con ", " solo si ", " sólo ", " solamente ",
 	" nécessite ", " exige ", " uniquement ", " seulement après ", " que si ", " soumis ",
