@@ -29,7 +29,7 @@ type coLexicon struct {
 	// by linear probing from hash>>(64-coBits).
 	slots [1 << coBits]uint32
 	keys  []coKey
-	long  string // the keys longer than 16 bytes, end to end
+	long  []byte // the keys longer than 16 bytes, end to end
 }
 
 // coKey is one key: its first and last eight bytes (a key of eight bytes
@@ -48,6 +48,10 @@ type coEntry struct {
 	word bool // an entry of coTable (not only a lead or a number word)
 	lead bool // first word of a multi-word entry
 	num  bool // a number word (coNumberWords)
+	// plens has bit min(len(k), 63) set for each multi-word key k that
+	// starts with this word (a lead's): the look-ups of the two and three
+	// words from it are made only for lengths that can match.
+	plens uint64
 }
 
 // coEntries is coTable (and the number words) as one entry per key.
@@ -66,6 +70,7 @@ func coEntries() map[string]coEntry {
 			if i := strings.IndexByte(w, ' '); i > 0 {
 				e := ent[w[:i]]
 				e.lead = true
+				e.plens |= 1 << min(len(w), 63)
 				ent[w[:i]] = e
 			}
 		}
@@ -113,7 +118,7 @@ func buildCoLex() *coLexicon {
 		}
 		lx.slots[i] = coTag(h)<<16 | uint32(len(lx.keys))
 	}
-	lx.long = long.String()
+	lx.long = []byte(long.String())
 	return lx
 }
 
@@ -125,31 +130,36 @@ func coHash(lo, hi uint64, n int) uint64 { return (lo+uint64(n))*coK1 ^ hi*coK2 
 func coTag(h uint64) uint32 { return uint32(h>>(48-coBits)) & 0xffff }
 
 // find looks up the key with the given first and last eight bytes and
-// length; b[s:s+n] is the key's text, read only for keys over 16 bytes.
-func (lx *coLexicon) find(lo, hi uint64, n int, b []byte, s int) (coEntry, bool) {
+// length, and returns its entry and index in keys; b[s:s+n] is the key's
+// text, read only for keys over 16 bytes.
+func (lx *coLexicon) find(lo, hi uint64, n int, b []byte, s int) (coEntry, bool, uint32) {
 	h := coHash(lo, hi, n)
 	tag := coTag(h)
 	for i := h >> (64 - coBits); ; i = (i + 1) & (1<<coBits - 1) {
 		sl := lx.slots[i]
 		if sl == 0 {
-			return coEntry{}, false
+			return coEntry{}, false, 0
 		}
 		if sl>>16 != tag {
 			continue
 		}
 		k := &lx.keys[sl&0xffff-1]
-		if k.lo == lo && k.hi == hi && int(k.n) == n && (n <= 16 || lx.long[k.off:k.off+k.n] == string(b[s:s+n])) {
-			return k.e, true
+		if k.lo == lo && k.hi == hi && int(k.n) == n && (n <= 16 || coSameMiddle(lx.long[k.off:k.off+k.n], b[s:s+n])) {
+			return k.e, true, sl&0xffff - 1
 		}
 	}
 }
 
-// lookLong is the look-up of a word b[s:e] over 16 bytes, and whether it
-// holds a digit, for coWords.
-func (lx *coLexicon) lookLong(b []byte, s, e int) (coEntry, bool, bool) {
-	lo, hi, digit := coLoad(b, s, e)
-	en, ok := lx.find(lo, hi, e-s, b, s)
-	return en, ok, digit
+// coSameMiddle reports whether k and w, of the same length over 16 bytes
+// and with the same first and last eight bytes, are equal: it compares
+// the bytes between, eight at a time (and makes no call, for coWords).
+func coSameMiddle(k, w []byte) bool {
+	for p := 8; p < len(k)-8 && p+8 <= len(w); p += 8 {
+		if binary.LittleEndian.Uint64(k[p:p+8]) != binary.LittleEndian.Uint64(w[p:p+8]) {
+			return false
+		}
+	}
+	return true
 }
 
 // coLoad returns the first eight bytes of b[s:e] (zero-padded when shorter)

@@ -134,16 +134,13 @@ var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "f
 	"funf": true, "deux": true, "trois": true, "quatre": true, "cinq": true, "due": true, "tre": true,
 	"quattro": true, "duas": true, "quatro": true, "one": true, "uno": true, "einen": true, "un": false}
 
-// coW is one word of a sentence: the classes of the 1-3 word entries that
-// start at it (and coCode), and the end of the longest.
-type coW struct {
-	cls     coClass
-	spanEnd int32
-}
-
-// coCode marks a word of three to seven bytes starting with 'c' or 'p',
-// which may be a code word (coCodeWords) and a secret, class or not.
-const coCode coClass = 1 << 31
+// A sentence's words are their classes, with the number of words after
+// a word that the longest entry starting at it takes (0 to 2) in the bits
+// coSpanShift and up, above every class.
+const (
+	coSpanShift         = 29
+	coClasses   coClass = 1<<coSpanShift - 1
+)
 
 // coSentence is one sentence of a text: a run of its words between lone
 // "."s (nothing looks across one) and their classes, word k being
@@ -151,7 +148,7 @@ const coCode coClass = 1 << 31
 type coSentence struct {
 	text  string
 	spans []wordSpan
-	ws    []coW
+	ws    []coClass
 }
 
 func (s *coSentence) word(k int) string { return s.text[s.spans[k].start:s.spans[k].end] }
@@ -184,8 +181,8 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	}
 	// The words of one sentence and the leads among them, in buffers
 	// reused from sentence to sentence (grown for a sentence longer).
-	var wbuf [128]coW
-	var lbuf [128]int32
+	var wbuf [128]coClass
+	var lbuf [128]uint64
 	wsBuf, leadBuf := wbuf[:], lbuf[:]
 	for i := 0; i < len(spans); {
 		if sp := spans[i]; sp.end-sp.start == 1 && b[sp.start] == '.' {
@@ -193,19 +190,19 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 			continue
 		}
 		m := min(len(spans)-i, len(wsBuf))
-		ws, leads, all := coWords(coLex, b, spans[i:i+m], wsBuf, leadBuf)
+		ws, leads, all := coWords(b, spans[i:i+m], wsBuf, leadBuf)
 		if len(ws) == m && i+m < len(spans) {
 			if sp := spans[i+m]; sp.end-sp.start != 1 || b[sp.start] != '.' {
-				wsBuf, leadBuf = make([]coW, 2*len(wsBuf)), make([]int32, 2*len(wsBuf))
+				wsBuf, leadBuf = make([]coClass, 2*len(wsBuf)), make([]uint64, 2*len(wsBuf))
 				continue
 			}
 		}
 		sen := coSentence{text, spans[i : i+len(ws)], ws}
 		i += len(ws)
-		for _, k := range leads {
-			all |= coLeadPhrases(coLex, b, &sen, int(k))
+		for _, l := range leads {
+			all |= coLeadPhrases(coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
 		}
-		if !coMayCue(all, p.prevFavour) {
+		if !coMayCue(all, p.prevFavour) && (all&(coRequest|coNeed) == 0 || !coHasCode(&sen)) {
 			// No cue, and no favour carried to the next sentence.
 			p.prevFavour, p.prevFavourStrong = false, false
 			p.prevPos = int(sen.spans[0].start) - 1
@@ -231,96 +228,112 @@ type coPass struct {
 // coWords classifies the words of the sentence that starts at spans[0]
 // (not a lone "."), up to the next lone "." or the end, into ws (which has
 // room for len(spans) words) by their single-word entries, and lists in
-// leads (as long as ws) the words that start a multi-word entry, for
-// coLeadPhrases; it returns both and the union of the words' classes. b is
+// leads (as long as ws) the words that start a multi-word entry (the key's
+// index<<32 | the word's), for coLeadPhrases; it returns both and the union of the words' classes. b is
 // the text, at least eight bytes long.
 //
 // This loop runs for every word of the counterparty's text, so it makes no
 // call but for words over 16 bytes: the look-up of coLexicon.find and
 // coLoad are written out here, and the multi-word entries are looked up
 // after it.
-func coWords(lx *coLexicon, b []byte, spans []wordSpan, ws []coW, leads []int32) ([]coW, []int32, coClass) {
+func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClass, []uint64, coClass) {
+	lx := coLex
 	ws, leads = ws[:len(spans)], leads[:len(spans)]
 	var all coClass
 	nl, i := 0, 0
 	for ; i < len(spans); i++ {
 		s, e := int(spans[i].start), int(spans[i].end)
 		n := e - s
-		if n == 1 && b[s] == '.' {
-			break
-		}
-		var en coEntry
-		var found, digit bool
-		if n > 16 {
-			en, found, digit = lx.lookLong(b, s, e)
-		} else {
-			var lo, hi, d uint64
-			switch {
-			case n > 8:
-				lo, hi = binary.LittleEndian.Uint64(b[s:s+8]), binary.LittleEndian.Uint64(b[e-8:e])
-				d = digitBytes(lo) | digitBytes(hi)
-			case s+8 <= len(b):
-				sh := uint(64-8*n) & 63 // keeps the word's n bytes
+		var lo, hi, d uint64
+		if n <= 8 {
+			sh := uint(64-8*n) & 63 // keeps the word's n bytes
+			if s+8 <= len(b) {
 				lo = binary.LittleEndian.Uint64(b[s:s+8]) << sh >> sh
-				d = digitBytes(lo)
-			default: // the word starts in the text's last eight bytes
-				sh := uint(64-8*n) & 63
+			} else { // the word starts in the text's last eight bytes
 				lo = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * uint(s+8-len(b)) & 63) << sh >> sh
-				d = digitBytes(lo)
 			}
-			digit = d != 0
-			h := coHash(lo, hi, n)
-			tag := coTag(h)
-			for j := h >> (64 - coBits); ; j = (j + 1) & (1<<coBits - 1) {
-				sl := lx.slots[j]
-				if sl == 0 {
-					break
-				}
-				if k := &lx.keys[sl&0xffff-1]; sl>>16 == tag && k.lo == lo && k.hi == hi && int(k.n) == n {
-					en, found = k.e, true
-					break
-				}
+			if lo == '.' && n == 1 {
+				break
+			}
+			d = digitBytes(lo)
+		} else {
+			lo, hi = binary.LittleEndian.Uint64(b[s:s+8]), binary.LittleEndian.Uint64(b[e-8:e])
+			d = digitBytes(lo) | digitBytes(hi)
+			for p := s + 8; p < e-8; p += 8 {
+				d |= digitBytes(binary.LittleEndian.Uint64(b[p : p+8]))
 			}
 		}
 		var c coClass
-		if found {
-			if en.word {
-				c = en.cls
+		if d != 0 {
+			c = coNumber
+		}
+		h := coHash(lo, hi, n)
+		tag := coTag(h)
+		for j := h >> (64 - coBits); ; j = (j + 1) & (1<<coBits - 1) {
+			sl := lx.slots[j]
+			if sl == 0 {
+				break
 			}
-			if en.lead {
-				leads[nl] = int32(i)
+			k := &lx.keys[sl&0xffff-1]
+			if sl>>16 != tag || k.lo != lo || k.hi != hi || int(k.n) != n {
+				continue
+			}
+			if n > 16 && !coSameMiddle(lx.long[k.off:k.off+k.n], b[s:e]) {
+				continue
+			}
+			if k.e.word {
+				c |= k.e.cls
+			}
+			if k.e.num {
+				c |= coNumber
+			}
+			if k.e.lead {
+				leads[nl] = uint64(sl&0xffff-1)<<32 | uint64(i)
 				nl++
 			}
-			digit = digit || en.num
+			break
 		}
-		if digit {
-			c |= coNumber
-		}
-		if n >= 3 && n <= 7 && (b[s] == 'c' || b[s] == 'p') {
-			c |= coCode
-		}
-		ws[i] = coW{c, int32(e)}
+		ws[i] = c
 		all |= c
 	}
 	return ws[:i], leads[:nl], all
 }
 
 // coLeadPhrases adds to word k of the sentence, which starts a multi-word
-// entry, the classes of the entries of two and three words that start at
-// it, and returns its classes.
-func coLeadPhrases(lx *coLexicon, b []byte, sen *coSentence, k int) coClass {
-	w := &sen.ws[k]
+// entry (lead is its entry), the classes of the entries of two and three
+// words that start at it, and returns its classes.
+func coLeadPhrases(lx *coLexicon, b []byte, sen *coSentence, k int, lead *coEntry) coClass {
+	c := &sen.ws[k]
 	s := int(sen.spans[k].start)
 	for m := 1; m < 3 && k+m < len(sen.spans); m++ {
 		e := int(sen.spans[k+m].end)
+		if lead.plens&(1<<min(e-s, 63)) == 0 {
+			continue // no entry of this length starts with the word
+		}
 		lo, hi, _ := coLoad(b, s, e)
-		if en, ok := lx.find(lo, hi, e-s, b, s); ok && en.word {
-			w.cls |= en.cls
-			w.spanEnd = int32(e)
+		if en, ok, _ := lx.find(lo, hi, e-s, b, s); ok && en.word {
+			*c = (*c|en.cls)&coClasses | coClass(m)<<coSpanShift
 		}
 	}
-	return w.cls
+	return *c
 }
+
+// coHasCode reports whether a word of the sentence is a code word
+// (coCodeWords), which may make it a secret.
+func coHasCode(sen *coSentence) bool {
+	t := sen.text
+	for _, sp := range sen.spans {
+		if n := sp.end - sp.start; n >= 3 && n <= 7 {
+			if c := t[sp.start]; (c == 'c' || c == 'p') && coCodeWords[t[sp.start:sp.end]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// coCodeCand is a cheap test that w may be a code word (coCodeWords).
+func coCodeCand(w string) bool { return len(w) >= 3 && len(w) <= 7 && (w[0] == 'c' || w[0] == 'p') }
 
 // sentence adds the cues of one sentence whose words coWords classified.
 func (ps *coPass) sentence(sen *coSentence) {
@@ -333,10 +346,12 @@ func (ps *coPass) sentence(sen *coSentence) {
 	// the first word not looked at yet, lastNeg the last negator found.
 	negTo, lastNeg := 0, -4
 	for k := 0; k < nw; k++ {
-		if ws[k].cls == 0 {
+		c := ws[k] & coClasses
+		wd := sen.word(k)
+		code := coCodeCand(wd)
+		if c == 0 && !code {
 			continue // every test below needs a class or a code word
 		}
-		c := ws[k].cls &^ coCode
 		// A negator up to three words before cancels verbs and favours.
 		if c != 0 && ps.negs != nil {
 			for j := max(negTo, k-3); j < k; j++ {
@@ -349,13 +364,12 @@ func (ps *coPass) sentence(sen *coSentence) {
 				c &^= coDirective | coMandate | coStatus | coRequest | coNeed | coFavour | coFavourW | coLimit | coRival
 			}
 		}
-		wd := sen.word(k)
 		// Offers ("we will send you") are not requests.
 		if c&coRequest != 0 && coOffered(ws, k) {
 			c &^= coRequest
 		}
 		// A code is a secret when the words around say which: "door code", "the code we sent".
-		if ws[k].cls&coCode != 0 && coCodeWords[wd] && coSecretCode(sen, k) {
+		if code && coCodeWords[wd] && coSecretCode(sen, k) {
 			c |= coSecret
 		}
 		if c == 0 {
@@ -364,23 +378,23 @@ func (ps *coPass) sentence(sen *coSentence) {
 		// The speaker's own data is not extraction; plain codes are not secrets.
 		if c&coSecret != 0 && k > 0 {
 			pw := sen.word(k - 1)
-			own := ws[k-1].cls&coOwnPoss != 0 || k-2 >= 0 && ws[k-2].cls&coOwnPoss != 0
+			own := ws[k-1]&coOwnPoss != 0 || k-2 >= 0 && ws[k-2]&coOwnPoss != 0
 			if own || (strings.HasPrefix(wd, "cod") && coSecretExempt[pw]) {
 				c &^= coSecret
 			}
 		}
 		// "my supervisor approved": the speaker's own side, not a claim on the agent.
-		if c&coRole != 0 && k > 0 && ws[k-1].cls&coOwnPoss != 0 {
+		if c&coRole != 0 && k > 0 && ws[k-1]&coOwnPoss != 0 {
 			ownRole = true
 		}
 		// "left"/"reste" is a limit only after a number, "only" or the object.
-		if c&coLeft != 0 && k > 0 && ws[k-1].cls&(coNumber|coOnly|coAvail) != 0 {
+		if c&coLeft != 0 && k > 0 && ws[k-1]&(coNumber|coOnly|coAvail) != 0 {
 			c |= coLimit
 		}
 		// "limitadas", "begrenzt": a limit right after the object.
 		if c&coLimitPost != 0 {
 			for n := 1; n <= 2 && k-n >= 0; n++ {
-				if ws[k-n].cls&coAvail != 0 {
+				if ws[k-n]&coAvail != 0 {
 					c |= coLimit
 					break
 				}
@@ -393,7 +407,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 		// A limit next to a number: "quedan dos", "2 left", "nur noch 3".
 		if c&coLimit != 0 {
 			for n := -2; n <= 2; n++ {
-				if n != 0 && k+n >= 0 && k+n < nw && ws[k+n].cls&coNumber != 0 {
+				if n != 0 && k+n >= 0 && k+n < nw && ws[k+n]&coNumber != 0 {
 					limitNum = true
 				}
 			}
@@ -401,7 +415,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 		// "only" right before a number: "only 3", "just about 600".
 		if c&coOnly != 0 {
 			for n := 1; n <= 2 && k+n < nw; n++ {
-				if ws[k+n].cls&coNumber != 0 {
+				if ws[k+n]&coNumber != 0 {
 					onlyNum = true
 				}
 			}
@@ -409,7 +423,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 		// "last"/"final" is a limit only right before the object or a number.
 		if c&coLast != 0 {
 			for n := 1; n <= 3 && k+n < nw; n++ {
-				if ws[k+n].cls&(coAvail|coNumber) != 0 {
+				if ws[k+n]&(coAvail|coNumber) != 0 {
 					c |= coLimit
 					break
 				}
@@ -420,7 +434,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 			if has&(1<<bi) == 0 {
 				ps.first[bi] = int(words[k].start)
 			}
-			ps.last[bi] = int(ws[k].spanEnd)
+			ps.last[bi] = int(words[k+int(ws[k]>>coSpanShift)].end)
 		}
 		has |= c
 		if c&coSecret != 0 && c&coPersonal == 0 {
@@ -616,7 +630,7 @@ func (ts *coTails) added(label string, end int) {
 func coMayCue(all coClass, prevFavour bool) bool {
 	const limits = coLimit | coLeft | coLimitPost | coLast
 	return all&(coRole|coRival|coFavour|coFavourS|coFavourW) != 0 || // authority, rivals, a favour
-		all&(coSecret|coCode) != 0 && all&(coRequest|coNeed) != 0 || // data extraction
+		all&coSecret != 0 && all&(coRequest|coNeed) != 0 || // data extraction (or a code word: coHasCode)
 		all&limits != 0 && all&(coAvail|coNumber) != 0 || // a limit on the object or next to a number
 		all&coOnly != 0 && all&coNumber != 0 && all&coAvail != 0 || // "only 3" seats
 		prevFavour && all&(coAsk|coRequest|coNeed) != 0 // the ask after a favour
@@ -624,9 +638,9 @@ func coMayCue(all coClass, prevFavour bool) bool {
 
 // coOffered: a request verb with a first-person subject up to two words
 // before it ("we will send", "je vous envoie") is an offer, not a request.
-func coOffered(ws []coW, k int) bool {
+func coOffered(ws []coClass, k int) bool {
 	for b := 1; b <= 2 && k-b >= 0; b++ {
-		if ws[k-b].cls&coOffer != 0 {
+		if ws[k-b]&coOffer != 0 {
 			return true
 		}
 	}
@@ -635,9 +649,9 @@ func coOffered(ws []coW, k int) bool {
 
 // coImperative: the sentence starts with a request verb (after "please" or a
 // greeting word at most).
-func coImperative(ws []coW) bool {
+func coImperative(ws []coClass) bool {
 	for k := 0; k < len(ws) && k < 3; k++ {
-		if ws[k].cls&coRequest != 0 {
+		if ws[k]&coRequest != 0 {
 			return true
 		}
 	}

@@ -195,7 +195,8 @@ func FuzzCooccur(f *testing.F) {
 func coGet(text string, s, e int) (coEntry, bool) {
 	b := []byte(text)
 	lo, hi, _ := coLoad(b, s, e)
-	return coLex.find(lo, hi, e-s, b, s)
+	en, ok, _ := coLex.find(lo, hi, e-s, b, s)
+	return en, ok
 }
 
 // The hash table must find every key of the table with its entry, and no
