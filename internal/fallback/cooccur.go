@@ -244,7 +244,7 @@ func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClas
 	for ; i < len(spans); i++ {
 		s, e := int(spans[i].start), int(spans[i].end)
 		n := e - s
-		var lo, hi, d uint64
+		var lo, hi, d, h uint64
 		if n <= 8 {
 			sh := uint(64-8*n) & 63 // keeps the word's n bytes
 			if s+8 <= len(b) {
@@ -256,18 +256,19 @@ func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClas
 				break
 			}
 			d = digitBytes(lo)
+			h = (lo + uint64(n)) * coK1 // coHash with hi 0
 		} else {
 			lo, hi = binary.LittleEndian.Uint64(b[s:s+8]), binary.LittleEndian.Uint64(b[e-8:e])
 			d = digitBytes(lo) | digitBytes(hi)
 			for p := s + 8; p < e-8; p += 8 {
 				d |= digitBytes(binary.LittleEndian.Uint64(b[p : p+8]))
 			}
+			h = coHash(lo, hi, n)
 		}
 		var c coClass
 		if d != 0 {
 			c = coNumber
 		}
-		h := coHash(lo, hi, n)
 		tag := coTag(h)
 		for j := h >> (64 - coBits); ; j = (j + 1) & (1<<coBits - 1) {
 			sl := lx.slots[j]
