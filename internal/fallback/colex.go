@@ -48,6 +48,7 @@ type coEntry struct {
 	word bool // an entry of coTable (not only a lead or a number word)
 	lead bool // first word of a multi-word entry
 	num  bool // a number word (coNumberWords)
+	code bool // a code word (coCodeWords)
 	// plens has bit min(len(k), 63) set for each multi-word key k that
 	// starts with this word (a lead's): the look-ups of the two and three
 	// words from it are made only for lengths that can match.
@@ -79,6 +80,13 @@ func coEntries() map[string]coEntry {
 		if ok && len(w) <= 7 {
 			e := ent[w]
 			e.num = true
+			ent[w] = e
+		}
+	}
+	for w, ok := range coCodeWords {
+		if ok {
+			e := ent[w]
+			e.code = true
 			ent[w] = e
 		}
 	}

@@ -134,12 +134,13 @@ var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "f
 	"funf": true, "deux": true, "trois": true, "quatre": true, "cinq": true, "due": true, "tre": true,
 	"quattro": true, "duas": true, "quatro": true, "one": true, "uno": true, "einen": true, "un": false}
 
-// A sentence's words are their classes, with the number of words after
-// a word that the longest entry starting at it takes (0 to 2) in the bits
-// coSpanShift and up, above every class.
+// A sentence's words are their classes, with coCodeW for a code word and
+// the number of words after a word that the longest entry starting at it
+// takes (0 to 2) in the bits coSpanShift and up, above every class.
 const (
+	coCodeW     coClass = 1 << 28 // a code word (coCodeWords): the words around may make it a secret
 	coSpanShift         = 29
-	coClasses   coClass = 1<<coSpanShift - 1
+	coClasses           = coCodeW - 1
 )
 
 // coSentence is one sentence of a text: a run of its words between lone
@@ -202,7 +203,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 		for _, l := range leads {
 			all |= coLeadPhrases(coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
 		}
-		if !coMayCue(all, p.prevFavour) && (all&(coRequest|coNeed) == 0 || !coHasCode(&sen)) {
+		if !coMayCue(all, p.prevFavour) {
 			// No cue, and no favour carried to the next sentence.
 			p.prevFavour, p.prevFavourStrong = false, false
 			p.prevPos = int(sen.spans[0].start) - 1
@@ -288,6 +289,9 @@ func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClas
 			if k.e.num {
 				c |= coNumber
 			}
+			if k.e.code {
+				c |= coCodeW
+			}
 			if k.e.lead {
 				leads[nl] = uint64(sl&0xffff-1)<<32 | uint64(i)
 				nl++
@@ -313,28 +317,11 @@ func coLeadPhrases(lx *coLexicon, b []byte, sen *coSentence, k int, lead *coEntr
 		}
 		lo, hi, _ := coLoad(b, s, e)
 		if en, ok, _ := lx.find(lo, hi, e-s, b, s); ok && en.word {
-			*c = (*c|en.cls)&coClasses | coClass(m)<<coSpanShift
+			*c = (*c|en.cls)&^(3<<coSpanShift) | coClass(m)<<coSpanShift
 		}
 	}
 	return *c
 }
-
-// coHasCode reports whether a word of the sentence is a code word
-// (coCodeWords), which may make it a secret.
-func coHasCode(sen *coSentence) bool {
-	t := sen.text
-	for _, sp := range sen.spans {
-		if n := sp.end - sp.start; n >= 3 && n <= 7 {
-			if c := t[sp.start]; (c == 'c' || c == 'p') && coCodeWords[t[sp.start:sp.end]] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// coCodeCand is a cheap test that w may be a code word (coCodeWords).
-func coCodeCand(w string) bool { return len(w) >= 3 && len(w) <= 7 && (w[0] == 'c' || w[0] == 'p') }
 
 // sentence adds the cues of one sentence whose words coWords classified.
 func (ps *coPass) sentence(sen *coSentence) {
@@ -349,7 +336,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 	for k := 0; k < nw; k++ {
 		c := ws[k] & coClasses
 		wd := sen.word(k)
-		code := coCodeCand(wd)
+		code := ws[k]&coCodeW != 0
 		if c == 0 && !code {
 			continue // every test below needs a class or a code word
 		}
@@ -370,7 +357,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 			c &^= coRequest
 		}
 		// A code is a secret when the words around say which: "door code", "the code we sent".
-		if code && coCodeWords[wd] && coSecretCode(sen, k) {
+		if code && coSecretCode(sen, k) {
 			c |= coSecret
 		}
 		if c == 0 {
@@ -631,7 +618,7 @@ func (ts *coTails) added(label string, end int) {
 func coMayCue(all coClass, prevFavour bool) bool {
 	const limits = coLimit | coLeft | coLimitPost | coLast
 	return all&(coRole|coRival|coFavour|coFavourS|coFavourW) != 0 || // authority, rivals, a favour
-		all&coSecret != 0 && all&(coRequest|coNeed) != 0 || // data extraction (or a code word: coHasCode)
+		all&(coSecret|coCodeW) != 0 && all&(coRequest|coNeed) != 0 || // data extraction
 		all&limits != 0 && all&(coAvail|coNumber) != 0 || // a limit on the object or next to a number
 		all&coOnly != 0 && all&coNumber != 0 && all&coAvail != 0 || // "only 3" seats
 		prevFavour && all&(coAsk|coRequest|coNeed) != 0 // the ask after a favour
