@@ -16,7 +16,9 @@ import (
 // and, for keys of up to 16 bytes, no string comparison. The same loads
 // tell whether the word holds a digit, which made a pass of its own
 // (coDigits) before. It replaced a two-level byte filter in front of a Go
-// map (TestCoLexMatchesMap holds it to that map).
+// map: TestCoLexMatchesMap holds it to the map of coEntries, and
+// TestCooccurMatchesReference and FuzzCooccur hold the whole pass to the
+// old one.
 
 var coLex = buildCoLex()
 

@@ -181,7 +181,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 		b = pad[:copy(pad[:], b)+8]
 	}
 	// The words of one sentence and the leads among them, in buffers
-	// reused from sentence to sentence (grown for a sentence longer).
+	// reused from sentence to sentence (grown for a longer sentence).
 	var wbuf [128]coClass
 	var lbuf [128]uint64
 	wsBuf, leadBuf := wbuf[:], lbuf[:]
@@ -230,13 +230,13 @@ type coPass struct {
 // (not a lone "."), up to the next lone "." or the end, into ws (which has
 // room for len(spans) words) by their single-word entries, and lists in
 // leads (as long as ws) the words that start a multi-word entry (the key's
-// index<<32 | the word's), for coLeadPhrases; it returns both and the union of the words' classes. b is
-// the text, at least eight bytes long.
+// index<<32 | the word's), for coLeadPhrases; it returns both and the
+// union of the words' classes. b is the text, at least eight bytes long.
 //
 // This loop runs for every word of the counterparty's text, so it makes no
-// call but for words over 16 bytes: the look-up of coLexicon.find and
-// coLoad are written out here, and the multi-word entries are looked up
-// after it.
+// call (a call would make the compiler keep its variables on the stack):
+// the look-up of coLexicon.find and the loads of coLoad are written out
+// here, and the multi-word entries are looked up after it.
 func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClass, []uint64, coClass) {
 	lx := coLex
 	ws, leads = ws[:len(spans)], leads[:len(spans)]
