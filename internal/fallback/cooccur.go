@@ -24,9 +24,9 @@ import (
 // count with case context. A sentence whose tactic the lexicon already found
 // adds nothing, so the two never double-count.
 //
-// The pass is linear: each word is looked up once as a unigram, bigram and
-// trigram in one map, plus a few prefix lengths. Tables are read-only after
-// init, so concurrent use is safe.
+// The pass is linear: each word is looked up once (colex.go), and the
+// first word of a multi-word entry once more for each of the two words
+// after it. Tables are read-only after init, so concurrent use is safe.
 
 type coClass uint32
 
@@ -59,8 +59,7 @@ const (
 )
 
 // coTable lists the word classes. Entries are folded (lower case, no
-// accents, no apostrophes, hyphens as spaces) and have one to three words; a
-// trailing * makes the last word a prefix.
+// accents, no apostrophes, hyphens as spaces) and have one to three words.
 var coTable = []struct {
 	cls   coClass
 	words string
@@ -129,384 +128,389 @@ var coSecretExempt = map[string]bool{"zip": true, "postal": true, "promo": true,
 	"voucher": true, "coupon": true, "tracking": true, "error": true, "qr": true, "bar": true, "postal.": true, "iata": true,
 	"sort": true, "swift": true, "bic": true, "client": true, "customer": true, "promotional": true, "postale": true, "postal codes": true}
 
-var coLex = buildCoLex()
-
-type coLexicon struct {
-	ent    map[string]coEntry // entries, first words of multi-word entries, number words
-	prefix map[string]coClass
-	plens  []int
-	// filter[first&31][last&31] has bit min(len, 63) set for every key of
-	// ent: most words miss it and skip the hash lookup. filter2 is the same
-	// on the second and the second-last byte (the first and last of a
-	// one-byte key), which rejects most of the words the first lets pass.
-	filter  [32][32]uint64
-	filter2 [32][32]uint64
-}
-
-// coEntry is what a single word (or a 2-3 word key) is in the lexicon.
-type coEntry struct {
-	cls  coClass
-	word bool // an entry of coTable (not only a lead or a number word)
-	lead bool // first word of a multi-word entry
-	num  bool // a number word (coNumberWords)
-}
-
-func buildCoLex() *coLexicon {
-	lx := &coLexicon{ent: map[string]coEntry{}, prefix: map[string]coClass{}}
-	seen := map[int]bool{}
-	for _, row := range coTable {
-		for _, w := range strings.Split(row.words, "|") {
-			w = strings.TrimSpace(w)
-			if w == "" {
-				continue
-			}
-			if strings.HasSuffix(w, "*") {
-				w = strings.TrimSuffix(w, "*")
-				lx.prefix[w] |= row.cls
-				if !seen[len(w)] {
-					seen[len(w)] = true
-					lx.plens = append(lx.plens, len(w))
-				}
-				continue
-			}
-			e := lx.ent[w]
-			e.cls |= row.cls
-			e.word = true
-			lx.ent[w] = e
-			if i := strings.IndexByte(w, ' '); i > 0 {
-				e := lx.ent[w[:i]]
-				e.lead = true
-				lx.ent[w[:i]] = e
-			}
-		}
-	}
-	for w, ok := range coNumberWords {
-		if ok && len(w) <= 7 {
-			e := lx.ent[w]
-			e.num = true
-			lx.ent[w] = e
-		}
-	}
-	for w := range lx.ent {
-		lx.filter[w[0]&31][w[len(w)-1]&31] |= 1 << min(len(w), 63)
-		lx.filter2[w[min(1, len(w)-1)]&31][w[max(len(w)-2, 0)]&31] |= 1 << min(len(w), 63)
-	}
-	return lx
-}
-
-// get looks a word (or a 2-3 word key) up.
-func (lx *coLexicon) get(w string) (coEntry, bool) {
-	if !lx.mayHave(w) {
-		return coEntry{}, false
-	}
-	e, ok := lx.ent[w]
-	return e, ok
-}
-
-// mayHave is false for most words that are not keys of ent and true for
-// every key; it is small enough to inline into coClassify's word loop,
-// where most words end at it.
-func (lx *coLexicon) mayHave(w string) bool {
-	n := len(w)
-	if n == 0 {
-		return false
-	}
-	lb := uint64(1) << min(n, 63)
-	return lx.filter[w[0]&31][w[n-1]&31]&lb != 0 && lx.filter2[w[min(1, n-1)]&31][w[max(n-2, 0)]&31]&lb != 0
-}
-
-// coWord is one word of a sentence with the classes of the 1-3 word entries
-// that start at it, and the end of the longest entry.
-type coWord struct {
-	// 32-bit offsets keep a word at 20 bytes: the words of every sentence
-	// are written once and read several times.
-	start, end int32 // byte range of the word in the folded text
-	cls        coClass
-	spanEnd    int32 // end of the longest entry starting here
-	neg        bool
-	negSt      int8 // 0 not looked up, 1 not a negator, 2 a negator
-	code       bool // may be a code word (coCodeWords), which needs no class
-}
-
-// coDigits returns the byte range from the first ASCII digit of text to
-// past its last one (or an empty range), found 8 bytes at a time: a word
-// outside it has no digit, which saves a byte loop over every word (most
-// texts have their digits in a few places, if any).
-func coDigits(text string) [2]int {
-	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
-	lo := len(b)
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		if m := digitBytes(binary.LittleEndian.Uint64(b[i : i+8])); m != 0 {
-			lo = i + bits.TrailingZeros64(m)/8
-			break
-		}
-	}
-	if lo == len(b) {
-		for ; i < len(b); i++ {
-			if b[i] >= '0' && b[i] <= '9' {
-				lo = i
-				break
-			}
-		}
-		if lo == len(b) {
-			return [2]int{len(b), 0}
-		}
-	}
-	// There is a digit at lo: the backward scan stops at it at the latest.
-	j := len(b)
-	for ; j-8 >= lo; j -= 8 {
-		if m := digitBytes(binary.LittleEndian.Uint64(b[j-8 : j])); m != 0 {
-			return [2]int{lo, j - 8 + (63-bits.LeadingZeros64(m))/8 + 1}
-		}
-	}
-	for j--; j >= lo; j-- {
-		if b[j] >= '0' && b[j] <= '9' {
-			return [2]int{lo, j + 1}
-		}
-	}
-	return [2]int{lo, lo + 1} // not reached: b[lo] is a digit
-}
-
-// digitBytes has the top bit of each byte of x that is an ASCII digit set
-// (and no other bit): a byte c < 0x80 has 0x2f < c < 0x3a iff 0xb9-c and
-// c+0x50 both have the top bit set, and neither borrows nor carries across
-// bytes.
-func digitBytes(x uint64) uint64 {
-	const l = 0x0101010101010101
-	t := x & (l * 0x7f)
-	return ((l*0xb9 - t) &^ x) & (t + l*0x50) & (l * 0x80)
-}
-
 var coNumberWords = map[string]bool{"two": true, "three": true, "four": true, "five": true, "six": true,
 	"seven": true, "eight": true, "nine": true, "ten": true, "dozen": true, "handful": true, "few": true,
 	"dos": true, "tres": true, "cuatro": true, "cinco": true, "zwei": true, "drei": true, "vier": true,
 	"funf": true, "deux": true, "trois": true, "quatre": true, "cinq": true, "due": true, "tre": true,
 	"quattro": true, "duas": true, "quatro": true, "one": true, "uno": true, "einen": true, "un": false}
 
+// A sentence's words are their classes, with coCodeW for a code word and
+// the number of words after a word that the longest entry starting at it
+// takes (0 to 2) in the bits coSpanShift and up, above every class.
+const (
+	coCodeW     coClass = 1 << 28 // a code word (coCodeWords): the words around may make it a secret
+	coSpanShift         = 29
+	coClasses           = coCodeW - 1
+)
+
+// coSentence is one sentence of a text: a run of its words between lone
+// "."s (nothing looks across one) and their classes, word k being
+// spans[k] and ws[k].
+type coSentence struct {
+	text  string
+	spans []wordSpan
+	ws    []coClass
+}
+
+func (s *coSentence) word(k int) string { return s.text[s.spans[k].start:s.spans[k].end] }
+
 // cooccur adds co-occurrence cues for one folded text; it is called by
 // collect right after the phrase pass over the same text. Only the
 // counterparty's own words count (the message and its earlier turns).
 // spans are wordSpans(f.text), the words the sentences are cut from.
+//
+// Each word is classified once, by one look-up (and one or two more for
+// the first word of a multi-word entry), as its sentence is read
+// (coWords); a sentence whose classes cannot make a cue (coMayCue) is done
+// then, and the tests that need neighbours, negators and word texts run
+// only on the others (coPass.sentence).
 func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	if src == srcContext || f == nil {
 		return
 	}
 	text := f.text
-	var negs *lexicon // its negators
+	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
+	var p coPass
 	if st.e != nil && st.e.lx != nil {
-		negs = st.e.lx
+		p.negs = st.e.lx
 	}
-	var hits []hitT
-	var prevFavour, prevFavourStrong bool
-	var prevPos int
-	// One sentence at a time (word lists are per sentence: nothing looks
-	// across a lone "."), in a reused buffer.
-	var wbuf [96]coWord
-	words := wbuf[:0]
-	dig := coDigits(text)
-	// A sentence reads first[b] and last[b] only for the classes b it has
-	// set them for: they need no clearing between sentences.
-	var first, last [32]int
-	k0 := 0
-	for k0 < len(spans) {
-		words = words[:0]
-		for k0 < len(spans) {
-			sp := spans[k0]
-			k0++
-			if sp.end-sp.start == 1 && text[sp.start] == '.' {
-				if len(words) > 0 {
-					break
-				}
+	if len(b) < 8 {
+		// coWords loads eight bytes at a time: a short text is read from a
+		// zero-padded copy.
+		var pad [16]byte
+		b = pad[:copy(pad[:], b)+8]
+	}
+	// The words of one sentence and the leads among them, in buffers
+	// reused from sentence to sentence (grown for a longer sentence).
+	var wbuf [128]coClass
+	var lbuf [128]uint64
+	wsBuf, leadBuf := wbuf[:], lbuf[:]
+	for i := 0; i < len(spans); {
+		if sp := spans[i]; sp.end-sp.start == 1 && b[sp.start] == '.' {
+			i++
+			continue
+		}
+		m := min(len(spans)-i, len(wsBuf))
+		ws, leads, all := coWords(b, spans[i:i+m], wsBuf, leadBuf)
+		if len(ws) == m && i+m < len(spans) {
+			if sp := spans[i+m]; sp.end-sp.start != 1 || b[sp.start] != '.' {
+				wsBuf, leadBuf = make([]coClass, 2*len(wsBuf)), make([]uint64, 2*len(wsBuf))
 				continue
 			}
-			words = append(words, coWord{start: sp.start, end: sp.end})
 		}
-		if len(words) == 0 {
+		sen := coSentence{text, spans[i : i+len(ws)], ws}
+		i += len(ws)
+		for _, l := range leads {
+			all |= coLeadPhrases(coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
+		}
+		if !coMayCue(all, p.prevFavour) {
+			// No cue, and no favour carried to the next sentence.
+			p.prevFavour, p.prevFavourStrong = false, false
+			p.prevPos = int(sen.spans[0].start) - 1
 			continue
 		}
-		s := [2]int{0, len(words)}
-		if !coClassify(words, text, negs, dig) {
-			// No word has a class and none is a code word: no cue, no
-			// favour carried to the next sentence.
-			prevFavour, prevFavourStrong = false, false
-			prevPos = int(words[0].start) - 1
-			continue
-		}
-		sp, se := int(words[s[0]].start)-1, int(words[s[1]-1].end)+1
-		var has coClass
-		limitNum, onlyNum, ownRole, cred := false, false, false, false
-		for k := s[0]; k < s[1]; k++ {
-			w := &words[k]
-			if w.cls == 0 && !w.code {
-				continue // every test below needs a class or a code word
+		p.sentence(&sen)
+	}
+	st.addCoCues(f, src, p.hits)
+}
+
+// coPass is what cooccur carries from sentence to sentence.
+type coPass struct {
+	hits             []hitT
+	negs             *lexicon // its negators
+	prevFavour       bool     // the sentence before offered a favour without an ask
+	prevFavourStrong bool
+	prevPos          int
+	// A sentence reads first[b] and last[b] only for the classes b it has
+	// set them for: they need no clearing between sentences.
+	first, last [32]int
+}
+
+// coWords classifies the words of the sentence that starts at spans[0]
+// (not a lone "."), up to the next lone "." or the end, into ws (which has
+// room for len(spans) words) by their single-word entries, and lists in
+// leads (as long as ws) the words that start a multi-word entry (the key's
+// index<<32 | the word's), for coLeadPhrases; it returns both and the
+// union of the words' classes. b is the text, at least eight bytes long.
+//
+// This loop runs for every word of the counterparty's text, so it makes no
+// call (a call would make the compiler keep its variables on the stack):
+// the look-up of coLexicon.find and the loads of coLoad are written out
+// here, and the multi-word entries are looked up after it.
+func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClass, []uint64, coClass) {
+	lx := coLex
+	ws, leads = ws[:len(spans)], leads[:len(spans)]
+	var all coClass
+	nl, i := 0, 0
+	for ; i < len(spans); i++ {
+		s, e := int(spans[i].start), int(spans[i].end)
+		n := e - s
+		var lo, hi, d, h uint64
+		if n <= 8 {
+			sh := uint(64-8*n) & 63 // keeps the word's n bytes
+			if s+8 <= len(b) {
+				lo = binary.LittleEndian.Uint64(b[s:s+8]) << sh >> sh
+			} else { // the word starts in the text's last eight bytes
+				lo = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * uint(s+8-len(b)) & 63) << sh >> sh
 			}
-			c := w.cls
-			if w.neg {
+			if lo == '.' && n == 1 {
+				break
+			}
+			d = digitBytes(lo)
+			h = (lo + uint64(n)) * coK1 // coHash with hi 0
+		} else {
+			lo, hi = binary.LittleEndian.Uint64(b[s:s+8]), binary.LittleEndian.Uint64(b[e-8:e])
+			d = digitBytes(lo) | digitBytes(hi)
+			for p := s + 8; p < e-8; p += 8 {
+				d |= digitBytes(binary.LittleEndian.Uint64(b[p : p+8]))
+			}
+			h = coHash(lo, hi, n)
+		}
+		var c coClass
+		if d != 0 {
+			c = coNumber
+		}
+		tag := coTag(h)
+		for j := h >> (64 - coBits); ; j = (j + 1) & (1<<coBits - 1) {
+			sl := lx.slots[j]
+			if sl == 0 {
+				break
+			}
+			k := &lx.keys[sl&0xffff-1]
+			if sl>>16 != tag || k.lo != lo || k.hi != hi || int(k.n) != n {
+				continue
+			}
+			if n > 16 && !coSameMiddle(lx.long[k.off:k.off+k.n], b[s:e]) {
+				continue
+			}
+			if k.e.word {
+				c |= k.e.cls
+			}
+			if k.e.num {
+				c |= coNumber
+			}
+			if k.e.code {
+				c |= coCodeW
+			}
+			if k.e.lead {
+				leads[nl] = uint64(sl&0xffff-1)<<32 | uint64(i)
+				nl++
+			}
+			break
+		}
+		ws[i] = c
+		all |= c
+	}
+	return ws[:i], leads[:nl], all
+}
+
+// coLeadPhrases adds to word k of the sentence, which starts a multi-word
+// entry (lead is its entry), the classes of the entries of two and three
+// words that start at it, and returns its classes.
+func coLeadPhrases(lx *coLexicon, b []byte, sen *coSentence, k int, lead *coEntry) coClass {
+	c := &sen.ws[k]
+	s := int(sen.spans[k].start)
+	for m := 1; m < 3 && k+m < len(sen.spans); m++ {
+		e := int(sen.spans[k+m].end)
+		if lead.plens&(1<<min(e-s, 63)) == 0 {
+			continue // no entry of this length starts with the word
+		}
+		lo, hi, _ := coLoad(b, s, e)
+		if en, ok, _ := lx.find(lo, hi, e-s, b, s); ok && en.word {
+			*c = (*c|en.cls)&^(3<<coSpanShift) | coClass(m)<<coSpanShift
+		}
+	}
+	return *c
+}
+
+// sentence adds the cues of one sentence whose words coWords classified.
+func (ps *coPass) sentence(sen *coSentence) {
+	words, ws := sen.spans, sen.ws
+	nw := len(words)
+	sp, se := int(words[0].start)-1, int(words[nw-1].end)+1
+	var has coClass
+	limitNum, onlyNum, ownRole, cred := false, false, false, false
+	// Negators are looked up only before words with a class: negTo is
+	// the first word not looked at yet, lastNeg the last negator found.
+	negTo, lastNeg := 0, -4
+	for k := 0; k < nw; k++ {
+		c := ws[k] & coClasses
+		wd := sen.word(k)
+		code := ws[k]&coCodeW != 0
+		if c == 0 && !code {
+			continue // every test below needs a class or a code word
+		}
+		// A negator up to three words before cancels verbs and favours.
+		if c != 0 && ps.negs != nil {
+			for j := max(negTo, k-3); j < k; j++ {
+				if ps.negs.isNegator(sen.word(j)) {
+					lastNeg = j
+				}
+			}
+			negTo = k
+			if lastNeg >= k-3 {
 				c &^= coDirective | coMandate | coStatus | coRequest | coNeed | coFavour | coFavourW | coLimit | coRival
 			}
-			wd := text[w.start:w.end]
-			// Offers ("we will send you") are not requests.
-			if c&coRequest != 0 && coOffered(words, text, k, s[0]) {
-				c &^= coRequest
-			}
-			// A code is a secret when the words around say which: "door code", "the code we sent".
-			if len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') && coCodeWords[wd] && coSecretCode(words, text, k, s) {
-				c |= coSecret
-			}
-			if c == 0 {
-				continue // every test below needs a class of this word
-			}
-			// The speaker's own data is not extraction; plain codes are not secrets.
-			if c&coSecret != 0 && k > s[0] {
-				pw := text[words[k-1].start:words[k-1].end]
-				own := words[k-1].cls&coOwnPoss != 0 || k-2 >= s[0] && words[k-2].cls&coOwnPoss != 0
-				if own || (strings.HasPrefix(wd, "cod") && coSecretExempt[pw]) {
-					c &^= coSecret
-				}
-			}
-			// "my supervisor approved": the speaker's own side, not a claim on the agent.
-			if c&coRole != 0 && k > s[0] && words[k-1].cls&coOwnPoss != 0 {
-				ownRole = true
-			}
-			// "left"/"reste" is a limit only after a number, "only" or the object.
-			if c&coLeft != 0 && k > s[0] && words[k-1].cls&(coNumber|coOnly|coAvail) != 0 {
-				c |= coLimit
-			}
-			// "limitadas", "begrenzt": a limit right after the object.
-			if c&coLimitPost != 0 {
-				for n := 1; n <= 2 && k-n >= s[0]; n++ {
-					if words[k-n].cls&coAvail != 0 {
-						c |= coLimit
-						break
-					}
-				}
-			}
-			// "I only need two tickets" is a buyer, not a limit.
-			if c&coOnly != 0 && coOffered(words, text, k, s[0]) {
-				c &^= coOnly
-			}
-			// A limit next to a number: "quedan dos", "2 left", "nur noch 3".
-			if c&coLimit != 0 {
-				for n := -2; n <= 2; n++ {
-					if n != 0 && k+n >= s[0] && k+n < s[1] && words[k+n].cls&coNumber != 0 {
-						limitNum = true
-					}
-				}
-			}
-			// "only" right before a number: "only 3", "just about 600".
-			if c&coOnly != 0 {
-				for n := 1; n <= 2 && k+n < s[1]; n++ {
-					if words[k+n].cls&coNumber != 0 {
-						onlyNum = true
-					}
-				}
-			}
-			// "last"/"final" is a limit only right before the object or a number.
-			if c&coLast != 0 {
-				for n := 1; n <= 3 && k+n < s[1]; n++ {
-					if words[k+n].cls&(coAvail|coNumber) != 0 {
-						c |= coLimit
-						break
-					}
-				}
-			}
-			for m := uint32(c); m != 0; m &= m - 1 {
-				bi := bits.TrailingZeros32(m)
-				if has&(1<<bi) == 0 {
-					first[bi] = int(w.start)
-				}
-				last[bi] = int(w.spanEnd)
-			}
-			has |= c
-			if c&coSecret != 0 && c&coPersonal == 0 {
-				cred = true
+		}
+		// Offers ("we will send you") are not requests.
+		if c&coRequest != 0 && coOffered(ws, k) {
+			c &^= coRequest
+		}
+		// A code is a secret when the words around say which: "door code", "the code we sent".
+		if code && coSecretCode(sen, k) {
+			c |= coSecret
+		}
+		if c == 0 {
+			continue // every test below needs a class of this word
+		}
+		// The speaker's own data is not extraction; plain codes are not secrets.
+		if c&coSecret != 0 && k > 0 {
+			pw := sen.word(k - 1)
+			own := ws[k-1]&coOwnPoss != 0 || k-2 >= 0 && ws[k-2]&coOwnPoss != 0
+			if own || (strings.HasPrefix(wd, "cod") && coSecretExempt[pw]) {
+				c &^= coSecret
 			}
 		}
-		span := func(classes ...coClass) (int, int) {
-			p, e := -1, -1
-			for _, c := range classes {
-				if has&c == 0 {
-					continue
+		// "my supervisor approved": the speaker's own side, not a claim on the agent.
+		if c&coRole != 0 && k > 0 && ws[k-1]&coOwnPoss != 0 {
+			ownRole = true
+		}
+		// "left"/"reste" is a limit only after a number, "only" or the object.
+		if c&coLeft != 0 && k > 0 && ws[k-1]&(coNumber|coOnly|coAvail) != 0 {
+			c |= coLimit
+		}
+		// "limitadas", "begrenzt": a limit right after the object.
+		if c&coLimitPost != 0 {
+			for n := 1; n <= 2 && k-n >= 0; n++ {
+				if ws[k-n]&coAvail != 0 {
+					c |= coLimit
+					break
 				}
-				bi := bits.TrailingZeros32(uint32(c))
-				if p < 0 || first[bi] < p {
-					p = first[bi]
+			}
+		}
+		// "I only need two tickets" is a buyer, not a limit.
+		if c&coOnly != 0 && coOffered(ws, k) {
+			c &^= coOnly
+		}
+		// A limit next to a number: "quedan dos", "2 left", "nur noch 3".
+		if c&coLimit != 0 {
+			for n := -2; n <= 2; n++ {
+				if n != 0 && k+n >= 0 && k+n < nw && ws[k+n]&coNumber != 0 {
+					limitNum = true
 				}
-				if last[bi] > e {
-					e = last[bi]
+			}
+		}
+		// "only" right before a number: "only 3", "just about 600".
+		if c&coOnly != 0 {
+			for n := 1; n <= 2 && k+n < nw; n++ {
+				if ws[k+n]&coNumber != 0 {
+					onlyNum = true
 				}
 			}
-			if p < 0 {
-				p, e = int(words[s[0]].start), int(words[s[1]-1].end)
-			}
-			return p - 1, e
 		}
-		addressed := has&(coYou|coRequest|coAsk|coNeed) != 0
-		// authority_claim
-		if has&coRole != 0 {
-			w := 0.0
-			switch {
-			case has&coMandate != 0 && addressed:
-				w = 0.55
-			case has&coStatus != 0 && has&(coYou|coRequest|coNeed) != 0 && !ownRole:
-				w = 0.4
-			case has&coDirective != 0 && addressed:
-				w = 0.4
-			case has&coMandate != 0:
-				w = 0.4
-			}
-			if w > 0 {
-				p, e := span(coRole, coMandate, coStatus, coDirective)
-				hits = append(hits, hitT{"authority_claim", w, p, e, "co-occurrence: role + directive", sp, se})
+		// "last"/"final" is a limit only right before the object or a number.
+		if c&coLast != 0 {
+			for n := 1; n <= 3 && k+n < nw; n++ {
+				if ws[k+n]&(coAvail|coNumber) != 0 {
+					c |= coLimit
+					break
+				}
 			}
 		}
-		// data_extraction
-		if has&coSecret != 0 && has&(coRequest|coNeed) != 0 {
-			w := 0.4
-			if cred && (has&(coYou|coAsk) != 0 || has&coRequest != 0 && coImperative(words, text, s)) {
-				w = 0.55 // an explicit request for a credential or a bulk list
+		for m := uint32(c); m != 0; m &= m - 1 {
+			bi := bits.TrailingZeros32(m)
+			if has&(1<<bi) == 0 {
+				ps.first[bi] = int(words[k].start)
 			}
-			p, e := span(coRequest, coNeed, coSecret)
-			hits = append(hits, hitT{"data_extraction", w, p, e, "co-occurrence: request + sensitive object", sp, se})
+			ps.last[bi] = int(words[k+int(ws[k]>>coSpanShift)].end)
 		}
-		// scarcity
-		{
-			w := 0.0
-			switch {
-			case has&coLimit != 0 && has&coAvail != 0:
-				w = 0.5
-			case onlyNum && has&coAvail != 0:
-				w = 0.5
-			case limitNum:
-				w = 0.4
-			case has&coRival != 0:
-				w = 0.4
-			}
-			if w > 0 {
-				p, e := span(coLimit, coOnly, coRival, coAvail)
-				hits = append(hits, hitT{"scarcity", w, p, e, "co-occurrence: limit + availability", sp, se})
-			}
+		has |= c
+		if c&coSecret != 0 && c&coPersonal == 0 {
+			cred = true
 		}
-		// reciprocity: a favour and an ask in this or the next sentence.
-		favour := has&(coFavour|coFavourS) != 0 || has&coFavourW != 0 && has&coYou != 0
-		strong := has&coFavourS != 0
-		ask := has&(coAsk|coRequest|coNeed) != 0
-		if (favour && ask) || (prevFavour && ask) {
-			w := 0.4
-			if strong || prevFavourStrong {
-				w = 0.5
-			}
-			p, e := span(coFavourS, coFavour, coFavourW, coAsk, coRequest, coNeed)
-			if !favour {
-				p = prevPos
-			}
-			hits = append(hits, hitT{"reciprocity", w, p, e, "co-occurrence: favour + request", min(p, sp), se})
-		}
-		prevFavour, prevFavourStrong = favour && !ask, strong && !ask
-		prevPos = int(words[s[0]].start) - 1
 	}
-	st.addCoCues(f, src, hits)
+	span := func(classes ...coClass) (int, int) {
+		p, e := -1, -1
+		for _, c := range classes {
+			if has&c == 0 {
+				continue
+			}
+			bi := bits.TrailingZeros32(uint32(c))
+			if p < 0 || ps.first[bi] < p {
+				p = ps.first[bi]
+			}
+			if ps.last[bi] > e {
+				e = ps.last[bi]
+			}
+		}
+		if p < 0 {
+			p, e = int(words[0].start), int(words[nw-1].end)
+		}
+		return p - 1, e
+	}
+	addressed := has&(coYou|coRequest|coAsk|coNeed) != 0
+	// authority_claim
+	if has&coRole != 0 {
+		w := 0.0
+		switch {
+		case has&coMandate != 0 && addressed:
+			w = 0.55
+		case has&coStatus != 0 && has&(coYou|coRequest|coNeed) != 0 && !ownRole:
+			w = 0.4
+		case has&coDirective != 0 && addressed:
+			w = 0.4
+		case has&coMandate != 0:
+			w = 0.4
+		}
+		if w > 0 {
+			p, e := span(coRole, coMandate, coStatus, coDirective)
+			ps.hits = append(ps.hits, hitT{"authority_claim", w, p, e, "co-occurrence: role + directive", sp, se})
+		}
+	}
+	// data_extraction
+	if has&coSecret != 0 && has&(coRequest|coNeed) != 0 {
+		w := 0.4
+		if cred && (has&(coYou|coAsk) != 0 || has&coRequest != 0 && coImperative(ws)) {
+			w = 0.55 // an explicit request for a credential or a bulk list
+		}
+		p, e := span(coRequest, coNeed, coSecret)
+		ps.hits = append(ps.hits, hitT{"data_extraction", w, p, e, "co-occurrence: request + sensitive object", sp, se})
+	}
+	// scarcity
+	{
+		w := 0.0
+		switch {
+		case has&coLimit != 0 && has&coAvail != 0:
+			w = 0.5
+		case onlyNum && has&coAvail != 0:
+			w = 0.5
+		case limitNum:
+			w = 0.4
+		case has&coRival != 0:
+			w = 0.4
+		}
+		if w > 0 {
+			p, e := span(coLimit, coOnly, coRival, coAvail)
+			ps.hits = append(ps.hits, hitT{"scarcity", w, p, e, "co-occurrence: limit + availability", sp, se})
+		}
+	}
+	// reciprocity: a favour and an ask in this or the next sentence.
+	favour := has&(coFavour|coFavourS) != 0 || has&coFavourW != 0 && has&coYou != 0
+	strong := has&coFavourS != 0
+	ask := has&(coAsk|coRequest|coNeed) != 0
+	if (favour && ask) || (ps.prevFavour && ask) {
+		w := 0.4
+		if strong || ps.prevFavourStrong {
+			w = 0.5
+		}
+		p, e := span(coFavourS, coFavour, coFavourW, coAsk, coRequest, coNeed)
+		if !favour {
+			p = ps.prevPos
+		}
+		ps.hits = append(ps.hits, hitT{"reciprocity", w, p, e, "co-occurrence: favour + request", min(p, sp), se})
+	}
+	ps.prevFavour, ps.prevFavourStrong = favour && !ask, strong && !ask
+	ps.prevPos = int(words[0].start) - 1
 }
 
 // hitT is one co-occurrence cue found in a sentence.
@@ -547,78 +551,6 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 	}
 }
 
-// coClassify sets the classes of the words of one sentence and reports
-// whether any word has a class or may be a code word (coCodeWords): if not,
-// the sentence cannot give a cue.
-// dig is coDigits(text).
-func coClassify(words []coWord, text string, negs *lexicon, dig [2]int) bool {
-	some := false
-	lx := coLex
-	plens := lx.plens
-	for k := range words {
-		w := &words[k]
-		wd := text[w.start:w.end]
-		var e coEntry
-		ok := false
-		if lx.mayHave(wd) {
-			e, ok = lx.ent[wd]
-		}
-		if ok && e.word {
-			w.cls |= e.cls
-			w.spanEnd = w.end
-		}
-		if ok && e.lead {
-			for n := 1; n < 3 && k+n < len(words); n++ {
-				if e2, ok := coLex.get(text[w.start:words[k+n].end]); ok && e2.word {
-					w.cls |= e2.cls
-					w.spanEnd = words[k+n].end
-				}
-			}
-		}
-		for _, L := range plens {
-			if len(wd) >= L {
-				if c, ok := coLex.prefix[wd[:L]]; ok {
-					w.cls |= c
-					if w.spanEnd < w.end {
-						w.spanEnd = w.end
-					}
-				}
-			}
-		}
-		if e.num || int(w.end) > dig[0] && int(w.start) < dig[1] && hasASCIIDigit(wd) {
-			w.cls |= coNumber
-		}
-		if w.spanEnd < w.end {
-			w.spanEnd = w.end
-		}
-		if w.cls != 0 {
-			some = true
-		} else if len(wd) >= 3 && len(wd) <= 7 && (wd[0] == 'c' || wd[0] == 'p') {
-			w.code, some = true, true
-		}
-		// A negator up to three words before cancels verbs and favours.
-		for b := 1; w.cls != 0 && b <= 3 && k-b >= 0; b++ {
-			x := &words[k-b]
-			if x.negSt == 0 {
-				x.negSt = 1
-				if negs != nil && negs.isNegator(text[x.start:x.end]) {
-					x.negSt = 2
-				}
-			}
-			if x.negSt == 2 {
-				w.neg = true
-				break
-			}
-		}
-	}
-	return some
-}
-
-// coTails tells the loop that adds a text's co-occurrence cues whether one
-// is already covered (lexCovers in the tests is the plain loop it replaces),
-// in time linear in the number of cues. A label's cues of the current text
-// are the tail of its list (collect adds a text's phrase cues, then its
-// co-occurrence cues, and nothing else adds cues): first the phrase cues,
 // at most one per phrase, then the co-occurrence cues, at most one per
 // sentence, which for a long message are thousands. For the latter, maxEnd
 // keeps the running maximum of their ends, so the backward scan stops at
@@ -676,11 +608,27 @@ func (ts *coTails) added(label string, end int) {
 	}
 }
 
+// coMayCue reports whether a sentence whose words have the classes all can
+// give a cue or carry a favour to the next sentence (after a favour
+// without an ask, prevFavour). It is a necessary condition only: the
+// tests after it take classes away (negators, offers, the speaker's own
+// data), except that a code word may become a secret and "left",
+// "limitada" or "last" a limit next to the object or a number, which the
+// terms below allow for.
+func coMayCue(all coClass, prevFavour bool) bool {
+	const limits = coLimit | coLeft | coLimitPost | coLast
+	return all&(coRole|coRival|coFavour|coFavourS|coFavourW) != 0 || // authority, rivals, a favour
+		all&(coSecret|coCodeW) != 0 && all&(coRequest|coNeed) != 0 || // data extraction
+		all&limits != 0 && all&(coAvail|coNumber) != 0 || // a limit on the object or next to a number
+		all&coOnly != 0 && all&coNumber != 0 && all&coAvail != 0 || // "only 3" seats
+		prevFavour && all&(coAsk|coRequest|coNeed) != 0 // the ask after a favour
+}
+
 // coOffered: a request verb with a first-person subject up to two words
 // before it ("we will send", "je vous envoie") is an offer, not a request.
-func coOffered(words []coWord, text string, k, s0 int) bool {
-	for b := 1; b <= 2 && k-b >= s0; b++ {
-		if words[k-b].cls&coOffer != 0 {
+func coOffered(ws []coClass, k int) bool {
+	for b := 1; b <= 2 && k-b >= 0; b++ {
+		if ws[k-b]&coOffer != 0 {
 			return true
 		}
 	}
@@ -689,9 +637,9 @@ func coOffered(words []coWord, text string, k, s0 int) bool {
 
 // coImperative: the sentence starts with a request verb (after "please" or a
 // greeting word at most).
-func coImperative(words []coWord, text string, s [2]int) bool {
-	for k := s[0]; k < s[1] && k < s[0]+3; k++ {
-		if words[k].cls&coRequest != 0 {
+func coImperative(ws []coClass) bool {
+	for k := 0; k < len(ws) && k < 3; k++ {
+		if ws[k]&coRequest != 0 {
 			return true
 		}
 	}
@@ -711,12 +659,12 @@ var coCodeQual = map[string]bool{"door": true, "lock": true, "lockbox": true, "g
 	"porta": true, "accesso": true, "sicurezza": true, "acesso": true, "seguranca": true, "card": true, "bank": true}
 
 // coSecretCode: "the door code", "el codigo de la cerradura", "the code we sent you".
-func coSecretCode(words []coWord, text string, k int, s [2]int) bool {
+func coSecretCode(s *coSentence, k int) bool {
 	w := func(i int) string {
-		if i < s[0] || i >= s[1] {
+		if i < 0 || i >= len(s.spans) {
 			return ""
 		}
-		return text[words[i].start:words[i].end]
+		return s.word(i)
 	}
 	for n := 1; n <= 2; n++ {
 		if coCodeQual[w(k-n)] || coCodeQual[w(k+n)] && (w(k+1) == "de" || w(k+1) == "du" || w(k+1) == "for" || w(k+1) == "of" || w(k+1) == "to" || w(k+1) == "della" || w(k+1) == "da") {
