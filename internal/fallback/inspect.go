@@ -90,6 +90,12 @@ type state struct {
 	// hitBuf is collect's room for the lexicon's hits, kept from text to
 	// text and case to case (hits hold no pointers).
 	hitBuf []hit
+	// sentBuf is msgSents' array, kept (cleared) from case to case.
+	sentBuf []sentence
+	// msgOffs is the array of the folded message's offsets (st.msg.orig),
+	// kept from case to case: at four bytes per folded byte it was the
+	// largest allocation of an analysis (9 KB at 2 KiB).
+	msgOffs []int32
 }
 
 // statePool keeps states, with their maps and slices, from one Analyze to
@@ -104,6 +110,10 @@ const (
 	maxPooledFindings = 256
 	maxPooledViews    = 64
 	maxPooledClauses  = 1024
+	maxPooledTokens   = 8192 // the words of a maxClaimBytes head, one letter each
+	maxPooledWords    = 1 << 14
+	maxPooledOffs     = 1 << 16
+	maxPooledSents    = 1024
 )
 
 // newState returns an empty state for c, with the buffers of a pooled one.
@@ -161,6 +171,24 @@ func (st *state) release() {
 	}
 	clear(slab[:cap(slab)])
 	clear(recs[:cap(recs)])
+	tok := st.v.tokBuf
+	if cap(tok) > maxPooledTokens {
+		tok = nil
+	}
+	clear(tok[:cap(tok)])
+	offs := st.msgOffs
+	if cap(offs) > maxPooledOffs {
+		offs = nil
+	}
+	sents := st.sentBuf
+	if cap(sents) > maxPooledSents {
+		sents = nil
+	}
+	clear(sents[:cap(sents)])
+	wb := st.v.wordBuf // spans hold no pointers: kept as they are
+	if cap(wb) > maxPooledWords {
+		wb = nil
+	}
 	*st = state{
 		cues:     st.cues,
 		scores:   st.scores,
@@ -170,8 +198,10 @@ func (st *state) release() {
 		trusted:  trusted[:0],
 		freeCues: free,
 		rv:       recViews{texts: texts, slab: slab[:0], recs: recs[:0]},
-		v:        views{cvBuf: cv},
+		v:        views{cvBuf: cv, tokBuf: tok[:0], wordBuf: wb[:0], padBuf: st.v.padBuf[:0]},
 		hitBuf:   hits[:0],
+		msgOffs:  offs[:0],
+		sentBuf:  sents[:0],
 	}
 	statePool.Put(st)
 }
@@ -248,7 +278,8 @@ func (t trustedText) isRecord() bool {
 
 func (e *Engine) inspect(c *consult.Case) *state {
 	st := newState(e, c)
-	st.msg = foldText(c.Message)
+	st.msg = foldTextInto(c.Message, st.msgOffs)
+	st.msgOffs = st.msg.orig
 	st.v.marked = true // collect's scan of the message marks the set literals
 	st.v.marks = st.v.markBuf[:0]
 	st.collect(st.msg, srcMessage)
@@ -317,12 +348,13 @@ func (st *state) collect(f folded, src int) {
 	fp := &f
 	var marks *[]setMark
 	var words []wordSpan // the text's words, for find and cooccur
-	if src != srcContext {
-		words = wordSpans(f.text)
-	}
-	if src == srcMessage {
+	switch src {
+	case srcMessage:
+		words = wordSpansInto(st.v.wordBuf, f.text)
 		marks = &st.v.marks
-		st.v.msgWords = words
+		st.v.msgWords, st.v.wordBuf = words, words
+	case srcHistory:
+		words = wordSpans(f.text)
 	}
 	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
 	for _, h := range hits {

@@ -461,10 +461,17 @@ type wordSpan struct {
 // space, in order. collect finds them once per text, for find's word
 // index, cooccur's sentences and msgTokens, which each cut the text into
 // words themselves before.
-func wordSpans(text string) []wordSpan {
+func wordSpans(text string) []wordSpan { return wordSpansInto(nil, text) }
+
+// wordSpansInto is wordSpans written to dst's array where it has room (the
+// message's spans are kept in the state from case to case).
+func wordSpansInto(dst []wordSpan, text string) []wordSpan {
 	// A word ends at a space or at the end: the spaces (a vectorised
 	// count) bound the words, so the slice is made once.
-	out := make([]wordSpan, 0, strings.Count(text, " ")+1)
+	out := dst[:0]
+	if n := strings.Count(text, " ") + 1; cap(out) < n {
+		out = make([]wordSpan, 0, n)
+	}
 	for i := 0; i < len(text); {
 		for i < len(text) && text[i] == ' ' {
 			i++

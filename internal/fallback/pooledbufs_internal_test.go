@@ -1,0 +1,50 @@
+package fallback
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The buffers the state keeps from case to case are written by the same
+// functions as fresh ones: given the array of an earlier, longer text,
+// each must give what it gives from nothing.
+func TestIntoReusedBuffers(t *testing.T) {
+	long := wordSpanTexts[len(wordSpanTexts)-1]
+	for _, s := range wordSpanTexts {
+		t.Run(s[:min(len(s), 20)], func(t *testing.T) {
+			oldWords := wordSpansInto(nil, long)
+			words := wordSpansInto(oldWords, s)
+			if diff := cmp.Diff(wordSpans(s), words, cmp.AllowUnexported(wordSpan{})); diff != "" {
+				t.Errorf("wordSpansInto (-want +got):\n%s", diff)
+			}
+			for _, head := range []int{0, len(s) / 2, len(s)} {
+				old := headFieldsInto(nil, long, len(long), wordSpans(long))
+				got := headFieldsInto(old, s, head, words)
+				if diff := cmp.Diff(headFields(s, head, words), got); diff != "" {
+					t.Errorf("headFieldsInto at %d (-want +got):\n%s", head, diff)
+				}
+			}
+			old := foldTextInto(long, nil)
+			want, got := foldText(s), foldTextInto(s, old.orig)
+			if diff := cmp.Diff(want.orig, got.orig); diff != "" || want.text != got.text {
+				t.Errorf("foldTextInto: text %q, want %q; offsets (-want +got):\n%s", got.text, want.text, diff)
+			}
+		})
+	}
+}
+
+// paddedHead is " "+msgHead()+" " in a kept array, for every case the
+// state passes through, longer and shorter.
+func TestPaddedHead(t *testing.T) {
+	for _, msg := range []string{"Pay now.", "", "A much longer message, which the state sees before a short one. Pay today.", "x"} {
+		t.Run(msg, func(t *testing.T) {
+			st := &state{}
+			st.v.padBuf = []byte("stale bytes of an earlier case, longer than most")[:0]
+			st.msg = foldText(msg)
+			if got, want := st.paddedHead(), " "+st.msgHead()+" "; got != want {
+				t.Errorf("paddedHead = %q, want %q", got, want)
+			}
+		})
+	}
+}
