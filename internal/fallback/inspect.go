@@ -2,6 +2,8 @@ package fallback
 
 import (
 	"cmp"
+	"iter"
+	"math/bits"
 	"slices"
 	"sync"
 	"unsafe"
@@ -412,6 +414,67 @@ var tacticOrder = []consult.Tactic{
 	consult.DataExtraction, consult.InconsistentClaims,
 }
 
+// tacticSet is a set of the tactics of tacticOrder, a bit each by its
+// place there. score and compose asked a map of the reported tactics some
+// forty times per case, each a string hash.
+type tacticSet uint16
+
+// tacticIndex is t's place in tacticOrder, or -1 for any other tactic.
+func tacticIndex(t consult.Tactic) int {
+	switch t {
+	case consult.Urgency:
+		return 0
+	case consult.AuthorityClaim:
+		return 1
+	case consult.EmotionalPressure:
+		return 2
+	case consult.Reciprocity:
+		return 3
+	case consult.Scarcity:
+		return 4
+	case consult.PolicyBypass:
+		return 5
+	case consult.IdentityDeception:
+		return 6
+	case consult.ScopeExpansion:
+		return 7
+	case consult.DataExtraction:
+		return 8
+	case consult.InconsistentClaims:
+		return 9
+	}
+	return -1
+}
+
+// has reports whether t is in s; a tactic outside tacticOrder never is.
+func (s tacticSet) has(t consult.Tactic) bool {
+	i := tacticIndex(t)
+	return i >= 0 && s&(1<<i) != 0
+}
+
+// add puts t, one of tacticOrder, in s.
+func (s *tacticSet) add(t consult.Tactic) {
+	i := tacticIndex(t)
+	if i < 0 {
+		panic("fallback: tacticSet.add of a tactic outside tacticOrder: " + string(t))
+	}
+	*s |= 1 << i
+}
+
+// len is the number of tactics in s.
+func (s tacticSet) len() int { return bits.OnesCount16(uint16(s)) }
+
+// all yields the tactics of s in tacticOrder's order.
+func (s tacticSet) all() iter.Seq[consult.Tactic] {
+	return func(yield func(consult.Tactic) bool) {
+		for i, t := range tacticOrder {
+			if s&(1<<i) != 0 && !yield(t) {
+				return
+			}
+		}
+	}
+}
+
 // score combines lexical cues and structural findings into one score per
 // tactic (a noisy-or: independent pieces of evidence each close part of the
 // remaining doubt) and decides which tactics to report.
@@ -424,11 +487,11 @@ func (st *state) score() {
 	order := []consult.Tactic{consult.PolicyBypass, consult.IdentityDeception, consult.ScopeExpansion,
 		consult.DataExtraction, consult.InconsistentClaims, consult.Urgency, consult.AuthorityClaim,
 		consult.EmotionalPressure, consult.Reciprocity, consult.Scarcity}
-	reported := map[consult.Tactic]bool{}
+	var reported tacticSet
 	for i, t := range order {
 		if i == 5 && !st.tension {
 			for _, u := range order[:5] {
-				if reported[u] {
+				if reported.has(u) {
 					st.tension = true
 				}
 			}
@@ -485,11 +548,11 @@ func (st *state) score() {
 		}
 		st.scores[t] = s
 		if s >= threshold {
-			reported[t] = true
+			reported.add(t)
 		}
 	}
 	for _, t := range tacticOrder {
-		if reported[t] {
+		if reported.has(t) {
 			st.tactics = append(st.tactics, t)
 		}
 	}

@@ -3,6 +3,7 @@ package fallback
 import (
 	"testing"
 
+	"github.com/a2atrust/shield/internal/consult"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -46,5 +47,51 @@ func TestPaddedHead(t *testing.T) {
 				t.Errorf("paddedHead = %q, want %q", got, want)
 			}
 		})
+	}
+}
+
+// tacticSet must answer as the map of reported tactics it replaced: each
+// tactic of tacticOrder at its place, no other tactic ever in it.
+func TestTacticSet(t *testing.T) {
+	for i, want := range tacticOrder {
+		if got := tacticIndex(want); got != i {
+			t.Errorf("tacticIndex(%s) = %d, want %d", want, got, i)
+		}
+	}
+	for _, other := range []consult.Tactic{consult.NoTactic, consult.OtherTactic, ""} {
+		if got := tacticIndex(other); got != -1 {
+			t.Errorf("tacticIndex(%q) = %d, want -1", other, got)
+		}
+	}
+	for mask := range 1 << len(tacticOrder) {
+		var s tacticSet
+		m := map[consult.Tactic]bool{}
+		for i, tc := range tacticOrder {
+			if mask&(1<<i) != 0 {
+				s.add(tc)
+				m[tc] = true
+			}
+		}
+		if s.len() != len(m) {
+			t.Fatalf("mask %b: len %d, want %d", mask, s.len(), len(m))
+		}
+		for _, tc := range append(tacticOrder[:len(tacticOrder):len(tacticOrder)], consult.OtherTactic) {
+			if s.has(tc) != m[tc] {
+				t.Fatalf("mask %b: has(%s) = %v, want %v", mask, tc, s.has(tc), m[tc])
+			}
+		}
+		var got []consult.Tactic
+		for tc := range s.all() {
+			got = append(got, tc)
+		}
+		var want []consult.Tactic
+		for _, tc := range tacticOrder {
+			if m[tc] {
+				want = append(want, tc)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("mask %b: all (-want +got):\n%s", mask, diff)
+		}
 	}
 }
