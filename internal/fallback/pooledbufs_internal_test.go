@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -93,5 +94,32 @@ func TestTacticSet(t *testing.T) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("mask %b: all (-want +got):\n%s", mask, diff)
 		}
+	}
+}
+
+// policySents and actDesc must give what the five policy checks built for
+// themselves from policy(i) and desc().
+func TestPolicySents(t *testing.T) {
+	c := &consult.Case{
+		Action: consult.Action{Action: "Payment:Vendor_Bank_Change", Description: "Pay invoice INV-5521 to the new account."},
+		Policies: []consult.Policy{
+			{ID: "P1", Statement: "Payments over $1,000 need two approvals. No bank change without a callback!  If the vendor is new, do not pay."},
+			{ID: "P2", Statement: ""},
+			{ID: "P3", Statement: "...  . Never share codes ."},
+		},
+	}
+	st := &state{e: Default(), c: c}
+	v := &j3fold{st: st}
+	for i := range c.Policies {
+		var want []string
+		for _, s := range strings.Split(v.policy(i), " . ") {
+			want = append(want, " "+strings.TrimSpace(s)+" ")
+		}
+		if diff := cmp.Diff(want, v.policySents(i)); diff != "" {
+			t.Errorf("policy %d (-want +got):\n%s", i, diff)
+		}
+	}
+	if got, want := v.actDesc(), toLower(c.Action.Action)+" "+v.desc(); got != want {
+		t.Errorf("actDesc = %q, want %q", got, want)
 	}
 }
