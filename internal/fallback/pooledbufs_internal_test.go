@@ -123,3 +123,19 @@ func TestPolicySents(t *testing.T) {
 		t.Errorf("actDesc = %q, want %q", got, want)
 	}
 }
+
+// textIndexInto, given the index of an earlier, longer text, must give
+// textIndexOf's starts.
+func TestTextIndexInto(t *testing.T) {
+	long := wordSpanTexts[len(wordSpanTexts)-1]
+	for _, s := range wordSpanTexts {
+		t.Run(s[:min(len(s), 20)], func(t *testing.T) {
+			ti := textIndexOf(long, wordSpans(long))
+			got := textIndexInto(ti, s, wordSpans(s))
+			want := textIndexOf(s, wordSpans(s))
+			if diff := cmp.Diff(want.starts, got.starts); diff != "" || got.text != s {
+				t.Errorf("text %q; starts (-want +got):\n%s", got.text, diff)
+			}
+		})
+	}
+}

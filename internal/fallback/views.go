@@ -128,9 +128,15 @@ func headFieldsInto(dst []string, text string, head int, words []wordSpan) []str
 	if cap(out) < n || out == nil {
 		out = make([]string, n)
 	}
-	out = out[:n]
-	for i, w := range words[:n] {
-		out[i] = text[w.start:min(int(w.end), head)]
+	ws := words[:n]
+	out = out[:len(ws)]
+	for i, w := range ws {
+		out[i] = text[w.start:w.end]
+	}
+	// Only the last word can cross the head's end: the words are in order
+	// and apart, and all of them start before it.
+	if n > 0 && int(ws[n-1].end) > head {
+		out[n-1] = text[ws[n-1].start:head]
 	}
 	return out
 }
