@@ -74,8 +74,7 @@ func (st *state) checkBareBan(v *j3fold) {
 		if !bareBanSet.in(pol) {
 			continue // most policies ban nothing outright
 		}
-		for _, sent := range strings.Split(pol, " . ") {
-			sent = " " + strings.TrimSpace(sent) + " "
+		for _, sent := range v.policySents(pi) {
 			if condSet.in(sent) {
 				continue
 			}

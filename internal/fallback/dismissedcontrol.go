@@ -90,7 +90,7 @@ func (st *state) checkDismissedControl(v *j3fold) {
 	// message: a concept or a rules word the padded message lacks is in
 	// none of them. Most messages that dismiss something dismiss a control
 	// the policies do not name, and are let go here without the loop.
-	padded := " " + msg + " "
+	padded := st.paddedHead()
 	var live []int // the concepts both the policies and the message name
 	inPol := conceptGroup.bits(ps)
 	for ci, cs := range conceptSets {

@@ -47,8 +47,7 @@ func (st *state) checkFixedCount(v *j3fold) {
 		if !containsAny(pol, countNouns...) || !containsAny(pol, countFixed...) {
 			continue
 		}
-		for _, sent := range strings.Split(pol, " . ") {
-			sent = " " + strings.TrimSpace(sent) + " "
+		for _, sent := range v.policySents(pi) {
 			noun := fixedCountNoun(sent)
 			if noun == "" || !strings.Contains(desc, " "+noun) {
 				continue

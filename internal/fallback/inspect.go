@@ -2,6 +2,8 @@ package fallback
 
 import (
 	"cmp"
+	"iter"
+	"math/bits"
 	"slices"
 	"sync"
 	"unsafe"
@@ -90,6 +92,12 @@ type state struct {
 	// hitBuf is collect's room for the lexicon's hits, kept from text to
 	// text and case to case (hits hold no pointers).
 	hitBuf []hit
+	// sentBuf is msgSents' array, kept (cleared) from case to case.
+	sentBuf []sentence
+	// msgOffs is the array of the folded message's offsets (st.msg.orig),
+	// kept from case to case: at four bytes per folded byte it was the
+	// largest allocation of an analysis (9 KB at 2 KiB).
+	msgOffs []int32
 }
 
 // statePool keeps states, with their maps and slices, from one Analyze to
@@ -104,6 +112,10 @@ const (
 	maxPooledFindings = 256
 	maxPooledViews    = 64
 	maxPooledClauses  = 1024
+	maxPooledTokens   = 8192 // the words of a maxClaimBytes head, one letter each
+	maxPooledWords    = 1 << 14
+	maxPooledOffs     = 1 << 16
+	maxPooledSents    = 1024
 )
 
 // newState returns an empty state for c, with the buffers of a pooled one.
@@ -161,6 +173,24 @@ func (st *state) release() {
 	}
 	clear(slab[:cap(slab)])
 	clear(recs[:cap(recs)])
+	tok := st.v.tokBuf
+	if cap(tok) > maxPooledTokens {
+		tok = nil
+	}
+	clear(tok[:cap(tok)])
+	offs := st.msgOffs
+	if cap(offs) > maxPooledOffs {
+		offs = nil
+	}
+	sents := st.sentBuf
+	if cap(sents) > maxPooledSents {
+		sents = nil
+	}
+	clear(sents[:cap(sents)])
+	wb := st.v.wordBuf // spans hold no pointers: kept as they are
+	if cap(wb) > maxPooledWords {
+		wb = nil
+	}
 	*st = state{
 		cues:     st.cues,
 		scores:   st.scores,
@@ -170,8 +200,10 @@ func (st *state) release() {
 		trusted:  trusted[:0],
 		freeCues: free,
 		rv:       recViews{texts: texts, slab: slab[:0], recs: recs[:0]},
-		v:        views{cvBuf: cv},
+		v:        views{cvBuf: cv, tokBuf: tok[:0], wordBuf: wb[:0], padBuf: st.v.padBuf[:0]},
 		hitBuf:   hits[:0],
+		msgOffs:  offs[:0],
+		sentBuf:  sents[:0],
 	}
 	statePool.Put(st)
 }
@@ -248,7 +280,8 @@ func (t trustedText) isRecord() bool {
 
 func (e *Engine) inspect(c *consult.Case) *state {
 	st := newState(e, c)
-	st.msg = foldText(c.Message)
+	st.msg = foldTextInto(c.Message, st.msgOffs)
+	st.msgOffs = st.msg.orig
 	st.v.marked = true // collect's scan of the message marks the set literals
 	st.v.marks = st.v.markBuf[:0]
 	st.collect(st.msg, srcMessage)
@@ -317,12 +350,13 @@ func (st *state) collect(f folded, src int) {
 	fp := &f
 	var marks *[]setMark
 	var words []wordSpan // the text's words, for find and cooccur
-	if src != srcContext {
-		words = wordSpans(f.text)
-	}
-	if src == srcMessage {
+	switch src {
+	case srcMessage:
+		words = wordSpansInto(st.v.wordBuf, f.text)
 		marks = &st.v.marks
-		st.v.msgWords = words
+		st.v.msgWords, st.v.wordBuf = words, words
+	case srcHistory:
+		words = wordSpans(f.text)
 	}
 	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
 	for _, h := range hits {
@@ -380,6 +414,67 @@ var tacticOrder = []consult.Tactic{
 	consult.DataExtraction, consult.InconsistentClaims,
 }
 
+// tacticSet is a set of the tactics of tacticOrder, a bit each by its
+// place there. score and compose asked a map of the reported tactics some
+// forty times per case, each a string hash.
+type tacticSet uint16
+
+// tacticIndex is t's place in tacticOrder, or -1 for any other tactic.
+func tacticIndex(t consult.Tactic) int {
+	switch t {
+	case consult.Urgency:
+		return 0
+	case consult.AuthorityClaim:
+		return 1
+	case consult.EmotionalPressure:
+		return 2
+	case consult.Reciprocity:
+		return 3
+	case consult.Scarcity:
+		return 4
+	case consult.PolicyBypass:
+		return 5
+	case consult.IdentityDeception:
+		return 6
+	case consult.ScopeExpansion:
+		return 7
+	case consult.DataExtraction:
+		return 8
+	case consult.InconsistentClaims:
+		return 9
+	}
+	return -1
+}
+
+// has reports whether t is in s; a tactic outside tacticOrder never is.
+func (s tacticSet) has(t consult.Tactic) bool {
+	i := tacticIndex(t)
+	return i >= 0 && s&(1<<i) != 0
+}
+
+// add puts t, one of tacticOrder, in s.
+func (s *tacticSet) add(t consult.Tactic) {
+	i := tacticIndex(t)
+	if i < 0 {
+		panic("fallback: tacticSet.add of a tactic outside tacticOrder: " + string(t))
+	}
+	*s |= 1 << i
+}
+
+// len is the number of tactics in s.
+func (s tacticSet) len() int { return bits.OnesCount16(uint16(s)) }
+
+// all yields the tactics of s in tacticOrder's order.
+func (s tacticSet) all() iter.Seq[consult.Tactic] {
+	return func(yield func(consult.Tactic) bool) {
+		for i, t := range tacticOrder {
+			if s&(1<<i) != 0 && !yield(t) {
+				return
+			}
+		}
+	}
+}
+
 // score combines lexical cues and structural findings into one score per
 // tactic (a noisy-or: independent pieces of evidence each close part of the
 // remaining doubt) and decides which tactics to report.
@@ -392,11 +487,11 @@ func (st *state) score() {
 	order := []consult.Tactic{consult.PolicyBypass, consult.IdentityDeception, consult.ScopeExpansion,
 		consult.DataExtraction, consult.InconsistentClaims, consult.Urgency, consult.AuthorityClaim,
 		consult.EmotionalPressure, consult.Reciprocity, consult.Scarcity}
-	reported := map[consult.Tactic]bool{}
+	var reported tacticSet
 	for i, t := range order {
 		if i == 5 && !st.tension {
 			for _, u := range order[:5] {
-				if reported[u] {
+				if reported.has(u) {
 					st.tension = true
 				}
 			}
@@ -453,11 +548,11 @@ func (st *state) score() {
 		}
 		st.scores[t] = s
 		if s >= threshold {
-			reported[t] = true
+			reported.add(t)
 		}
 	}
 	for _, t := range tacticOrder {
-		if reported[t] {
+		if reported.has(t) {
 			st.tactics = append(st.tactics, t)
 		}
 	}

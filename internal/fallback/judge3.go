@@ -1,5 +1,7 @@
 package fallback
 
+import "strings"
+
 // checkJudge3 runs the holdout5 round's structural checks, each in the file
 // named for what it reads:
 //   - policycondition.go: a conditional prohibition whose condition a record meets;
@@ -35,8 +37,13 @@ func (st *state) checkJudge3() {
 type j3fold struct {
 	st   *state
 	pols []string
-	d    *string
+	d    string // desc(), when dOK
+	dOK  bool
 	role uint8 // descHasRole: 0 not asked yet, 1 no, 2 yes
+	// psents holds policySents of each policy, each made on first ask.
+	psents [][]string
+	act    string // actDesc(), when actOK
+	actOK  bool
 }
 
 // descHasRole reports whether desc() holds one of roleTerms: roleswap.go
@@ -59,11 +66,37 @@ var roleTermSet = newSubstrSet(roleTerms)
 // the view's folding: a description within 300 bytes (nearly every one)
 // is the text countlimit.go and quantity.go fold too.
 func (v *j3fold) desc() string {
-	if v.d == nil {
-		d := v.st.text(clipBytes(v.st.c.Action.Description, 300)).folded()
-		v.d = &d
+	if !v.dOK {
+		v.d, v.dOK = v.st.text(clipBytes(v.st.c.Action.Description, 300)).folded(), true
 	}
-	return *v.d
+	return v.d
+}
+
+// actDesc is the lower-case action name, a space and desc(), where the
+// policy-ban and conditional-prohibition checks look for a forbidden verb.
+func (v *j3fold) actDesc() string {
+	if !v.actOK {
+		v.act, v.actOK = toLower(v.st.c.Action.Action)+" "+v.desc(), true
+	}
+	return v.act
+}
+
+// policySents returns the sentences of policy(i), each trimmed and padded
+// with a space at either end: " "+strings.TrimSpace(s)+" " for each s of
+// strings.Split(policy(i), " . "). Five checks cut each policy so, each
+// again. The slice is shared: callers must not change it.
+func (v *j3fold) policySents(i int) []string {
+	if v.psents == nil {
+		v.psents = make([][]string, len(v.st.policies()))
+	}
+	if v.psents[i] == nil {
+		ss := strings.Split(v.policy(i), " . ")
+		for k, s := range ss {
+			ss[k] = " " + strings.TrimSpace(s) + " "
+		}
+		v.psents[i] = ss
+	}
+	return v.psents[i]
 }
 
 func (v *j3fold) policy(i int) string {

@@ -461,10 +461,17 @@ type wordSpan struct {
 // space, in order. collect finds them once per text, for find's word
 // index, cooccur's sentences and msgTokens, which each cut the text into
 // words themselves before.
-func wordSpans(text string) []wordSpan {
+func wordSpans(text string) []wordSpan { return wordSpansInto(nil, text) }
+
+// wordSpansInto is wordSpans written to dst's array where it has room (the
+// message's spans are kept in the state from case to case).
+func wordSpansInto(dst []wordSpan, text string) []wordSpan {
 	// A word ends at a space or at the end: the spaces (a vectorised
 	// count) bound the words, so the slice is made once.
-	out := make([]wordSpan, 0, strings.Count(text, " ")+1)
+	out := dst[:0]
+	if n := strings.Count(text, " ") + 1; cap(out) < n {
+		out = make([]wordSpan, 0, n)
+	}
 	for i := 0; i < len(text); {
 		for i < len(text) && text[i] == ' ' {
 			i++
@@ -486,10 +493,20 @@ func wordSpans(text string) []wordSpan {
 // the starts of those after a space, which are all but one at byte 0
 // (TestTextIndexOf).
 func textIndexOf(text string, words []wordSpan) *textIndex {
+	return textIndexInto(&textIndex{}, text, words)
+}
+
+// textIndexInto is textIndexOf written to ti, in its starts' array where
+// that has room.
+func textIndexInto(ti *textIndex, text string, words []wordSpan) *textIndex {
 	if len(words) > 0 && words[0].start == 0 {
 		words = words[1:]
 	}
-	ti := &textIndex{text: text, starts: make([]int32, len(words))}
+	ti.text = text
+	if cap(ti.starts) < len(words) || ti.starts == nil {
+		ti.starts = make([]int32, len(words))
+	}
+	ti.starts = ti.starts[:len(words)]
 	for i, w := range words {
 		ti.starts[i] = w.start
 	}
@@ -526,6 +543,10 @@ type occIndex struct {
 	ids    []int32 // the literal ids seen, in first-seen and then id order
 	pairs  []litAt // occurrences in scan order
 	starts []int   // occurrences grouped by literal id, each group in text order
+	// ti is the text's word index when findMarks is given its words
+	// (textIndexInto): kept with the rest, it was two allocations per
+	// message, 1.6 KB at 2 KiB.
+	ti textIndex
 }
 
 type litAt struct {
@@ -549,6 +570,7 @@ func (o *occIndex) reset() {
 		o.count[id] = 0
 	}
 	o.ids, o.pairs, o.starts = o.ids[:0], o.pairs[:0], o.starts[:0]
+	o.ti.text = "" // the pool keeps no case's text
 }
 
 func (lx *lexicon) getOcc() *occIndex {
@@ -561,7 +583,7 @@ func (lx *lexicon) getOcc() *occIndex {
 // putOcc returns o to the pool, unless one long text made it large.
 func (lx *lexicon) putOcc(o *occIndex) {
 	o.reset()
-	if cap(o.pairs) > 1<<16 || cap(o.starts) > 1<<16 {
+	if cap(o.pairs) > 1<<16 || cap(o.starts) > 1<<16 || cap(o.ti.starts) > 1<<16 {
 		return
 	}
 	lx.occPool.Put(o)
@@ -628,7 +650,7 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 				if len(ph.parts) > 1 {
 					if ti == nil {
 						if words != nil {
-							ti = textIndexOf(text, words)
+							ti = textIndexInto(&occ.ti, text, words)
 						} else {
 							ti = newTextIndex(text)
 						}

@@ -190,7 +190,8 @@ func (st *state) msgScan() {
 	var g msgGates
 	// Room for a sentence per 48 bytes up front: appending from nil grew
 	// the slice five or six times on an ordinary message.
-	ss := splitScan(m, 0, make([]sentence, 0, len(m)/48+4), &g)
+	ss := splitScan(m, 0, grow(st.sentBuf[:0], len(m)/48+4), &g)
+	st.sentBuf = ss
 	if len(ss) == 0 {
 		ss = nil
 	}

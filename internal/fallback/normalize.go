@@ -26,13 +26,19 @@ type folded struct {
 // characters (zero-width, bidi controls, soft hyphen) vanish so that they
 // cannot split a cue word; leetspeak inside a word is undone when the word
 // ends, and spaced-out letters are rejoined when their run ends.
-func foldText(s string) folded { return foldInto(s, true) }
+func foldText(s string) folded { return foldInto(s, true, nil) }
+
+// foldTextInto is foldText with the offsets written to dst's array where it
+// has room: the message's offsets, four bytes per folded byte, are kept in
+// the state from case to case.
+func foldTextInto(s string, dst []int32) folded { return foldInto(s, true, dst) }
 
 // foldedText is foldText(s).text without the offsets, for callers that only
 // compare words: it skips the offset array (four bytes per folded byte).
-func foldedText(s string) string { return foldInto(s, false).text }
+func foldedText(s string) string { return foldInto(s, false, nil).text }
 
-// foldInto folds s; the offsets are built only when withOffs is set.
+// foldInto folds s; the offsets are built only when withOffs is set, in
+// dst's array where it has room.
 //
 // It writes the folded text in one pass: each word goes straight to the
 // output, where leetspeak is undone in place when the word ends and a run of
@@ -40,7 +46,7 @@ func foldedText(s string) string { return foldInto(s, false).text }
 // tighter loop (plainWords). An earlier version first built a word list and
 // copied every byte and offset a second time; the output is the same
 // (FuzzFold compares it with foldTextRef).
-func foldInto(s string, withOffs bool) folded {
+func foldInto(s string, withOffs bool, dst []int32) folded {
 	sc := getScratch(len(s))
 	defer sc.put()
 	fw := folder{out: grow(sc.out[:0], len(s)+len(s)/4+8), withOffs: withOffs, spaceOnly: true}
@@ -200,7 +206,7 @@ func foldInto(s string, withOffs bool) folded {
 	sc.out = fw.out
 	if withOffs {
 		// append, not make and copy: the new array is not cleared first.
-		offs = append([]int32(nil), fw.offs...)
+		offs = append(dst[:0], fw.offs...)
 		// Only now: a fold without offsets keeps the offset buffers.
 		sc.offs, sc.chain = fw.offs, fw.chain
 	}

@@ -40,10 +40,9 @@ func (st *state) checkPolicyBan(v *j3fold) {
 		return
 	}
 	desc := v.desc()
-	act := toLower(st.c.Action.Action) + " " + desc
+	act := v.actDesc()
 	for pi, p := range st.policies() {
-		for _, sent := range strings.Split(v.policy(pi), " . ") {
-			sent = " " + strings.TrimSpace(sent) + " "
+		for _, sent := range v.policySents(pi) {
 			if !banMarkSet.in(sent) {
 				continue // one pass, where most sentences took a search per mark
 			}

@@ -44,11 +44,10 @@ func (st *state) checkIfForbidden(v *j3fold) {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 || st.hasFinding("ifforbidden") {
 		return
 	}
-	act := toLower(st.c.Action.Action) + " " + v.desc()
+	act := v.actDesc()
 	for pi, p := range st.policies() {
-		low := v.policy(pi)
-		for _, sent := range strings.Split(low, " . ") {
-			pred, verb := ifForbidden(" " + strings.TrimSpace(sent) + " ")
+		for _, sent := range v.policySents(pi) {
+			pred, verb := ifForbidden(sent)
 			if pred == "" || verb == "" || !strings.Contains(act, verb) {
 				continue
 			}

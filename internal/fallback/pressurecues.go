@@ -93,7 +93,7 @@ func (st *state) checkPressureShapes() {
 	favour, gift := false, false
 	for c := range cv.cl {
 		if cv.has(c, psFavourPast) || cv.has(c, psGift) {
-			whole := " " + st.msgHead() + " "
+			whole := st.paddedHead()
 			favour = psFavourPast.in(whole) && psFavourAsk.in(whole)
 			gift = psGift.in(whole) && psAsk.in(whole)
 			break

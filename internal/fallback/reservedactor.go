@@ -44,8 +44,7 @@ func (st *state) checkReservedActor(v *j3fold) {
 		if !reservedMarkSet.in(pol) {
 			continue
 		}
-		for _, sent := range strings.Split(pol, " . ") {
-			sent = " " + strings.TrimSpace(sent) + " "
+		for _, sent := range v.policySents(pi) {
 			for _, m := range reservedMarks {
 				i := strings.Index(sent, m)
 				if i < 0 {

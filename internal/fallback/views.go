@@ -29,14 +29,24 @@ type views struct {
 	// grown one by one: a message has a few.
 	markBuf [16]setMark
 	// msgWords are wordSpans of the folded message (collect), nil
-	// before.
+	// before; wordBuf is their array, kept from case to case (release).
 	msgWords []wordSpan
+	wordBuf  []wordSpan
 	// cvBuf is where msgClauses builds the marked clause view; its arrays
 	// are kept from case to case (release).
 	cvBuf clauseView
 	// actWords caches actionWords of the action name, when actWordsOK.
 	actWords   string
 	actWordsOK bool
+	// tokBuf is msgTokens' array, kept (cleared) from case to case
+	// (release): the head's words of a 2 KiB message were 6 KB of
+	// pointers a case, the largest of its allocations after the fold.
+	tokBuf []string
+	// pad is paddedHead's string, when padOK, written in padBuf, an array
+	// kept from case to case (release).
+	pad    string
+	padBuf []byte
+	padOK  bool
 }
 
 // actionWords is the action name, clipped to 200 bytes, as words: its
@@ -92,7 +102,8 @@ func (st *state) msgTokens() []string {
 	if !st.v.msgTokOK {
 		var t []string
 		if st.v.msgWords != nil {
-			t = headFields(st.msg.text, len(st.msgHead()), st.v.msgWords)
+			t = headFieldsInto(st.v.tokBuf[:0], st.msg.text, len(st.msgHead()), st.v.msgWords)
+			st.v.tokBuf = t
 		} else {
 			t = foldedFields(st.msgHead())
 		}
@@ -105,12 +116,27 @@ func (st *state) msgTokens() []string {
 // (wordSpans): those that start within the head, the last cut at its end
 // (TestHeadFields).
 func headFields(text string, head int, words []wordSpan) []string {
+	return headFieldsInto(nil, text, head, words)
+}
+
+// headFieldsInto is headFields written to dst's array where it has room.
+func headFieldsInto(dst []string, text string, head int, words []wordSpan) []string {
 	// Only the words that start in the head: sized for all of them, a
 	// 1 MiB message's slice took 2.7 MB to keep the first 16 KiB's words.
 	n := sort.Search(len(words), func(i int) bool { return int(words[i].start) >= head })
-	out := make([]string, n)
-	for i, w := range words[:n] {
-		out[i] = text[w.start:min(int(w.end), head)]
+	out := dst[:0]
+	if cap(out) < n || out == nil {
+		out = make([]string, n)
+	}
+	ws := words[:n]
+	out = out[:len(ws)]
+	for i, w := range ws {
+		out[i] = text[w.start:w.end]
+	}
+	// Only the last word can cross the head's end: the words are in order
+	// and apart, and all of them start before it.
+	if n > 0 && int(ws[n-1].end) > head {
+		out[n-1] = text[ws[n-1].start:head]
 	}
 	return out
 }
@@ -210,6 +236,21 @@ func (st *state) msgHas(ps *phraseSet) bool {
 		}
 	}
 	return false
+}
+
+// paddedHead returns " "+st.msgHead()+" ", which two checks read whole
+// and cut into padded sentences. It is written once per case into an array
+// the state keeps from case to case: the string is valid only while the
+// case is analysed, and callers must not keep it or any piece of it.
+func (st *state) paddedHead() string {
+	if !st.v.padOK {
+		h := st.msgHead()
+		b := append(grow(st.v.padBuf[:0], len(h)+2), ' ')
+		b = append(append(b, h...), ' ')
+		st.v.padBuf = b
+		st.v.pad, st.v.padOK = unsafe.String(unsafe.SliceData(b), len(b)), true
+	}
+	return st.v.pad
 }
 
 // msgHasPadded reports ps.in(" "+st.msgHead()+" "). A folded head starts

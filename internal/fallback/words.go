@@ -72,9 +72,9 @@ func (st *state) compose() consult.Analysis {
 		NextSteps:       lists[2*nt+1 : 2*nt+1 : 3*nt+3],
 		Safeguards:      lists[3*nt+3 : 3*nt+3 : 3*nt+7],
 	}
-	reported := make(map[consult.Tactic]bool, len(st.tactics))
+	var reported tacticSet
 	for _, t := range st.tactics {
-		reported[t] = true
+		reported.add(t)
 	}
 	// The signal, the rationale and a claim all quote a tactic's strongest
 	// cue: quote it once.
@@ -457,7 +457,7 @@ func (st *state) authorityQuote(lqs []lexQuote) (*lexQuote, bool) {
 }
 
 // disposition chooses the recommendation from the findings.
-func (st *state) disposition(reported map[consult.Tactic]bool) consult.Disposition {
+func (st *state) disposition(reported tacticSet) consult.Disposition {
 	d := consult.Proceed
 	raise := func(x consult.Disposition) {
 		if x.Rank() > d.Rank() {
@@ -466,7 +466,7 @@ func (st *state) disposition(reported map[consult.Tactic]bool) consult.Dispositi
 	}
 	hardCount := 0
 	for _, f := range st.findings {
-		if f.tactic != "" && !reported[f.tactic] && !f.hard {
+		if f.tactic != "" && !reported.has(f.tactic) && !f.hard {
 			continue
 		}
 		if f.hard {
@@ -476,13 +476,13 @@ func (st *state) disposition(reported map[consult.Tactic]bool) consult.Dispositi
 	}
 	pressure := 0
 	for _, t := range []consult.Tactic{consult.Urgency, consult.Scarcity, consult.EmotionalPressure, consult.Reciprocity, consult.AuthorityClaim} {
-		if reported[t] {
+		if reported.has(t) {
 			pressure++
 		}
 	}
 	a := st.c.Action
 	moves := a.Irreversible || a.Amount > 0 || len(a.DataCategories) > 0
-	for t := range reported {
+	for t := range reported.all() {
 		switch t {
 		case consult.PolicyBypass, consult.ScopeExpansion, consult.AuthorityClaim:
 			raise(consult.SeekApproval)
@@ -494,7 +494,7 @@ func (st *state) disposition(reported map[consult.Tactic]bool) consult.Dispositi
 			}
 		case consult.IdentityDeception:
 			raise(consult.GatherEvidence)
-			if a.Irreversible || st.stakes.Rank() >= consult.High.Rank() || reported[consult.DataExtraction] {
+			if a.Irreversible || st.stakes.Rank() >= consult.High.Rank() || reported.has(consult.DataExtraction) {
 				raise(consult.DoNotProceed)
 			}
 		case consult.DataExtraction:
@@ -513,10 +513,10 @@ func (st *state) disposition(reported map[consult.Tactic]bool) consult.Dispositi
 			}
 		}
 	}
-	if pressure > 0 && st.stakes == consult.Critical && len(reported) > 1 {
+	if pressure > 0 && st.stakes == consult.Critical && reported.len() > 1 {
 		raise(consult.DoNotProceed)
 	}
-	if len(reported) >= 3 && hardCount > 0 {
+	if reported.len() >= 3 && hardCount > 0 {
 		raise(consult.DoNotProceed)
 	}
 	if d == consult.Proceed {
@@ -553,12 +553,12 @@ func (st *state) weakCues() bool {
 
 // tier grades the risk: what is at stake, times what was found, adjusted for
 // what the registry says about the counterparty.
-func (st *state) tier(reported map[consult.Tactic]bool, d consult.Disposition) consult.Level {
+func (st *state) tier(reported tacticSet, d consult.Disposition) consult.Level {
 	lv := st.stakes
 	if st.hasFinding("unverified") && lv.Rank() < consult.Medium.Rank() && (st.c.Action.Amount > 0 || st.c.Action.Irreversible || len(st.c.Action.DataCategories) > 0) {
 		lv = consult.Medium
 	}
-	if len(reported) == 0 && !st.anyHard() {
+	if reported.len() == 0 && !st.anyHard() {
 		if lv == consult.Critical {
 			lv = consult.High
 		}
@@ -567,11 +567,11 @@ func (st *state) tier(reported map[consult.Tactic]bool, d consult.Disposition) c
 		}
 		return lv
 	}
-	for t := range reported {
+	for t := range reported.all() {
 		info := tacticInfo[t]
 		lv = consult.MaxLevel(lv, info.sig)
 	}
-	if st.anyHard() || len(reported) >= 2 || (st.c.Action.Irreversible && len(reported) > 0) {
+	if st.anyHard() || reported.len() >= 2 || (st.c.Action.Irreversible && reported.len() > 0) {
 		lv = consult.MaxLevel(lv, consult.High)
 	}
 	if st.hasFinding("secrets") {
@@ -580,10 +580,10 @@ func (st *state) tier(reported map[consult.Tactic]bool, d consult.Disposition) c
 	if d == consult.DoNotProceed && st.stakes.Rank() >= consult.High.Rank() {
 		lv = consult.Critical
 	}
-	if (st.untrusted() || st.c.Counterparty.GASLLevel >= 3) && lv.Rank() < consult.Critical.Rank() && len(reported) > 0 {
+	if (st.untrusted() || st.c.Counterparty.GASLLevel >= 3) && lv.Rank() < consult.Critical.Rank() && reported.len() > 0 {
 		lv = consult.Levels[lv.Rank()+1]
 	}
-	if reported[consult.DataExtraction] && (st.scores[consult.DataExtraction] >= 0.8 || st.stakes.Rank() >= consult.High.Rank()) {
+	if reported.has(consult.DataExtraction) && (st.scores[consult.DataExtraction] >= 0.8 || st.stakes.Rank() >= consult.High.Rank()) {
 		lv = consult.Critical
 	}
 	return lv
@@ -601,7 +601,7 @@ func (st *state) anyHard() bool {
 // confidence says how much the engine actually knows: structural findings
 // checked against records are solid; tone alone is not; a clean verdict is
 // firmer when the counterparty is verified and the case carries records.
-func (st *state) confidence(reported map[consult.Tactic]bool) float64 {
+func (st *state) confidence(reported tacticSet) float64 {
 	c := 0.5
 	hard := 0
 	for _, f := range st.findings {
@@ -609,7 +609,7 @@ func (st *state) confidence(reported map[consult.Tactic]bool) float64 {
 			hard++
 		}
 	}
-	if len(reported) == 0 && hard == 0 {
+	if reported.len() == 0 && hard == 0 {
 		c = 0.6
 		if st.c.Counterparty.Verified {
 			c += 0.1
@@ -626,7 +626,7 @@ func (st *state) confidence(reported map[consult.Tactic]bool) float64 {
 		return round2(c)
 	}
 	c += 0.1 * math.Min(float64(hard), 3)
-	c += 0.05 * math.Min(float64(len(reported)), 3)
+	c += 0.05 * math.Min(float64(reported.len()), 3)
 	if hard == 0 {
 		c -= 0.05
 	}
@@ -735,7 +735,7 @@ func orNone(s string) string {
 // rationale gives the reasons, marked final when they are: the findings'
 // reasons are scanned here once, for the rationale and the reply that
 // quotes them.
-func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []lexQuote, act string, actFinal bool) ([]string, bitMarks) {
+func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act string, actFinal bool) ([]string, bitMarks) {
 	out := make([]string, 0, 12)
 	var marks bitMarks
 	// add appends s, final or not (ok), or, with scan, as a scan finds it.
@@ -754,7 +754,7 @@ func (st *state) rationale(ob *outBuf, reported map[consult.Tactic]bool, lqs []l
 		add(s, ok, false)
 	}
 	for _, f := range st.findings {
-		if f.tactic == "" || reported[f.tactic] || f.hard {
+		if f.tactic == "" || reported.has(f.tactic) || f.hard {
 			add(f.reason, false, true)
 		}
 	}
@@ -845,7 +845,7 @@ func uniq(ss []string) []string {
 
 // advice fills missing evidence, questions, next steps and safeguards, and
 // marks those of its texts that are final in fm.
-func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reported map[consult.Tactic]bool, act string, actFinal bool) {
+func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reported tacticSet, act string, actFinal bool) {
 	add := func(list *[]string, marks *bitMarks, s string, ok bool) {
 		marks.set(len(*list), ok)
 		*list = append(*list, s)
@@ -918,13 +918,13 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 		s, ok := b.text()
 		add(&a.Safeguards, &fm.safeguards, s, ok)
 	}
-	if reported[consult.DataExtraction] || st.hasFinding("secrets") {
+	if reported.has(consult.DataExtraction) || st.hasFinding("secrets") {
 		fixed(&a.Safeguards, &fm.safeguards, adviceNeverDisclose)
 	}
-	if reported[consult.IdentityDeception] {
+	if reported.has(consult.IdentityDeception) {
 		fixed(&a.Safeguards, &fm.safeguards, adviceContacts)
 	}
-	if reported[consult.ScopeExpansion] {
+	if reported.has(consult.ScopeExpansion) {
 		fixed(&a.Safeguards, &fm.safeguards, adviceScope)
 	}
 	if len(a.Safeguards) == 0 && a.Disposition.Rank() >= consult.ProceedWithCaution.Rank() {
@@ -1032,7 +1032,7 @@ func reply(ob *outBuf, a consult.Analysis, fm *finalMarks, act string, actFinal 
 }
 
 // suggested writes the suggested response, final when act is.
-func suggested(ob *outBuf, a consult.Analysis, reported map[consult.Tactic]bool, act string, actFinal bool) (string, bool) {
+func suggested(ob *outBuf, a consult.Analysis, reported tacticSet, act string, actFinal bool) (string, bool) {
 	b := ob.text()
 	switch a.Disposition {
 	case consult.Proceed:
@@ -1048,20 +1048,20 @@ func suggested(ob *outBuf, a consult.Analysis, reported map[consult.Tactic]bool,
 	}
 	b.lit("Thanks for your message. ")
 	switch {
-	case reported[consult.DataExtraction]:
+	case reported.has(consult.DataExtraction):
 		b.lit("I can't share that information. If you tell me the minimum you need and why, I'll check what can be provided in a generalised form. ")
-	case reported[consult.InconsistentClaims]:
+	case reported.has(consult.InconsistentClaims):
 		b.lit("Our records don't match what you've described, so I can't act on it as asked. If you have documentation that shows otherwise, please send it and I'll have it reviewed. ")
-	case reported[consult.IdentityDeception]:
+	case reported.has(consult.IdentityDeception):
 		b.lit("Before I can act on this I need to confirm the request through the contact details we already have on file. ")
-	case reported[consult.PolicyBypass]:
+	case reported.has(consult.PolicyBypass):
 		b.lit("I have to follow our policy on this and can't make an exception myself; I've asked for a decision from the people who can. ")
-	case reported[consult.ScopeExpansion]:
+	case reported.has(consult.ScopeExpansion):
 		b.lit("That goes beyond what I've been asked to do, so I need my principal's explicit approval first. ")
 	default:
 		b.lit("I need to complete our normal checks before acting on this. ")
 	}
-	if reported[consult.Urgency] || reported[consult.Scarcity] {
+	if reported.has(consult.Urgency) || reported.has(consult.Scarcity) {
 		b.lit("I understand the timing matters, but the checks come first. ")
 	}
 	b.lit("I'll come back to you about ")
