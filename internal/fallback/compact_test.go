@@ -94,3 +94,47 @@ func randomText(rng *rand.Rand, lits []string) string {
 	}
 	return b.String()
 }
+
+type occScan struct {
+	Pairs []litAt
+	Marks []setMark
+}
+
+// scanOccRef is scanOcc through scan and a callback, as findMarks did it.
+func scanOccRef(lx *lexicon, text string) occScan {
+	occ := &occIndex{count: make([]uint8, len(lx.lits)), pos: make([]int32, len(lx.lits))}
+	var marks []setMark
+	lx.auto.scan(text, func(lit int32, start int) { lx.record(lit, start, occ, &marks) })
+	return occScan{occ.pairs, marks}
+}
+
+func checkScanOcc(t *testing.T, lx *lexicon, text string) {
+	t.Helper()
+	occ := &occIndex{count: make([]uint8, len(lx.lits)), pos: make([]int32, len(lx.lits))}
+	var marks []setMark
+	lx.scanOcc(text, occ, &marks)
+	if diff := cmp.Diff(scanOccRef(lx, text), occScan{occ.pairs, marks}, cmp.AllowUnexported(litAt{}, setMark{})); diff != "" {
+		t.Fatalf("%q: (-want +got)\n%s", text, diff)
+	}
+}
+
+// TestScanOccMatchesScan compares scanOcc, four bytes a turn, with scan
+// and a callback, on texts built from the pack's literals.
+func TestScanOccMatchesScan(t *testing.T) {
+	lx := Default().lx
+	rng := rand.New(rand.NewSource(2))
+	for range 300 {
+		checkScanOcc(t, lx, randomText(rng, lx.lits))
+	}
+	checkScanOcc(t, lx, foldText(strings.Repeat("We appreciate the partnership; please pay the invoice today. ", 40)).text)
+}
+
+func FuzzScanOcc(f *testing.F) {
+	lx := Default().lx
+	f.Add(" pay now . urgent wire the funds today ")
+	f.Add(" a b c d e f g h i j k l m n o p ")
+	f.Add("x")
+	f.Fuzz(func(t *testing.T, text string) {
+		checkScanOcc(t, lx, text)
+	})
+}

@@ -184,3 +184,17 @@ func FuzzTextIndex(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFind compares find (scanOcc, chain) with findRef on any text.
+func FuzzFind(f *testing.F) {
+	lx := Default().lx
+	for _, s := range []string{"Please skip the usual callback just this once.", "Do not share your password. Share it now!", "pay 2 invoices today"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		text := foldedText(s)
+		if got, want := lx.find(text), lx.findRef(text); !reflect.DeepEqual(got, want) {
+			t.Fatalf("find(%q):\n got %v\nwant %v", text, got, want)
+		}
+	})
+}

@@ -2,11 +2,13 @@ package fallback
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // The matcher finds every phrase of the rule pack in one pass over a folded
@@ -465,28 +467,56 @@ func wordSpans(text string) []wordSpan { return wordSpansInto(nil, text) }
 
 // wordSpansInto is wordSpans written to dst's array where it has room (the
 // message's spans are kept in the state from case to case).
+//
+// It reads eight bytes at a time (swar): a mask of the bytes that are not
+// a space, compared with itself one byte on, has a bit at every byte where
+// a word starts and at every space that ends one, and those bits are the
+// only ones visited, so the cost is a few instructions per eight bytes and
+// per word rather than two tests per byte. FuzzWordSpans compares it with
+// wordSpansRef.
 func wordSpansInto(dst []wordSpan, text string) []wordSpan {
+	const ones = 0x0101010101010101
 	// A word ends at a space or at the end: the spaces (a vectorised
 	// count) bound the words, so the slice is made once.
-	out := dst[:0]
-	if n := strings.Count(text, " ") + 1; cap(out) < n {
-		out = make([]wordSpan, 0, n)
+	out := dst[:cap(dst)]
+	if n := strings.Count(text, " ") + 1; len(out) < n {
+		out = make([]wordSpan, n)
 	}
-	for i := 0; i < len(text); {
-		for i < len(text) && text[i] == ' ' {
-			i++
+	sb := unsafe.Slice(unsafe.StringData(text), len(text))
+	ns, ne := 0, 0   // the words started and ended
+	var carry uint64 // the high bit of the byte before the block, if a word byte
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		x := binary.LittleEndian.Uint64(sb[i:]) ^ ' '*ones // zero on the spaces
+		// The high bit of each byte that is not zero, exactly: no byte
+		// carries into the next.
+		word := ((x &^ hi8) + 0x7f*ones | x) & hi8
+		prev := word<<8 | carry
+		carry = word >> 56
+		for starts := word &^ prev; starts != 0; starts &= starts - 1 {
+			out[ns].start = int32(i + bits.TrailingZeros64(starts)>>3)
+			ns++
 		}
-		if i >= len(text) {
-			break
+		for ends := prev &^ word; ends != 0; ends &= ends - 1 {
+			out[ne].end = int32(i + bits.TrailingZeros64(ends)>>3)
+			ne++
 		}
-		j := i + 1
-		for j < len(text) && text[j] != ' ' {
-			j++
-		}
-		out = append(out, wordSpan{int32(i), int32(j)})
-		i = j
 	}
-	return out
+	for ; i < len(text); i++ {
+		if text[i] != ' ' {
+			if ns == ne {
+				out[ns].start = int32(i)
+				ns++
+			}
+		} else if ns > ne {
+			out[ne].end = int32(i)
+			ne++
+		}
+	}
+	if ns > ne {
+		out[ne].end = int32(len(text))
+	}
+	return out[:ns]
 }
 
 // textIndexOf is newTextIndex(text) for the words of text (wordSpans):
@@ -514,8 +544,20 @@ func textIndexInto(ti *textIndex, text string, words []wordSpan) *textIndex {
 }
 
 // wordAt is the index of the first word starting at or after byte p.
+// The search is written out, small enough to inline: sort.Search made a
+// closure call per step.
 func (ti *textIndex) wordAt(p int) int {
-	return sort.Search(len(ti.starts), func(i int) bool { return int(ti.starts[i]) >= p })
+	s := ti.starts
+	lo, hi := 0, len(s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(s[m]) < p {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 func (ti *textIndex) word(i int) string {
@@ -601,23 +643,13 @@ func (lx *lexicon) find(text string) []hit { return lx.findMarks(nil, text, nil,
 func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []wordSpan) []hit {
 	occ := lx.getOcc()
 	defer lx.putOcc(occ)
-	nLex := int32(len(lx.lits))
-	lx.auto.scan(text, func(lit int32, start int) {
-		if lit >= nLex {
-			if marks != nil {
-				*marks = append(*marks, setMark{lit - nLex, int32(start)})
-			}
-			return
-		}
-		switch n := occ.count[lit]; {
-		case n == 0:
-			occ.ids = append(occ.ids, lit)
-		case n >= maxOcc:
-			return
-		}
-		occ.count[lit]++
-		occ.pairs = append(occ.pairs, litAt{lit, int32(start)})
-	})
+	if lx.auto.r16 != nil {
+		lx.scanOcc(text, occ, marks)
+	} else {
+		lx.auto.scan(text, func(lit int32, start int) {
+			lx.record(lit, start, occ, marks)
+		})
+	}
 	if len(occ.ids) == 0 {
 		return nil
 	}
@@ -678,16 +710,81 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 	return hits
 }
 
+// scanOcc is findMarks' pass of the compacted automaton (r16) over text:
+// every literal it ends goes to occ or, for a set literal, to *marks, in
+// the order of scan's calls. The loop is scan's, four bytes a turn, with
+// what scan's callback did in recordState, called only on the states that
+// recognise a literal: a text passes a literal every few bytes, and each
+// was a closure call. The steps read r16 through a pointer, with no bounds
+// check: a state is below len(r16)>>5 and a class below 32 (compact), so
+// every index is in the table. FuzzScanOcc compares it with scan.
+func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
+	a := lx.auto
+	d := unsafe.Pointer(unsafe.SliceData(a.r16))
+	class, first := &a.class, a.firstOut
+	s := uint(0)
+	i := 0
+	for ; i+4 <= len(text); i += 4 {
+		b := text[i : i+4]
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[0]]))*2))); s >= first {
+			lx.recordState(s, i, occ, marks)
+		}
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[1]]))*2))); s >= first {
+			lx.recordState(s, i+1, occ, marks)
+		}
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[2]]))*2))); s >= first {
+			lx.recordState(s, i+2, occ, marks)
+		}
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[3]]))*2))); s >= first {
+			lx.recordState(s, i+3, occ, marks)
+		}
+	}
+	for ; i < len(text); i++ {
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[text[i]]))*2))); s >= first {
+			lx.recordState(s, i, occ, marks)
+		}
+	}
+}
+
+// recordState records the literals that state s (from firstOut on)
+// recognises on entering it at byte i.
+func (lx *lexicon) recordState(s uint, i int, occ *occIndex, marks *[]setMark) {
+	a := lx.auto
+	at := a.outAt[s-a.firstOut:]
+	for _, id := range a.outIDs[at[0]:at[1]] {
+		lx.record(id, i+1-a.litLen[id], occ, marks)
+	}
+}
+
+// record notes literal lit found at byte start: a set literal in *marks
+// (when marks is not nil), a literal of the pack in occ, up to maxOcc
+// times.
+func (lx *lexicon) record(lit int32, start int, occ *occIndex, marks *[]setMark) {
+	if nLex := int32(len(lx.lits)); lit >= nLex {
+		if marks != nil {
+			*marks = append(*marks, setMark{lit - nLex, int32(start)})
+		}
+		return
+	}
+	switch n := occ.count[lit]; {
+	case n == 0:
+		occ.ids = append(occ.ids, lit)
+	case n >= maxOcc:
+		return
+	}
+	occ.count[lit]++
+	occ.pairs = append(occ.pairs, litAt{lit, int32(start)})
+}
+
 // chain checks the later parts of a phrase after a first-part hit ending at
 // end; it returns the end of the whole phrase.
 func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int, bool) {
 	for k := 1; k < len(ph.parts); k++ {
 		p := ph.parts[k]
-		next := ti.wordAt(end) // first word after the previous part
-		if end > 0 && end <= len(ti.text) && ti.text[end-1] != ' ' {
-			// previous part ended mid-word (prefix): skip the rest of that word
-			next = ti.wordAt(end)
-		}
+		// The first word after the previous part: one that ended mid-word
+		// (a prefix) skips the rest of that word too, as no word starts
+		// inside it.
+		next := ti.wordAt(end)
 		lo, hi := 0, 0
 		switch p.gap {
 		case gapWord, gapNumber:

@@ -3,6 +3,7 @@ package fallback
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The sentence split, the cue words of each sentence (kwOf) and the gate
@@ -15,30 +16,28 @@ import (
 
 // sentAuto's tables, built in init after every cueSet.
 var (
-	// sentDelta[st|class] is the next state premultiplied by the row
-	// width (1<<sentShift) in the low sentOutShift bits and, above them,
-	// 0 or the index in sentOut of what entering that state recognises:
-	// the step is one OR and one load, and only a state that recognises a
-	// word, a separator or a non-ASCII byte costs more.
+	// sentDelta[st|class] is the next state, premultiplied by the row
+	// width (1<<sentShift). The states are numbered so that those that
+	// recognise a word come last, from sentFirst on, and a separator or a
+	// non-ASCII byte leads to sentSep or sentWide, past the table: the
+	// step is one OR and one load, and one comparison finds every state
+	// that costs more.
 	sentDelta []uint32
 	sentShift uint
-	// sentOut[i] is what the states of out index i recognise: cue words
-	// and gate groups, precomputed so that a hit costs three ORs, not a
-	// walk over the state's literal list.
+	sentFirst uint32
+	// sentSep and sentWide are the targets of the separators (the piece
+	// ends) and of the non-ASCII bytes (the piece is marked for lowering
+	// as a whole, its cue and gate words are then found again, and the
+	// automaton restarts after the byte).
+	sentSep, sentWide uint32
+	// sentOut[(st-sentFirst)>>sentShift] is what state st recognises: cue
+	// words and gate groups, precomputed so that a hit costs three ORs,
+	// not a walk over the state's literal list.
 	sentOut []sentHits
 	// sentClass is the class of each byte: ASCII upper case shares its
 	// lower case's class, every separator has sepClass and every byte of
 	// a non-ASCII rune wideClass.
 	sentClass [256]uint32
-)
-
-const (
-	sentOutShift = 20
-	// Out indices above the words': a separator ends the piece, and a
-	// non-ASCII byte marks it for lowering as a whole (its cue and gate
-	// words are then found again), so the automaton restarts after it.
-	sentSepOut  = 1<<(32-sentOutShift) - 1
-	sentWideOut = sentSepOut - 1
 )
 
 type sentHits struct {
@@ -75,37 +74,48 @@ func init() {
 			sentClass[c] = uint32(a.class[c])
 		}
 	}
-	// Out index 0 stands for "nothing recognised".
-	sentOut = []sentHits{{}}
-	outIdx := make([]uint32, len(a.out))
-	for s, ids := range a.out {
-		if len(ids) == 0 {
-			continue
+	// Renumber: the root (which recognises nothing) and every other state
+	// that recognises nothing first, then those that do.
+	n := len(a.out)
+	newOf := make([]uint32, n)
+	k := uint32(0)
+	for pass := range 2 {
+		if pass == 1 {
+			sentFirst = k << sentShift
 		}
-		var h sentHits
-		for _, id := range ids {
-			if int(id) < len(cueWords) {
-				h.kw[id>>6] |= 1 << (id & 63)
-			} else {
-				h.gate |= gates[int(id)-len(cueWords)]
+		for s, ids := range a.out {
+			if (len(ids) > 0) == (pass == 1) {
+				newOf[s] = k
+				k++
 			}
 		}
-		outIdx[s] = uint32(len(sentOut))
-		sentOut = append(sentOut, h)
 	}
-	n := len(a.out)
-	if n<<sentShift > 1<<sentOutShift || len(sentOut) >= sentWideOut {
-		panic("fallback: sentence automaton too large for its 32-bit table")
+	if newOf[0] != 0 || uint64(n+2)<<sentShift >= 1<<32 {
+		panic("fallback: sentence automaton does not fit its 32-bit table")
 	}
-	sentDelta = make([]uint32, n<<sentShift)
-	for st := range n {
-		row := sentDelta[st<<sentShift:]
-		for c := range a.nclass {
-			t := uint32(a.d16[st<<a.shift|c] &^ out16)
-			row[c] = t<<sentShift | outIdx[t]<<sentOutShift
+	sentSep, sentWide = uint32(n)<<sentShift, uint32(n+1)<<sentShift
+	sentOut = make([]sentHits, n-int(sentFirst>>sentShift))
+	// Two rows more, for sentSep and sentWide: the four-byte step may
+	// read on from them before it finds them (their values are never used).
+	sentDelta = make([]uint32, (n+2)<<sentShift)
+	for s, ids := range a.out {
+		ns := newOf[s] << sentShift
+		if ns >= sentFirst {
+			h := &sentOut[(ns-sentFirst)>>sentShift]
+			for _, id := range ids {
+				if int(id) < len(cueWords) {
+					h.kw[id>>6] |= 1 << (id & 63)
+				} else {
+					h.gate |= gates[int(id)-len(cueWords)]
+				}
+			}
 		}
-		row[sepClass] = sentSepOut << sentOutShift
-		row[wideClass] = sentWideOut << sentOutShift
+		row := sentDelta[ns:]
+		for c := range a.nclass {
+			row[c] = newOf[a.d16[s<<a.shift|c]&^out16] << sentShift
+		}
+		row[sepClass] = sentSep
+		row[wideClass] = sentWide
 	}
 }
 
@@ -113,28 +123,54 @@ func init() {
 // the end, and returns where it stopped, whether it passed a non-ASCII byte
 // and what it recognised (nothing sure when it passed one). It is apart
 // from splitScan so that its loop keeps its few variables in registers.
+//
+// Most bytes lead to a state that recognises nothing, so the scan steps
+// four bytes at a time and tests the four states once; a block with a
+// state to handle is stepped again byte by byte from its first state.
+// The steps read sentDelta through a pointer, with no bounds check: every
+// index is a state (sentSep and sentWide have rows too) ORed with a class
+// below the row width, so it is in the table by construction (init checks
+// the sizes).
 func scanPiece(s string, i int) (end int, wide bool, h sentHits) {
-	d, cls := sentDelta, &sentClass
-	st := uint32(0)
+	d := unsafe.Pointer(unsafe.SliceData(sentDelta))
+	cls, first := &sentClass, sentFirst
 	t := s[i:]
+	st := uint32(0)
 	j := 0
-	for ; j < len(t); j++ {
-		st = d[st|cls[t[j]]]
-		if st >= 1<<sentOutShift {
-			switch o := st >> sentOutShift; o {
-			case sentSepOut:
-				return i + j, wide, h
-			case sentWideOut:
-				wide = true
-			default:
-				h.kw[0] |= sentOut[o].kw[0]
-				h.kw[1] |= sentOut[o].kw[1]
-				h.gate |= sentOut[o].gate
+	for {
+		for j+4 <= len(t) {
+			b := t[j : j+4]
+			s0 := *(*uint32)(unsafe.Add(d, uintptr(st|cls[b[0]])*4))
+			s1 := *(*uint32)(unsafe.Add(d, uintptr(s0|cls[b[1]])*4))
+			s2 := *(*uint32)(unsafe.Add(d, uintptr(s1|cls[b[2]])*4))
+			s3 := *(*uint32)(unsafe.Add(d, uintptr(s2|cls[b[3]])*4))
+			if s0 >= first || s1 >= first || s2 >= first || s3 >= first {
+				break
 			}
-			st &= 1<<sentOutShift - 1
+			st = s3
+			j += 4
+		}
+		for stop := min(j+4, len(t)); j < stop; j++ {
+			st = *(*uint32)(unsafe.Add(d, uintptr(st|cls[t[j]])*4))
+			if st < first {
+				continue
+			}
+			switch st {
+			case sentSep:
+				return i + j, wide, h
+			case sentWide:
+				wide, st = true, 0
+			default:
+				o := &sentOut[(st-first)>>sentShift]
+				h.kw[0] |= o.kw[0]
+				h.kw[1] |= o.kw[1]
+				h.gate |= o.gate
+			}
+		}
+		if j >= len(t) {
+			return i + j, wide, h
 		}
 	}
-	return i + j, wide, h
 }
 
 // msgGates is what splitScan adds for the message: the gate groups of the
