@@ -37,6 +37,7 @@ func (st *state) checkJudge10b(v *j3fold) {
 	}
 	st.checkOwnedElsewhere(v)
 	st.checkNegatedStatus()
+	st.checkAssertions() // judge13c.go: the counterparty's assertions against the records' values
 	st.checkRecordedAmount()
 	st.checkOmittedFact(v)
 	st.checkUnmetCount()
