@@ -64,8 +64,8 @@ type assertion struct {
 
 // tok is one token of a sentence: a folded word, a number or a symbol.
 type tok struct {
-	w    string  // folded lower-case word, or the symbol
-	num  float64 // the number's value (isNum)
+	w   string  // folded lower-case word, or the symbol
+	num float64 // the number's value (isNum)
 	isNum,
 	sym bool
 	digits int  // digits before any separator or decimal point
@@ -181,7 +181,7 @@ var (
 	// a13MoneyAttrs name what an amount is: a limit of cover, a deductible, a
 	// price, a fee, a rent, a discount.
 	a13MoneyAttrs = a13Lexicon(map[string]string{
-		"limit": "limit limits limited cap capped maximum max covers covering insured deckungssumme versicherungssumme deckt hochstbetrag limite limites hasta cubre tope plafond plafonne couvre",
+		"limit":      "limit limits limited cap capped maximum max covers covering insured deckungssumme versicherungssumme deckt hochstbetrag limite limites hasta cubre tope plafond plafonne couvre",
 		"deductible": "deductible excess deducible franquicia selbstbeteiligung selbstbehalt franchise",
 		"fee":        "fee fees charge surcharge penalty tarifa cargo comision recargo gebuhr gebuhren zuschlag frais penalite",
 		"rent":       "rent alquiler renta miete loyer",
