@@ -60,6 +60,7 @@ type assertion struct {
 	num  float64
 	val  string
 	sent int // index of its sentence in the text's sentences
+	at   int // index of its value's token in the sentence
 }
 
 // tok is one token of a sentence: a folded word, a number or a symbol.
@@ -152,6 +153,14 @@ func tokens(s string) []tok {
 			j := i
 			for j < len(s) {
 				r, n := utf8.DecodeRuneInString(s[j:])
+				if (r == '\'' || r == '’') && j+n < len(s) && contraction(s[j+n:]) {
+					if isPossessive(b.String(), s[j+n:]) {
+						j += n + 1 // "October's rent": the word is "october"
+						break
+					}
+					j += n // "didn't", "it's", "I'm": one word ("didnt", "its", "im")
+					continue
+				}
 				if !unicode.IsLetter(r) {
 					break
 				}
@@ -168,6 +177,31 @@ func tokens(s string) []tok {
 		glued = true
 	}
 	return out
+}
+
+// contraction reports the end of an English contraction at the start of
+// s: "t", "s", "m", "re", "ve", "ll", "d" before a non-letter. A
+// possessive "'s" is dropped (isPossessive).
+func contraction(s string) bool {
+	for _, e := range [...]string{"t", "s", "m", "re", "ve", "ll", "d"} {
+		if len(s) >= len(e) && strings.EqualFold(s[:len(e)], e) && (len(s) == len(e) || !isLetterAt(s, len(e))) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPossessive reports an "'s" after a word that is no pronoun: a
+// possessive, dropped so that the word ties to the same word elsewhere.
+func isPossessive(word, rest string) bool {
+	if rest == "" || rest[0] != 's' && rest[0] != 'S' {
+		return false
+	}
+	switch word {
+	case "it", "that", "he", "she", "there", "what", "who", "here", "let":
+		return false
+	}
+	return true
 }
 
 // isLetterAt reports a letter at byte i of s.
@@ -237,11 +271,15 @@ var (
 	}()
 	// a13ProposalWords mark a sentence that offers, proposes or asks for a
 	// value rather than stating what is so.
-	a13ProposalWords = a13WordSet(`new quote quoted offer offering promotion promo would could can will if propose suggest recommend switch switching upgrade upgrading
+	a13ProposalWords = a13WordSet(`new raise raising increase increasing lower lowering reduce reducing aumentar subir erhohen senken augmenter baisser would could can will if propose suggest recommend switch switching upgrade upgrading
 		downgrade change instead alternative option options want like need prefer move rebook book please let lets
 		nuevo nueva nuevos oferta ofrecemos podria puede podemos cambiar quiero quisiera propongo
 		neu neue neuen neuer angebot konnte kann konnen wurde mochte wechseln andern bitte
 		nouveau nouvelle nouveaux offre devis pourrait peut pouvons voudrais changer propose proposons`)
+	// a13OfferWords make a whole sentence an offer or advice: its figures
+	// are the offer's, not claims about the record.
+	a13OfferWords = a13WordSet(`quote quoted quotation offer offering offered promotion promo suggest recommend propose proposal
+		oferta ofrecemos cotizacion presupuesto sugiero recomiendo propongo angebot empfehle vorschlag schlage devis offre suggere recommande propose`)
 	// a13NegWords deny what follows them.
 	a13NegWords = a13WordSet(`not never no none nor non nothing isnt wasnt doesnt didnt dont hasnt havent cannot cant without
 		nunca ningun ninguna sin nada nicht nie kein keine keinen keiner nichts ohne pas jamais aucun aucune sans rien ni`)
@@ -396,7 +434,7 @@ func sentenceAssertions(ts []tok, si int, out []assertion, claim bool) []asserti
 		}
 		if v, ok := a13NumberWords[t.w]; ok && i+1 < len(ts) {
 			if noun, ok := a13CountNouns[ts[i+1].w]; ok && !negatedAt(ts, i) {
-				out = append(out, assertion{kind: akCount, attr: countAttr(ts, noun), num: v, sent: si})
+				out = append(out, assertion{kind: akCount, attr: countAttr(ts, noun), num: v, sent: si, at: i})
 			}
 		}
 		out = enumAssertions(ts, i, si, out, claim)
@@ -438,7 +476,7 @@ func numberAssertions(ts []tok, i, si int, out []assertion) []assertion {
 		m, d := int(next(2).num), int(next(4).num)
 		if m >= 1 && m <= 12 && d >= 1 && d <= 31 {
 			if a := nearestAttr(ts, i, 8, 2, a13EventAttrs); a != "" {
-				out = append(out, assertion{kind: akDate, attr: a, num: float64(m*100 + d), sent: si})
+				out = append(out, assertion{kind: akDate, attr: a, num: float64(m*100 + d), sent: si, at: i})
 			}
 		}
 		return out
@@ -457,7 +495,7 @@ func numberAssertions(ts []tok, i, si int, out []assertion) []assertion {
 			}
 		}
 		if a := nearestAttr(ts, i, 10, 2, a13EventAttrs); a != "" {
-			out = append(out, assertion{kind: akTime, attr: a, num: float64(mins), sent: si})
+			out = append(out, assertion{kind: akTime, attr: a, num: float64(mins), sent: si, at: i})
 		}
 		return out
 	}
@@ -483,7 +521,7 @@ func numberAssertions(ts []tok, i, si int, out []assertion) []assertion {
 		}
 		if m > 0 {
 			if a := nearestAttr(ts, i, 8, 3, a13EventAttrs); a != "" {
-				out = append(out, assertion{kind: akDate, attr: a, num: float64(m*100 + int(t.num)), sent: si})
+				out = append(out, assertion{kind: akDate, attr: a, num: float64(m*100 + int(t.num)), sent: si, at: i})
 			}
 			return out
 		}
@@ -491,7 +529,7 @@ func numberAssertions(ts []tok, i, si int, out []assertion) []assertion {
 	// 25%, 10 percent
 	if n := next(1); n.w == "%" || n.w == "percent" || n.w == "prozent" || n.w == "pct" || (n.w == "por" || n.w == "pour") && next(2).w == "cent" || n.w == "por" && next(2).w == "ciento" {
 		if a := nearestAttr(ts, i, 4, 3, a13MoneyAttrs); a == "discount" {
-			out = append(out, assertion{kind: akPercent, attr: a, num: t.num, sent: si})
+			out = append(out, assertion{kind: akPercent, attr: a, num: t.num, sent: si, at: i})
 		}
 		return out
 	}
@@ -509,13 +547,13 @@ func numberAssertions(ts []tok, i, si int, out []assertion) []assertion {
 	}
 	if isCurrency(prev(1)) || isCurrency(next(after)) {
 		if a := nearestAttr(ts, i, 5, 3+after, a13MoneyAttrs); a != "" && (a == "rent" || !perPeriod(ts, i+after-1)) {
-			out = append(out, assertion{kind: akMoney, attr: a, num: v, sent: si})
+			out = append(out, assertion{kind: akMoney, attr: a, num: v, sent: si, at: i})
 		}
 		return out
 	}
 	// A count: the number before a counted noun.
 	if noun, ok := a13CountNouns[next(1).w]; ok && t.num == float64(int(t.num)) {
-		out = append(out, assertion{kind: akCount, attr: countAttr(ts, noun), num: t.num, sent: si})
+		out = append(out, assertion{kind: akCount, attr: countAttr(ts, noun), num: t.num, sent: si, at: i})
 	}
 	return out
 }
@@ -590,7 +628,7 @@ func enumAssertions(ts []tok, i, si int, out []assertion, claim bool) []assertio
 				}
 			}
 		}
-		return append(out, assertion{kind: akEnum, attr: attr, val: val, sent: si})
+		return append(out, assertion{kind: akEnum, attr: attr, val: val, sent: si, at: i})
 	case "inforce":
 		// A state needs a copula: "the policy was terminated", not "terminate it".
 		if !copulaBefore(ts, i) && val == "no" {
@@ -629,7 +667,7 @@ func enumAssertions(ts []tok, i, si int, out []assertion, claim bool) []assertio
 			val = "yes"
 		}
 	}
-	return append(out, assertion{kind: akEnum, attr: attr, val: val, sent: si})
+	return append(out, assertion{kind: akEnum, attr: attr, val: val, sent: si, at: i})
 }
 
 // a13Held are words that say which cabin one holds or held: a copula, a
@@ -758,7 +796,7 @@ func (st *state) checkAssertions() {
 	msgSents := sentenceTexts(st.c.Message)
 	for _, c := range msg.as {
 		cts := msg.sents[c.sent]
-		if c.kind != akEnum && proposalIn(cts) {
+		if c.kind != akEnum && (proposalNear(cts, c.at) || offerIn(cts)) {
 			continue
 		}
 		if agreesInSentence(msg, c, rf2(rf, func(r recFacts) textFacts { return r.tf })) {
@@ -782,7 +820,7 @@ func (st *state) checkAssertions() {
 			if len(vals) == 0 || sameValue(c, vals) || valueAnywhere(c, r.tf) {
 				continue
 			}
-			if c.kind == akEnum && r.t.text != "" && enumAffirmedToo(c, r.tf) {
+			if c.kind == akEnum && (enumAffirmedToo(c, r.tf) || c.attr == "included" && bothValues(msg.as, c)) {
 				continue
 			}
 			st.assertContradiction(c, cts, vals[0], r.t, st.c.Message, msgSents[min(c.sent, len(msgSents)-1)])
@@ -820,10 +858,33 @@ func sentenceTexts(s string) []string {
 	return out
 }
 
-// proposalIn reports a proposal word in a sentence.
-func proposalIn(ts []tok) bool {
+// offerIn reports an offer word in a sentence.
+func offerIn(ts []tok) bool {
 	for _, t := range ts {
-		if a13ProposalWords[t.w] {
+		if a13OfferWords[t.w] {
+			return true
+		}
+	}
+	return false
+}
+
+// bothValues reports a sentence that gives the attribute of token i's
+// assertion both values: "the children's policies cover what the package
+// excludes" sets two things side by side.
+func bothValues(as []assertion, c assertion) bool {
+	for _, o := range as {
+		if o.sent == c.sent && o.kind == akEnum && o.attr == c.attr && o.val != c.val {
+			return true
+		}
+	}
+	return false
+}
+
+// proposalNear reports a proposal word within the six tokens before the
+// value at token i: "a new quote at $45", "can start on March 1".
+func proposalNear(ts []tok, i int) bool {
+	for j := max(0, i-6); j < i; j++ {
+		if a13ProposalWords[ts[j].w] {
 			return true
 		}
 	}
@@ -845,7 +906,7 @@ func ownIn(ts []tok) bool {
 // figure beside another compares, it does not misquote.
 func agreesInSentence(tf textFacts, c assertion, recs []textFacts) bool {
 	for _, o := range tf.as {
-		if o.sent != c.sent || o.kind != c.kind || o.attr != c.attr || o == c {
+		if c.kind == akEnum || o.sent != c.sent || o.kind != c.kind || o.attr != c.attr || o == c {
 			continue
 		}
 		for _, r := range recs {
@@ -994,15 +1055,24 @@ func (st *state) assertContradiction(c assertion, _ []tok, r assertion, t truste
 var a13RetractWords = []string{"got that wrong", "i was wrong", "my mistake", "i misspoke", "correction", "i meant", "sorry, it was", "actually it was",
 	"me equivoque", "me confundi", "ich habe mich geirrt", "mein fehler", "ich meinte", "je me suis trompe", "je voulais dire", "erreur de ma part"}
 
+// a13RetractFolded are a13RetractWords folded, padded with spaces.
+var a13RetractFolded = func() []string {
+	out := make([]string, len(a13RetractWords))
+	for i, r := range a13RetractWords {
+		out[i] = " " + strings.TrimSpace(foldedText(r)) + " "
+	}
+	return out
+}()
+
 // dropCorrected drops contradictions of a claim the case lists for the
 // counterparty (a fact it asserted) when its message now corrects itself
 // and gives the attribute the record's value: its latest word agrees with
 // the record.
 func (st *state) dropCorrected() {
-	low := " " + foldedText(st.c.Message) + " "
+	low := foldedText(st.c.Message) // padded with spaces
 	retract := false
-	for _, r := range a13RetractWords {
-		if strings.Contains(low, " "+foldedText(r)+" ") {
+	for _, r := range a13RetractFolded {
+		if strings.Contains(low, r) {
 			retract = true
 			break
 		}
