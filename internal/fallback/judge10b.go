@@ -32,6 +32,7 @@ import (
 // rounds is in.
 func (st *state) checkJudge10b(v *j3fold) {
 	st.checkSpelledDomain()
+	st.checkTurnChanged() // judge13c.go: a past event's date or elapsed time changed since the counterparty's earlier turn
 	if len(st.trusted) == 0 {
 		return // every check here weighs the counterparty against a record
 	}

@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -51,6 +52,7 @@ const (
 	akTime  // num is minutes after midnight
 	akCount // attr names the counted noun, and the event when one is said
 	akEnum  // val is the value
+	akAgo   // num..hi: days elapsed since the event attr names
 )
 
 // assertion is one attribute-value statement of a text.
@@ -58,6 +60,7 @@ type assertion struct {
 	kind assertKind
 	attr string
 	num  float64
+	hi   float64 // akAgo: the most days the words allow
 	val  string
 	sent int // index of its sentence in the text's sentences
 	at   int // index of its value's token in the sentence
@@ -438,6 +441,63 @@ func sentenceAssertions(ts []tok, si int, out []assertion, claim bool) []asserti
 			}
 		}
 		out = enumAssertions(ts, i, si, out, claim)
+		out = agoAssertion(ts, i, si, out)
+	}
+	return out
+}
+
+// a13Units are the days in a unit of elapsed time.
+var a13Units = map[string]float64{"day": 1, "days": 1, "dia": 1, "dias": 1, "tag": 1, "tage": 1, "tagen": 1, "jour": 1, "jours": 1,
+	"week": 7, "weeks": 7, "semana": 7, "semanas": 7, "woche": 7, "wochen": 7, "semaine": 7, "semaines": 7,
+	"month": 30, "months": 30, "mes": 30, "meses": 30, "monat": 30, "monate": 30, "monaten": 30, "mois": 30,
+	"year": 365, "years": 365, "ano": 365, "anos": 365, "jahr": 365, "jahre": 365, "jahren": 365, "an": 365, "ans": 365}
+
+// a13Ago are the words that make a span a time ago ("two months ago",
+// "hace dos meses", "vor zwei Monaten", "il y a deux mois").
+var a13Ago = a13WordSet(`ago hace vor`)
+
+// agoAssertion reads an elapsed time at token i, a unit: "about two
+// months ago", "less than a month ago", "hace unos 3 meses", "vor zwei
+// Monaten", "il y a moins d'un mois". It gives the span of days the words
+// allow, for the event word before it.
+func agoAssertion(ts []tok, i, si int, out []assertion) []assertion {
+	unit, ok := a13Units[ts[i].w]
+	if !ok || i == 0 {
+		return out
+	}
+	// "ago" after the unit, or "hace"/"vor"/"il y a" before its number.
+	ago := i+1 < len(ts) && ts[i+1].w == "ago"
+	n, k := 0.0, i-1
+	switch w := ts[k]; {
+	case w.isNum:
+		n = w.num
+	case a13NumberWords[w.w] > 0:
+		n = a13NumberWords[w.w]
+	case w.w == "a" || w.w == "an" || w.w == "un" || w.w == "une" || w.w == "einen" || w.w == "einem" || w.w == "einer":
+		n = 1
+	default:
+		return out
+	}
+	lo, hi := n*unit*0.75, n*unit*1.35
+	for j := k - 1; j >= max(0, k-4); j-- {
+		switch ts[j].w {
+		case "less", "under", "within", "menos", "weniger", "moins", "unter", "innerhalb":
+			lo, hi = 0, n*unit
+		case "more", "over", "mas", "mehr", "plus", "uber":
+			lo, hi = n*unit, 1e9
+		case "about", "around", "roughly", "approximately", "almost", "nearly", "unos", "unas", "casi", "etwa", "ungefahr", "fast", "environ", "presque":
+			lo, hi = n*unit*0.6, n*unit*1.5
+		case "hace", "vor", "ya":
+			ago = true
+		case "y":
+			ago = ago || j+1 < len(ts) && ts[j+1].w == "a" // "il y a deux mois"
+		}
+	}
+	if !ago {
+		return out
+	}
+	if a := nearestAttr(ts, k, 10, 2, a13EventAttrs); a == "order" || a == "deliver" {
+		out = append(out, assertion{kind: akAgo, attr: a, num: lo, hi: hi, sent: si, at: i})
 	}
 	return out
 }
@@ -767,11 +827,14 @@ func (st *state) checkAssertions() {
 			recs = append(recs, t)
 		}
 	}
-	if len(recs) == 0 || st.c.Message == "" {
+	if st.c.Message == "" {
 		return
 	}
 	msg := assertionsOf(st.c.Message, true)
 	if len(msg.as) == 0 {
+		return
+	}
+	if len(recs) == 0 {
 		return
 	}
 	type recFacts struct {
@@ -794,6 +857,7 @@ func (st *state) checkAssertions() {
 		}
 	}
 	msgSents := sentenceTexts(st.c.Message)
+	msgIDs := distinct(sentIDs(st.c.Message))
 	for _, c := range msg.as {
 		cts := msg.sents[c.sent]
 		if c.kind != akEnum && (proposalNear(cts, c.at) || offerIn(cts)) {
@@ -804,6 +868,9 @@ func (st *state) checkAssertions() {
 		}
 		cw := sentWords(cts)
 		cids := sentIDs(msgSents[min(c.sent, len(msgSents)-1)])
+		if len(cids) == 0 && len(msgIDs) == 1 {
+			cids = msgIDs // a message that names one thing speaks of it throughout
+		}
 		own := ownIn(cts)
 		for _, r := range rf {
 			rs := sentenceTexts(r.t.text)
@@ -827,6 +894,93 @@ func (st *state) checkAssertions() {
 			return
 		}
 	}
+}
+
+// pastEvents are the events whose date or elapsed time stays what it was:
+// a new date for them is a changed story, not a changed request.
+var pastEvents = map[string]bool{"order": true, "deliver": true, "return": true, "pay": true, "cancel": true}
+
+// checkTurnChanged runs turnChanged on the message, when the counterparty
+// spoke before and nothing yet contradicts it; it runs whether or not the
+// case holds records.
+func (st *state) checkTurnChanged() {
+	if st.c.Message == "" || st.hasFinding("contradiction") {
+		return
+	}
+	spoke := false
+	for _, t := range st.c.History {
+		spoke = spoke || t.Role == consult.RoleCounterparty && t.Text != ""
+	}
+	if !spoke {
+		return
+	}
+	var recs []trustedText
+	for _, t := range st.trusted {
+		if t.isRecord() {
+			recs = append(recs, t)
+		}
+	}
+	st.turnChanged(assertionsOf(st.c.Message, true), recs)
+}
+
+// turnChanged reports, and records as a contradiction, a message that
+// gives a past event another date or elapsed time than the counterparty's
+// own earlier turn did ("I bought it about two months ago" then "less than
+// a month ago"). A change to a value a record holds is a correction.
+func (st *state) turnChanged(msg textFacts, recs []trustedText) bool {
+	var recFacts []textFacts
+	for i, t := range st.c.History {
+		if t.Role != consult.RoleCounterparty || t.Text == "" {
+			continue
+		}
+		tf := assertionsOf(t.Text, true)
+		for _, c := range msg.as {
+			if c.kind != akAgo && c.kind != akDate || !pastEvents[c.attr] || proposalNear(msg.sents[c.sent], c.at) {
+				continue
+			}
+			for _, e := range tf.as {
+				if e.kind != c.kind || e.attr != c.attr || equalValue(e, c) || proposalNear(tf.sents[e.sent], e.at) {
+					continue
+				}
+				if recFacts == nil {
+					recFacts = make([]textFacts, 0, len(recs))
+					for _, r := range recs {
+						recFacts = append(recFacts, assertionsOf(r.text, false))
+					}
+				}
+				corrected := false
+				for _, r := range recFacts {
+					for _, a := range r.as {
+						if a.kind == c.kind && a.attr == c.attr && equalValue(a, c) {
+							corrected = true
+						}
+					}
+				}
+				if corrected {
+					continue
+				}
+				sents := sentenceTexts(st.c.Message)
+				sent := strings.TrimSpace(sents[min(c.sent, len(sents)-1)])
+				st.contradiction(
+					fmt.Sprintf("Gives %s as %s; its own turn %d gave %s.", attrWords(c), valueWords(c), i+1, valueWords(e)),
+					fmt.Sprintf("The counterparty now says %q, but in turn %d it said: %s", clipCase(sent, 160), i+1, clipCase(t.Text, 240)),
+					[]string{}, sent)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// distinct returns ids without repeats.
+func distinct(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // rf2 maps the records to their facts.
@@ -950,6 +1104,9 @@ func equalValue(a, b assertion) bool {
 	if a.kind == akEnum {
 		return a.val == b.val
 	}
+	if a.kind == akAgo {
+		return a.num <= b.hi && b.num <= a.hi // the spans overlap
+	}
 	d := a.num - b.num
 	if d < 0 {
 		d = -d
@@ -1006,6 +1163,11 @@ func valueWords(a assertion) string {
 		return fmt.Sprintf("%02d:%02d", int(a.num)/60, int(a.num)%60)
 	case akCount:
 		return strconv.FormatFloat(a.num, 'f', -1, 64)
+	case akAgo:
+		if a.hi >= 1e9 {
+			return "more than " + strconv.Itoa(int(a.num)) + " days ago"
+		}
+		return strconv.Itoa(int(a.num)) + " to " + strconv.Itoa(int(a.hi)) + " days ago"
 	}
 	return a.val
 }
@@ -1027,6 +1189,8 @@ func attrWords(a assertion) string {
 		return "the number of " + noun + "s"
 	case akPercent:
 		return "the " + a.attr + " rate"
+	case akAgo:
+		return "when it was " + a13EventWord[a.attr]
 	case akEnum:
 		return a13EnumName[a.attr]
 	}
