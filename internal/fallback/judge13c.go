@@ -53,6 +53,7 @@ const (
 	akCount // attr names the counted noun, and the event when one is said
 	akEnum  // val is the value
 	akAgo   // num..hi: days elapsed since the event attr names
+	akPlace // val: the capitalised words of where a thing was sent
 )
 
 // assertion is one attribute-value statement of a text.
@@ -73,6 +74,7 @@ type tok struct {
 	isNum,
 	sym bool
 	digits int  // digits before any separator or decimal point
+	cap    bool // a word that begins with a capital letter
 	end    int  // byte offset after the token in the sentence
 	glued  bool // no space between it and the token before
 }
@@ -174,7 +176,7 @@ func tokens(s string) []tok {
 				}
 				j += n
 			}
-			out = append(out, tok{w: b.String(), end: j, glued: glued})
+			out = append(out, tok{w: b.String(), end: j, glued: glued, cap: unicode.IsUpper(r)})
 			i = j
 		}
 		glued = true
@@ -442,6 +444,45 @@ func sentenceAssertions(ts []tok, si int, out []assertion, claim bool) []asserti
 		}
 		out = enumAssertions(ts, i, si, out, claim)
 		out = agoAssertion(ts, i, si, out)
+		out = placeAssertion(ts, i, si, out)
+	}
+	return out
+}
+
+// a13SentWords say where a thing was sent or delivered (past forms only:
+// "ship it to Leeds" asks, "shipped to Leeds" states).
+var a13SentWords = a13WordSet(`shipped sent delivered dispatched mailed posted enviado enviada enviaron enviaste entregado entregada mandado
+	geliefert versandt verschickt geschickt zugestellt livre livree expedie expediee envoye envoyee`)
+
+// a13PlacePreps lead to a place: to, at, in; a, en; nach, an; à, au.
+var a13PlacePreps = a13WordSet(`to at in a en nach an au`)
+
+// placeAssertion reads where a thing was sent at token i, a past form of
+// sending: the capitalised words after the preposition that follows it
+// ("shipped my espresso machine to Leeds", "delivered at 14 Mill Road,
+// Manchester", "nach Leipzig geliefert" is not read: the place must
+// follow).
+func placeAssertion(ts []tok, i, si int, out []assertion) []assertion {
+	if !a13SentWords[ts[i].w] {
+		return out
+	}
+	for p := i + 1; p < min(len(ts), i+6); p++ {
+		if !a13PlacePreps[ts[p].w] {
+			continue
+		}
+		var place []string
+		for q := p + 1; q < min(len(ts), p+7); q++ {
+			t := ts[q]
+			if t.cap && !t.isNum && !t.sym && t.w != "i" {
+				place = append(place, t.w)
+			} else if len(place) > 0 && !t.isNum && t.w != "," {
+				break
+			}
+		}
+		if len(place) > 0 {
+			out = append(out, assertion{kind: akPlace, attr: "place", val: strings.Join(place, " "), sent: si, at: p})
+		}
+		return out
 	}
 	return out
 }
@@ -1107,6 +1148,14 @@ func equalValue(a, b assertion) bool {
 	if a.kind == akAgo {
 		return a.num <= b.hi && b.num <= a.hi // the spans overlap
 	}
+	if a.kind == akPlace {
+		for _, w := range strings.Fields(a.val) {
+			if slices.Contains(strings.Fields(b.val), w) {
+				return true // one place named by more or fewer words
+			}
+		}
+		return false
+	}
 	d := a.num - b.num
 	if d < 0 {
 		d = -d
@@ -1129,6 +1178,16 @@ func sameValue(c assertion, vals []assertion) bool {
 // whatever word it stands by).
 func valueAnywhere(c assertion, tf textFacts) bool {
 	if c.kind == akEnum {
+		return false
+	}
+	if c.kind == akPlace {
+		for _, ts := range tf.sents {
+			for _, t := range ts {
+				if slices.Contains(strings.Fields(c.val), t.w) {
+					return true
+				}
+			}
+		}
 		return false
 	}
 	for _, a := range tf.as {
@@ -1191,6 +1250,8 @@ func attrWords(a assertion) string {
 		return "the " + a.attr + " rate"
 	case akAgo:
 		return "when it was " + a13EventWord[a.attr]
+	case akPlace:
+		return "where it was sent"
 	case akEnum:
 		return a13EnumName[a.attr]
 	}
