@@ -756,7 +756,12 @@ func enumAssertions(ts []tok, i, si int, out []assertion, claim bool) []assertio
 			return out
 		}
 	case "included":
-		if claim && proposalBefore(ts, i) {
+		// The counterparty's word that a thing is included says little (a
+		// plan it sells may include what the owner's record excludes from
+		// another); its word that a thing is not covered, against a record
+		// that includes it, is a claim about the owner's own plan. A noun of
+		// cover ("flood cover") says a thing is included only when denied.
+		if claim && (!neg || proposalBefore(ts, i)) || !neg && (w == "cover" || w == "coverage") {
 			return out
 		}
 	}
