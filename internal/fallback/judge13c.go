@@ -254,7 +254,7 @@ var (
 	// a13CountEvents qualify a count by what happened to the things: a count
 	// delivered is not a count ordered.
 	a13CountEvents = a13Lexicon(map[string]string{
-		"deliver": "delivered shipped sent received receipt receiving geliefert versandt erhalten eingang wareneingang gebucht entregado entregadas enviado enviadas recibido recibidas recepcion livre livrees expedie recu recues reception",
+		"deliver": "delivered shipped sent received receipt entregamos enviamos recibimos lieferten livrons receiving geliefert versandt erhalten eingang wareneingang gebucht entregado entregadas enviado enviadas recibido recibidas recepcion livre livrees expedie recu recues reception",
 		"order":   "ordered order orders bestellt bestellung pedido pedidas commande commandees",
 	})
 	a13NumberWords = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -1294,10 +1294,15 @@ var a13RetractFolded = func() []string {
 	return out
 }()
 
-// dropCorrected drops contradictions of a claim the case lists for the
-// counterparty (a fact it asserted) when its message now corrects itself
-// and gives the attribute the record's value: its latest word agrees with
-// the record.
+// dropCorrected drops two kinds of contradiction the counterparty's latest
+// word undoes:
+//   - one with its own earlier turn (no record cited), when a date or an
+//     elapsed time of the message agrees with a record: a change toward
+//     the record's value is a correction ("sorry, I ordered it on March 5"
+//     where the order was placed on March 5);
+//   - one of a claim the case lists for it (a fact it asserted), when its
+//     message corrects itself ("I got that wrong") and gives the attribute
+//     the record's value.
 func (st *state) dropCorrected() {
 	low := foldedText(st.c.Message) // padded with spaces
 	retract := false
@@ -1307,10 +1312,10 @@ func (st *state) dropCorrected() {
 			break
 		}
 	}
-	if !retract {
+	msg := assertionsOf(st.c.Message, true)
+	if len(msg.as) == 0 {
 		return
 	}
-	msg := assertionsOf(st.c.Message, true)
 	var recs []textFacts
 	for _, t := range st.trusted {
 		if t.isRecord() {
@@ -1319,12 +1324,35 @@ func (st *state) dropCorrected() {
 	}
 	kept := st.findings[:0]
 	for _, f := range st.findings {
-		if f.kind == "contradiction" && f.claim != nil && !strings.Contains(st.c.Message, f.claim.Claim) && correctedBy(f.claim.Claim, msg, recs) {
-			continue
+		if f.kind == "contradiction" && f.claim != nil {
+			if len(f.refs) == 0 && msgOnRecord(msg, recs) {
+				continue
+			}
+			if retract && len(f.refs) > 0 && !strings.Contains(st.c.Message, f.claim.Claim) && correctedBy(f.claim.Claim, msg, recs) {
+				continue
+			}
 		}
 		kept = append(kept, f)
 	}
 	st.findings = kept
+}
+
+// msgOnRecord reports a date or elapsed time of the message that a record
+// gives the same event.
+func msgOnRecord(msg textFacts, recs []textFacts) bool {
+	for _, m := range msg.as {
+		if m.kind != akDate && m.kind != akAgo {
+			continue
+		}
+		for _, r := range recs {
+			for _, a := range r.as {
+				if a.kind == m.kind && a.attr == m.attr && equalValue(a, m) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // correctedBy reports a claim whose every assertion the message restates
