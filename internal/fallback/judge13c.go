@@ -248,7 +248,7 @@ var (
 		"night":     "night nights noche noches nacht nachte nuit nuits",
 		"ticket":    "ticket tickets entrada entradas billete billetes karte karten billet billets",
 		"licence":   "licence licences license licenses licencia licencias lizenz lizenzen",
-		"seat":      "seat seats asiento asientos sitzplatz sitzplatze place places",
+		"seat":      "seat seats asiento asientos sitzplatz sitzplatze",
 		"employee":  "employee employees empleado empleados mitarbeiter mitarbeitende employe employes salarie salaries",
 	})
 	// a13CountEvents qualify a count by what happened to the things: a count
@@ -323,11 +323,17 @@ func a13WordSet(s string) map[string]bool {
 // textFacts are the assertions of one text, with its sentences' tokens.
 type textFacts struct {
 	sents [][]tok
+	raw   []string // the sentences' text
 	as    []assertion
 }
 
 // assertionsOf reads the assertions of s.
-func assertionsOf(s string, claim bool) textFacts {
+func assertionsOf(s string, claim bool) textFacts { return assertionsIn(s, claim, nil) }
+
+// assertionsIn reads the assertions of the sentences of s that hold one
+// of the byte offsets at (all of them when at is nil): the message is cut
+// into tokens only where the matcher found a word an assertion needs.
+func assertionsIn(s string, claim bool, at []int) textFacts {
 	var tf textFacts
 	from := 0
 	s = clipBytes(s, maxClaimBytes)
@@ -335,13 +341,35 @@ func assertionsOf(s string, claim bool) textFacts {
 		if i < len(s) && !sentenceEnd(s, i) {
 			continue
 		}
-		if ts := tokens(s[from:i]); len(ts) > 0 {
-			tf.sents = append(tf.sents, ts)
-			tf.as = sentenceAssertions(ts, len(tf.sents)-1, tf.as, claim)
+		keep := at == nil
+		for _, p := range at {
+			keep = keep || p >= from && p < i
+		}
+		if keep {
+			if ts := tokens(s[from:i]); len(ts) > 0 {
+				tf.sents = append(tf.sents, ts)
+				tf.raw = append(tf.raw, s[from:i])
+				tf.as = sentenceAssertions(ts, len(tf.sents)-1, tf.as, claim)
+			}
 		}
 		from = i + 1
 	}
 	return tf
+}
+
+// msgAssertions reads the message's assertions, in the sentences that hold
+// an @assert cue.
+func (st *state) msgAssertions() textFacts {
+	var at []int
+	for _, q := range st.cues["@assert"] {
+		if q.src == srcMessage && q.text != nil && q.pos < len(q.text.orig) {
+			at = append(at, int(q.text.orig[q.pos]))
+		}
+	}
+	if len(at) == 0 {
+		return textFacts{}
+	}
+	return assertionsIn(st.c.Message, true, at)
 }
 
 // negatedAt reports a negator within the three words before token i, in
@@ -873,23 +901,27 @@ func (st *state) checkAssertions() {
 			recs = append(recs, t)
 		}
 	}
-	if st.c.Message == "" {
-		return
+	if len(recs) == 0 || !st.fromMessage("@assert") {
+		return // no word of an assertion in the message (rules/default.rules)
 	}
-	msg := assertionsOf(st.c.Message, true)
+	msg := st.msgAssertions()
 	if len(msg.as) == 0 {
 		return
 	}
-	if len(recs) == 0 {
-		return
-	}
 	type recFacts struct {
-		t  trustedText
-		tf textFacts
+		t     trustedText
+		tf    textFacts
+		words []map[string]bool // by sentence, for the tie
+		ids   [][]string
 	}
 	rf := make([]recFacts, len(recs))
 	for i, t := range recs {
-		rf[i] = recFacts{t, assertionsOf(t.text, false)}
+		tf := assertionsOf(t.text, false)
+		r := recFacts{t: t, tf: tf, words: make([]map[string]bool, len(tf.sents)), ids: make([][]string, len(tf.sents))}
+		for k := range tf.sents {
+			r.words[k], r.ids[k] = sentWords(tf.sents[k]), sentIDs(tf.raw[k])
+		}
+		rf[i] = r
 	}
 	// Which records give each attribute, for a tie by the only record.
 	holders := map[string]int{}
@@ -902,7 +934,7 @@ func (st *state) checkAssertions() {
 			}
 		}
 	}
-	msgSents := sentenceTexts(st.c.Message)
+	msgSents := msg.raw
 	msgIDs := distinct(sentIDs(st.c.Message))
 	for _, c := range msg.as {
 		cts := msg.sents[c.sent]
@@ -913,19 +945,18 @@ func (st *state) checkAssertions() {
 			continue
 		}
 		cw := sentWords(cts)
-		cids := sentIDs(msgSents[min(c.sent, len(msgSents)-1)])
+		cids := sentIDs(msgSents[c.sent])
 		if len(cids) == 0 && len(msgIDs) == 1 {
 			cids = msgIDs // a message that names one thing speaks of it throughout
 		}
 		own := ownIn(cts)
 		for _, r := range rf {
-			rs := sentenceTexts(r.t.text)
 			var vals []assertion
 			for _, a := range r.tf.as {
 				if a.kind != c.kind || a.attr != c.attr {
 					continue
 				}
-				if !tied(cw, cids, sentWords(r.tf.sents[a.sent]), sentIDs(rs[min(a.sent, len(rs)-1)]), own && holders[c.attr] == 1, c) {
+				if !tied(cw, cids, r.words[a.sent], r.ids[a.sent], own && holders[c.attr] == 1, c) {
 					continue
 				}
 				vals = append(vals, a)
@@ -936,7 +967,7 @@ func (st *state) checkAssertions() {
 			if c.kind == akEnum && (enumAffirmedToo(c, r.tf) || c.attr == "included" && bothValues(msg.as, c)) {
 				continue
 			}
-			st.assertContradiction(c, cts, vals[0], r.t, st.c.Message, msgSents[min(c.sent, len(msgSents)-1)])
+			st.assertContradiction(c, cts, vals[0], r.t, st.c.Message, msgSents[c.sent])
 			return
 		}
 	}
@@ -950,8 +981,8 @@ var pastEvents = map[string]bool{"order": true, "deliver": true, "return": true,
 // spoke before and nothing yet contradicts it; it runs whether or not the
 // case holds records.
 func (st *state) checkTurnChanged() {
-	if st.c.Message == "" || st.hasFinding("contradiction") {
-		return
+	if !st.fromMessage("@assert") || st.hasFinding("contradiction") {
+		return // no word of an assertion in the message (rules/default.rules)
 	}
 	spoke := false
 	for _, t := range st.c.History {
@@ -966,7 +997,7 @@ func (st *state) checkTurnChanged() {
 			recs = append(recs, t)
 		}
 	}
-	st.turnChanged(assertionsOf(st.c.Message, true), recs)
+	st.turnChanged(st.msgAssertions(), recs)
 }
 
 // turnChanged reports, and records as a contradiction, a message that
@@ -1005,8 +1036,7 @@ func (st *state) turnChanged(msg textFacts, recs []trustedText) bool {
 				if corrected {
 					continue
 				}
-				sents := sentenceTexts(st.c.Message)
-				sent := strings.TrimSpace(sents[min(c.sent, len(sents)-1)])
+				sent := strings.TrimSpace(msg.raw[c.sent])
 				st.contradiction(
 					fmt.Sprintf("Gives %s as %s; its own turn %d gave %s.", attrWords(c), valueWords(c), i+1, valueWords(e)),
 					fmt.Sprintf("The counterparty now says %q, but in turn %d it said: %s", clipCase(sent, 160), i+1, clipCase(t.Text, 240)),
@@ -1034,26 +1064,6 @@ func rf2[T any](rs []T, f func(T) textFacts) []textFacts {
 	out := make([]textFacts, len(rs))
 	for i, r := range rs {
 		out[i] = f(r)
-	}
-	return out
-}
-
-// sentenceTexts returns the sentences of s as assertionsOf cuts them.
-func sentenceTexts(s string) []string {
-	var out []string
-	from := 0
-	s = clipBytes(s, maxClaimBytes)
-	for i := 0; i <= len(s); i++ {
-		if i < len(s) && !sentenceEnd(s, i) {
-			continue
-		}
-		if strings.TrimSpace(s[from:i]) != "" && len(tokens(s[from:i])) > 0 {
-			out = append(out, s[from:i])
-		}
-		from = i + 1
-	}
-	if len(out) == 0 {
-		out = append(out, s)
 	}
 	return out
 }
@@ -1304,15 +1314,29 @@ var a13RetractFolded = func() []string {
 //     message corrects itself ("I got that wrong") and gives the attribute
 //     the record's value.
 func (st *state) dropCorrected() {
-	low := foldedText(st.c.Message) // padded with spaces
-	retract := false
-	for _, r := range a13RetractFolded {
-		if strings.Contains(low, r) {
-			retract = true
-			break
+	if !st.fromMessage("@assert") {
+		return // no word of an assertion in the message (rules/default.rules)
+	}
+	turn, listed := false, false
+	for _, f := range st.findings {
+		if f.kind == "contradiction" && f.claim != nil {
+			turn = turn || len(f.refs) == 0
+			listed = listed || len(f.refs) > 0 && !strings.Contains(st.c.Message, f.claim.Claim)
 		}
 	}
-	msg := assertionsOf(st.c.Message, true)
+	retract := false
+	if listed {
+		for _, r := range a13RetractFolded {
+			if strings.Contains(st.msg.text, r) { // the folded message, padded with spaces
+				retract = true
+				break
+			}
+		}
+	}
+	if !turn && !retract {
+		return
+	}
+	msg := st.msgAssertions()
 	if len(msg.as) == 0 {
 		return
 	}

@@ -57,6 +57,7 @@ var auxLabels = map[string]string{
 	"@timestake":  "what gives a time a reason: a limit, a consequence, an emergency, a loss",
 	"@signoff":    "a past approval, permission or promise, read with an office before it",
 	"@status":     "states a record keeps of a thing (cancelled, delivered, refunded), said in a message",
+	"@assert":     "words an attribute-value assertion needs: a limit, a fee, an event, a counted noun, a state",
 }
 
 // params with their defaults; a pack may override them with "set".
