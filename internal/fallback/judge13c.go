@@ -254,7 +254,7 @@ var (
 	// a13CountEvents qualify a count by what happened to the things: a count
 	// delivered is not a count ordered.
 	a13CountEvents = a13Lexicon(map[string]string{
-		"deliver": "delivered shipped sent received receipt entregamos enviamos recibimos lieferten livrons receiving geliefert versandt erhalten eingang wareneingang gebucht entregado entregadas enviado enviadas recibido recibidas recepcion livre livrees expedie recu recues reception",
+		"deliver": "delivered shipped sent received receipt entregamos enviamos recibimos lieferten livrons receiving geliefert versandt erhalten eingang wareneingang gebucht entregado entregados entregadas enviado enviados enviadas recibido recibidos recibidas recepcion livre livrees expedie recu recues reception",
 		"order":   "ordered order orders bestellt bestellung pedido pedidas commande commandees",
 	})
 	a13NumberWords = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -408,6 +408,16 @@ func futureBefore(ts []tok, i int) bool {
 // within before words, after it within after), preferring the one before
 // on a tie.
 func nearestAttr(ts []tok, i, before, after int, lex map[string]string) string {
+	// A colon, a semicolon or a bracket closes the attribute's reach:
+	// "Goods receipt for order B-4410: 180 units booked" counts receipts.
+	lo, hi := i, i
+	for lo > 0 && lo > i-before && !reachEnd(ts[lo-1]) {
+		lo--
+	}
+	for hi+1 < len(ts) && hi < i+after && !reachEnd(ts[hi+1]) {
+		hi++
+	}
+	before, after = i-lo, hi-i
 	for d := 1; d <= max(before, after); d++ {
 		if d <= before && i-d >= 0 {
 			if a, ok := lex[ts[i-d].w]; ok {
@@ -424,6 +434,11 @@ func nearestAttr(ts []tok, i, before, after int, lex map[string]string) string {
 		}
 	}
 	return ""
+}
+
+// reachEnd reports a token past which no attribute word binds a value.
+func reachEnd(t tok) bool {
+	return t.sym && (t.w == ":" || t.w == ";" || t.w == "(" || t.w == ")")
 }
 
 // upTo reports "up to", "bis zu", "jusqu'à" ending at token k.
@@ -467,7 +482,7 @@ func sentenceAssertions(ts []tok, si int, out []assertion, claim bool) []asserti
 		}
 		if v, ok := a13NumberWords[t.w]; ok && i+1 < len(ts) {
 			if noun, ok := a13CountNouns[ts[i+1].w]; ok && !negatedAt(ts, i) {
-				out = append(out, assertion{kind: akCount, attr: countAttr(ts, noun), num: v, sent: si, at: i})
+				out = append(out, assertion{kind: akCount, attr: countAttr(ts, i, noun), num: v, sent: si, at: i})
 			}
 		}
 		out = enumAssertions(ts, i, si, out, claim)
@@ -571,12 +586,11 @@ func agoAssertion(ts []tok, i, si int, out []assertion) []assertion {
 	return out
 }
 
-// countAttr qualifies a counted noun by the event its sentence names.
-func countAttr(ts []tok, noun string) string {
-	for _, t := range ts {
-		if ev, ok := a13CountEvents[t.w]; ok {
-			return noun + ":" + ev
-		}
+// countAttr qualifies a counted noun at token i by the event word nearest
+// it ("we delivered 120 units" against "PO 4502: 500 units ordered").
+func countAttr(ts []tok, i int, noun string) string {
+	if ev := nearestAttr(ts, i, 6, 6, a13CountEvents); ev != "" {
+		return noun + ":" + ev
 	}
 	return noun
 }
@@ -682,7 +696,7 @@ func numberAssertions(ts []tok, i, si int, out []assertion) []assertion {
 	}
 	// A count: the number before a counted noun.
 	if noun, ok := a13CountNouns[next(1).w]; ok && t.num == float64(int(t.num)) {
-		out = append(out, assertion{kind: akCount, attr: countAttr(ts, noun), num: t.num, sent: si, at: i})
+		out = append(out, assertion{kind: akCount, attr: countAttr(ts, i, noun), num: t.num, sent: si, at: i})
 	}
 	return out
 }
@@ -877,10 +891,31 @@ func sentWords(ts []tok) map[string]bool {
 	return m
 }
 
-// sentIDs returns the identifiers of a sentence's source text.
+// sentIDs returns the identifiers of a sentence's source text: those
+// recIDTokens reads, and the bare numbers of four or five digits that name
+// an order, a PO or a booking ("order 81210", "PO 4502"): no amount (no
+// currency or separator beside it), no year, no part of a date or a code.
 func sentIDs(s string) []string {
 	var buf [8]string
-	return append([]string(nil), recIDTokens(s, buf[:0])...)
+	out := append([]string(nil), recIDTokens(s, buf[:0])...)
+	for i := 0; i < len(s); {
+		if !isDigitByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isDigitByte(s[j]) {
+			j++
+		}
+		n := s[i:j]
+		bare := (j-i == 4 || j-i == 5) && (i == 0 || s[i-1] == ' ' || s[i-1] == '#') && (j == len(s) || s[j] == ' ' || s[j] == '.' && (j+1 == len(s) || s[j+1] == ' ') || s[j] == ',' && (j+1 == len(s) || s[j+1] == ' ') || s[j] == ')' || s[j] == ':')
+		year := j-i == 4 && (n[:2] == "19" || n[:2] == "20")
+		if bare && !year && !currencyBefore(s[:i]) && !currencyAfter(s[j:]) {
+			out = append(out, n)
+		}
+		i = j
+	}
+	return out
 }
 
 // claimText is one text of the counterparty's, read as claims.
