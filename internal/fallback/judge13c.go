@@ -971,12 +971,13 @@ func (st *state) checkAssertions() {
 	}
 	msgSents := msg.raw
 	msgIDs := distinct(sentIDs(st.c.Message))
+	recTF := factsOf(rf, func(r recFacts) textFacts { return r.tf })
 	for _, c := range msg.as {
 		cts := msg.sents[c.sent]
 		if c.kind != akEnum && (proposalNear(cts, c.at) || offerIn(cts)) {
 			continue
 		}
-		if agreesInSentence(msg, c, rf2(rf, func(r recFacts) textFacts { return r.tf })) {
+		if agreesInSentence(msg, c, recTF) {
 			continue
 		}
 		cw := sentWords(cts)
@@ -1002,7 +1003,7 @@ func (st *state) checkAssertions() {
 			if c.kind == akEnum && (enumAffirmedToo(c, r.tf) || c.attr == "included" && bothValues(msg.as, c)) {
 				continue
 			}
-			st.assertContradiction(c, cts, vals[0], r.t, st.c.Message, msgSents[c.sent])
+			st.assertContradiction(c, vals[0], r.t, msgSents[c.sent])
 			return
 		}
 	}
@@ -1094,8 +1095,8 @@ func distinct(ids []string) []string {
 	return out
 }
 
-// rf2 maps the records to their facts.
-func rf2[T any](rs []T, f func(T) textFacts) []textFacts {
+// factsOf maps the records to their facts.
+func factsOf[T any](rs []T, f func(T) textFacts) []textFacts {
 	out := make([]textFacts, len(rs))
 	for i, r := range rs {
 		out[i] = f(r)
@@ -1314,9 +1315,9 @@ var a13EventWord = map[string]string{"order": "ordered or booked", "cancel": "ca
 var a13EnumName = map[string]string{"cabin": "the cabin", "paid": "whether it is paid", "refundable": "whether it is refundable",
 	"inforce": "whether it is in force", "insured": "whether it is insured", "delivered": "whether it was delivered", "included": "whether it is included"}
 
-// assertContradiction records the contradiction of claim c (in sentence
-// cs of the message) by the record's value r in t.
-func (st *state) assertContradiction(c assertion, _ []tok, r assertion, t trustedText, _ string, sent string) {
+// assertContradiction records the contradiction of claim c, said in the
+// message's sentence sent, by the record's value r in t.
+func (st *state) assertContradiction(c assertion, r assertion, t trustedText, sent string) {
 	what := attrWords(c)
 	st.contradiction(
 		fmt.Sprintf("Gives %s as %s; %s %s gives %s.", what, valueWords(c), t.kind, t.id, valueWords(r)),
@@ -1441,5 +1442,3 @@ func correctedBy(claim string, msg textFacts, recs []textFacts) bool {
 	}
 	return true
 }
-
-var _ = consult.InconsistentClaims
