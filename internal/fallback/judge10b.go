@@ -32,11 +32,13 @@ import (
 // rounds is in.
 func (st *state) checkJudge10b(v *j3fold) {
 	st.checkSpelledDomain()
+	st.checkTurnChanged() // judge13c.go: a past event's date or elapsed time changed since the counterparty's earlier turn
 	if len(st.trusted) == 0 {
 		return // every check here weighs the counterparty against a record
 	}
 	st.checkOwnedElsewhere(v)
 	st.checkNegatedStatus()
+	st.checkAssertions() // judge13c.go: the counterparty's assertions against the records' values
 	st.checkRecordedAmount()
 	st.checkOmittedFact(v)
 	st.checkUnmetCount()
