@@ -277,6 +277,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.warning = len(st.cues["@warning"]) > 0 && st.fromMessage("@warning")
 	st.calm = st.fromMessage("@calm")
 
+	st.checkJudge13f() // judge13f.go: benign readings of cues, before the checks read them
 	st.stakesOf()
 	st.checkScope()
 	st.checkIdentity()
