@@ -296,6 +296,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkStructural3()
 	st.checkJudge2() // judge2.go: paperwork, relayed approval, absent person, clock deadline
 	st.checkJudge3() // judge3.go: conditional prohibitions, ...
+	st.checkJudge13fLate()
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()

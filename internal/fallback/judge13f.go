@@ -29,6 +29,11 @@ func (st *state) checkJudge13f() {
 			return q.src == srcMessage && q.text != nil && retentionDuty(q)
 		})
 	}
+	if len(st.cues["reciprocity"]) > 0 {
+		st.dropCues("reciprocity", func(q cue) bool {
+			return q.src == srcMessage && q.text != nil && askedFree(q)
+		})
+	}
 	if len(st.cues["urgency"]) > 0 {
 		st.dropCues("urgency", func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && timeAlternative(q)
@@ -387,4 +392,115 @@ func (st *state) otherGrantCovers(low string, amt float64, cur string) bool {
 		}
 	}
 	return false
+}
+
+// ---- a state wished for is not a state claimed ----
+
+// wishVerbs ask for a state rather than say it holds (folded): "I need
+// this cancelled", "I want it refunded", "please get them changed",
+// "can you have it moved".
+var wishVerbs = map[string]bool{"want": true, "wants": true, "need": true, "needs": true, "like": true, "get": true,
+	"have": true, "would": true, "wanted": true, "needed": true}
+
+// wishObjects stand between a wish verb and the state it asks for.
+var wishObjects = map[string]bool{"it": true, "this": true, "that": true, "them": true, "these": true, "those": true,
+	"my": true, "the": true, "our": true, "everything": true, "all": true, "both": true, "one": true, "booking": true,
+	"reservation": true, "flight": true, "order": true, "trip": true, "ticket": true, "flights": true, "bookings": true,
+	"reservations": true, "orders": true}
+
+// wishedState reports a state word that a wish verb asks for: the wish
+// verb at most three words before it, with only objects (a pronoun, an
+// article, the thing's kind or its code) between. A wished state says
+// nothing about the record, so no contradiction is read from it.
+func wishedState(ws []string, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-4; k-- {
+		w := ws[k]
+		if wishVerbs[w] {
+			return k < i-1 // "need cancelled" alone is not a wish construction
+		}
+		if !wishObjects[w] && !hasASCIIDigit(w) {
+			return false
+		}
+	}
+	return false
+}
+
+// ---- a bypass that is the false claim's own consequence ----
+
+// checkJudge13fLate runs after the structural checks. When a record
+// contradicts what the counterparty claims (a hard inconsistent_claims
+// finding) and the only structural ground for policy_bypass is that a
+// record rules the outcome out ("ineligible"), with no strong bypass cue,
+// the ineligibility is the claim's falsehood seen from the other side:
+// "I'm entitled to a full refund, the airline cancelled it" against a
+// record that it was not cancelled is one tactic, the inconsistent claim
+// (the labelled sets' convention: a false status, membership or date told
+// to get a refund or compensation is inconsistent_claims). The finding
+// keeps its disposition; it stops counting for the tactic, and the weak
+// entitlement cues go with it.
+func (st *state) checkJudge13fLate() {
+	if !st.hasFinding("ineligible") {
+		return
+	}
+	contradicted := false
+	for _, f := range st.findings {
+		switch {
+		case f.tactic == "inconsistent_claims" && f.hard && f.score >= 0.85:
+			contradicted = true
+		case f.tactic == "policy_bypass" && f.kind != "ineligible":
+			return // another ground for the bypass stands
+		}
+	}
+	if !contradicted {
+		return
+	}
+	for _, q := range st.cues["policy_bypass"] {
+		if q.weight >= 0.5 {
+			return
+		}
+	}
+	for i := range st.findings {
+		if st.findings[i].kind == "ineligible" {
+			st.findings[i].tactic = ""
+		}
+	}
+	st.dropCues("policy_bypass", func(cue) bool { return true })
+}
+
+// ---- a free thing asked for is not a favour given ----
+
+// j13FreeWords are the rule pack's reciprocity cues that say something cost
+// nothing (folded, four languages).
+var j13FreeWords = []string{"for free", "at no charge", "at no cost", "free of charge", "on the house", "sin cobrar", "sin coste", "gratis",
+	"sin cargo", "kostenlos", "ohne berechnung", "umsonst", "sans rien facturer", "sans facturer", "gratuitement", "a titre gracieux", "gracieusement"}
+
+// giverWords are first-person subjects (folded): a favour given is told by
+// the one who gave it ("we upgraded you at no charge", "I worked the
+// weekend for free").
+var giverWords = map[string]bool{"i": true, "ive": true, "id": true, "we": true, "weve": true, "wed": true, "our": true,
+	"yo": true, "nosotros": true, "hemos": true, "he": true, "nuestro": true, "nuestra": true, "ich": true, "wir": true, "unser": true,
+	"unsere": true, "je": true, "jai": true, "nous": true, "notre": true, "nos": true}
+
+// askedFree reports a reciprocity cue that only says what is asked should
+// cost nothing: a free word in a sentence with no first-person giver ("move
+// my flight to May 20 for free", "upgrade it to business at no charge,
+// please"). The co-occurrence cue whose favour is such a word goes too.
+func askedFree(q cue) bool {
+	cl := clauseAround(q.text.text, q.pos)
+	free := false
+	for _, w := range j13FreeWords {
+		if strings.Contains(cl, " "+w+" ") {
+			free = true
+			break
+		}
+	}
+	if !free || !(containsAny(q.phrase, j13FreeWords...) || strings.HasPrefix(q.phrase, "co-occurrence")) {
+		return false
+	}
+	for _, w := range strings.Fields(cl) {
+		if giverWords[w] {
+			return false
+		}
+	}
+	return true
 }
