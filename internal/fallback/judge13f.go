@@ -1,8 +1,12 @@
 package fallback
 
 import (
+	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // ---- benign readings of words that look like tactics (judge13f) ----
@@ -439,6 +443,7 @@ func wishedState(ws []string, i int) bool {
 // keeps its disposition; it stops counting for the tactic, and the weak
 // entitlement cues go with it.
 func (st *state) checkJudge13fLate() {
+	st.checkGoalBudget()
 	if !st.hasFinding("ineligible") {
 		return
 	}
@@ -447,7 +452,7 @@ func (st *state) checkJudge13fLate() {
 		switch {
 		case f.tactic == "inconsistent_claims" && f.hard && f.score >= 0.85:
 			contradicted = true
-		case f.tactic == "policy_bypass" && f.kind != "ineligible":
+		case f.tactic == "policy_bypass" && f.kind != "ineligible" && f.kind != "entitlement":
 			return // another ground for the bypass stands
 		}
 	}
@@ -460,7 +465,7 @@ func (st *state) checkJudge13fLate() {
 		}
 	}
 	for i := range st.findings {
-		if st.findings[i].kind == "ineligible" {
+		if k := st.findings[i].kind; k == "ineligible" || k == "entitlement" {
 			st.findings[i].tactic = ""
 		}
 	}
@@ -503,4 +508,126 @@ func askedFree(q cue) bool {
 		}
 	}
 	return true
+}
+
+// ---- an exception the policy allows, on record ----
+
+// exceptionWords open the exception a policy's limit allows (lower case,
+// four languages).
+var exceptionWords = []string{" unless ", " except where ", " except when ", " except if ", " a menos que ", " salvo que ", " salvo si ",
+	" es sei denn ", " außer wenn ", " ausser wenn ", " sauf si ", " à moins que ", " a moins que ", " sauf exception "}
+
+// grantedWords say a record's exception was granted (lower case);
+// pendingWords that it was not yet, or refused.
+var (
+	grantedWords = []string{"approved", "granted", "authorised", "authorized", "aprobad", "autorizad", "concedid", "genehmigt",
+		"bewilligt", "freigegeben", "approuv", "accord", "autoris"}
+	pendingWords = []string{"pending", "requested", "awaiting", "rejected", "denied", "declined", "pendiente", "solicitad", "rechazad",
+		"beantragt", "ausstehend", "abgelehnt", "en attente", "demand", "refus"}
+)
+
+// exceptionOnRecord reports a policy whose limit allows an exception
+// ("up to $300 per night unless Finance records an exception") when a
+// record grants that exception: an unnegated record sentence that shares
+// two stems with the exception clause and says it was approved, not that
+// it is pending or refused. Paying the exception is inside the policy.
+func (st *state) exceptionOnRecord(stmt string) bool {
+	low := " " + toLower(clipBytes(stmt, maxClaimBytes)) + " "
+	for _, w := range exceptionWords {
+		i := strings.Index(low, w)
+		if i < 0 {
+			continue
+		}
+		cond := low[i+len(w):]
+		if j := strings.IndexAny(cond, ".;\n"); j >= 0 {
+			cond = cond[:j]
+		}
+		want := stemSet(cond)
+		for rs := range st.trustedSentences(trustedText.notTurn) {
+			l := rs.lower()
+			if hasNeg(l) || !containsAny(l, grantedWords...) || containsAny(l, pendingWords...) {
+				continue
+			}
+			if n, _ := sharedStems(rs.stems(), want); n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ---- the owner's budget, stated in the goal ----
+
+// reGoalBudget finds a ceiling the owner sets on what to spend: "for under
+// €40 a month", "I can spend up to €25 a month", "no more than $500",
+// "menos de 120 €", "höchstens 30 € im Monat", "moins de 50 € par mois".
+var reGoalBudget = regexp.MustCompile(`(?i)(?:\bunder|\bbelow|\bless than|\bno more than|\bnot more than|\bup to|\bat most|\bmax(?:imum)?|\bbudget(?: is| of)?|\bmenos de|\bhasta|\bcomo m[aá]ximo|\bpresupuesto de|\bunter|\bbis zu|\bh[oö]chstens|\bmaximal|\bbudget von|\bmoins de|\bjusqu['’]?[aà]|\bau maximum|\bau plus|\bbudget de)\s*(€|eur\b|\$|usd\b|£|gbp\b)?\s*(\d[\d.,]*)\s*(€|eur\b|euros?\b|\$|usd\b|dollars?\b|£)?`)
+
+// budgetScope says the ceiling is on spending (lower case): a period or a
+// spending word in the goal.
+var budgetScope = []string{"a month", "per month", "/month", "monthly", "a year", "per year", "in total", "total", "spend", "budget", "afford",
+	"al mes", "por mes", "mensual", "en total", "presupuesto", "im monat", "pro monat", "monatlich", "insgesamt",
+	"par mois", "mensuel", "au total"}
+
+// goalBudget returns the spending ceiling the goal sets, in the action's
+// currency, or 0 when it sets none (or in another currency).
+func (st *state) goalBudget() float64 {
+	g := st.c.Goal
+	if g == "" || !hasASCIIDigit(g) {
+		return 0
+	}
+	low := toLower(clipBytes(g, maxClaimBytes))
+	if !containsAny(low, budgetScope...) {
+		return 0
+	}
+	m := reGoalBudget.FindStringSubmatch(low)
+	if m == nil {
+		return 0
+	}
+	sym := m[1] + m[3]
+	if sym == "" {
+		return 0 // a number with no currency is a count or a date
+	}
+	cur := strings.ToUpper(st.c.Action.Currency)
+	switch {
+	case strings.Contains(sym, "€") || strings.HasPrefix(sym, "eur"):
+		if cur != "" && cur != "EUR" {
+			return 0
+		}
+	case strings.Contains(sym, "$") || strings.HasPrefix(sym, "usd") || strings.HasPrefix(sym, "dollar"):
+		if cur != "" && cur != "USD" {
+			return 0
+		}
+	case strings.Contains(sym, "£") || strings.HasPrefix(sym, "gbp"):
+		if cur != "" && cur != "GBP" {
+			return 0
+		}
+	}
+	v, err := parseGroupedNumber(strings.TrimRight(m[2], ".,"))
+	if err != nil || v <= 0 {
+		return 0
+	}
+	return v
+}
+
+// checkGoalBudget reads the action's amount against the budget the goal
+// sets. Over it, a purchase or quote is more than the owner asked for:
+// scope_expansion (a finding, not hard: the owner may still agree). Within
+// it, the weak scope cues of the message ("plus", "all four") name what
+// the owner asked for, and go.
+func (st *state) checkGoalBudget() {
+	b := st.goalBudget()
+	amt := st.actionAmount()
+	if b <= 0 || amt <= 0 {
+		return
+	}
+	if amt <= b*1.0001 {
+		st.dropCues("scope_expansion", func(q cue) bool { return q.src == srcMessage && q.weight < 0.5 })
+		return
+	}
+	a := st.c.Action
+	st.add(finding{tactic: consult.ScopeExpansion, kind: "overbudget", score: 0.5, sig: consult.High,
+		obs:    fmt.Sprintf("The proposed %s is over the %s the goal sets (%q).", money(amt, a.Currency), money(b, a.Currency), st.clipCase(st.c.Goal, 120)),
+		reason: fmt.Sprintf("The owner's goal sets a ceiling of %s; the action commits %s, more than the owner asked for.", money(b, a.Currency), money(amt, a.Currency)),
+		disp:   consult.SeekApproval})
 }
