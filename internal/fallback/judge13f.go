@@ -326,10 +326,10 @@ func (st *state) dropRecordedDate() {
 
 // channelLeads say a policy allows one channel only (folded, four
 // languages); the words after them name it.
-var channelLeads = []string{"only through ", "only via ", "only by ", "only in ", "only to ", "solely through ", "exclusively through ",
-	"solo a traves de ", "solo por ", "solo mediante ", "unicamente a traves de ", "unicamente por ", "unicamente mediante ",
-	"nur uber ", "nur per ", "nur im ", "nur in ", "ausschliesslich uber ", "ausschlieslich uber ",
-	"uniquement via ", "uniquement par ", "uniquement dans ", "seulement via ", "seulement par "}
+var channelLeads = []string{"only through", "only via", "only by", "only in", "only to", "solely through", "exclusively through",
+	"solo a traves de", "solo por", "solo mediante", "unicamente a traves de", "unicamente por", "unicamente mediante",
+	"nur uber", "nur per", "nur im", "nur in", "ausschliesslich uber", "ausschlieslich uber",
+	"uniquement via", "uniquement par", "uniquement dans", "seulement via", "seulement par "}
 
 // prescribedChannel reports a recipient that is the channel a policy names
 // as the only one for this data: "initial passwords are delivered only
@@ -514,8 +514,8 @@ func askedFree(q cue) bool {
 
 // exceptionWords open the exception a policy's limit allows (lower case,
 // four languages).
-var exceptionWords = []string{" unless ", " except where ", " except when ", " except if ", " a menos que ", " salvo que ", " salvo si ",
-	" es sei denn ", " außer wenn ", " ausser wenn ", " sauf si ", " à moins que ", " a moins que ", " sauf exception "}
+var exceptionWords = []string{" unless", " except where", " except when", " except if", " a menos que", " salvo que", " salvo si",
+	" es sei denn", " außer wenn", " ausser wenn", " sauf si", " à moins que", " a moins que", " sauf exception"}
 
 // grantedWords say a record's exception was granted (lower case);
 // pendingWords that it was not yet, or refused.
