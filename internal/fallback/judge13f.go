@@ -190,6 +190,15 @@ var weekdayWords = map[string]bool{"monday": true, "tuesday": true, "wednesday":
 	"montag": true, "dienstag": true, "mittwoch": true, "donnerstag": true, "freitag": true,
 	"lundi": true, "mardi": true, "mercredi": true, "jeudi": true, "vendredi": true}
 
+// weekdaySet finds a weekday name in a folded clause in one pass.
+var weekdaySet = newSubstrSet(func() []string {
+	var ws []string
+	for w := range weekdayWords {
+		ws = append(ws, " "+w+" ")
+	}
+	return ws
+}())
+
 // dayOf reads a day of the month from a folded token: "7th", "1st", "22nd",
 // "3rd", or a plain number from 1 to 31 when along is true (a month or
 // "the" stands next to it).
@@ -291,6 +300,9 @@ func (st *state) dropRecordedDate() {
 			return false
 		}
 		cl := clauseAround(q.text.text, q.pos)
+		if !hasASCIIDigit(cl) && !weekdaySet.in(cl) {
+			return false // no date to tie, the usual case: nothing more to read
+		}
 		if deadlineThreatSet.in(orTime(cl)) {
 			return false
 		}
