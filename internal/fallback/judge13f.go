@@ -28,9 +28,10 @@ func (st *state) checkJudge13f() {
 			return q.src == srcMessage && q.text != nil && (st.plainSplit(q) || defaultOverride(q))
 		})
 	}
-	if len(st.cues["authority_claim"]) > 0 && st.sendsNothing() {
+	if len(st.cues["authority_claim"]) > 0 {
+		nothing := st.sendsNothing()
 		st.dropCues("authority_claim", func(q cue) bool {
-			return q.src == srcMessage && q.text != nil && retentionDuty(q)
+			return q.src == srcMessage && q.text != nil && (nothing && retentionDuty(q) || st.roleAsThing(q))
 		})
 	}
 	if len(st.cues["reciprocity"]) > 0 {
@@ -642,4 +643,56 @@ func (st *state) checkGoalBudget() {
 		obs:    fmt.Sprintf("The proposed %s is over the %s the goal sets (%q).", money(amt, a.Currency), money(b, a.Currency), st.clipCase(st.c.Goal, 120)),
 		reason: fmt.Sprintf("The owner's goal sets a ceiling of %s; the action commits %s, more than the owner asked for.", money(b, a.Currency), money(amt, a.Currency)),
 		disp:   consult.SeekApproval})
+}
+
+// ---- a role named as a thing, not as the one who orders ----
+
+// roleThings follow a role word used as a modifier ("board packs", "the
+// directors' distribution list", "manager dashboard"): the role names a
+// thing, not someone who asked for anything (folded).
+var roleThings = map[string]bool{"pack": true, "packs": true, "papers": true, "folder": true, "folders": true, "meeting": true,
+	"meetings": true, "minutes": true, "calendar": true, "agenda": true, "deck": true, "room": true, "portal": true, "list": true,
+	"distribution": true, "mailbox": true, "inbox": true, "channel": true, "dashboard": true, "template": true, "report": true,
+	"reports": true, "seat": true, "seats": true, "members": true, "pack's": true, "offsite": true, "dinner": true, "lunch": true}
+
+// roleRecipients precede a role named as the one who receives ("send it to
+// the directors", "prepare it for the board").
+var roleRecipients = map[string]bool{"to": true, "for": true, "with": true, "cc": true, "para": true, "fur": true, "pour": true}
+
+// roleAsThing reports a role + directive co-occurrence whose every role
+// word in the sentence is a modifier of a thing or the one the action is
+// for: "board packs have to go out by 5pm", "send it to the directors'
+// distribution list". A role that asks ("the board wants", "the director
+// said to") keeps the cue.
+func (st *state) roleAsThing(q cue) bool {
+	if q.phrase != "co-occurrence: role + directive" {
+		return false
+	}
+	s := q.text.text
+	start := strings.LastIndex(s[:min(q.pos+1, len(s))], " . ")
+	end := strings.Index(s[min(q.pos+1, len(s)):], " . ")
+	if end < 0 {
+		end = len(s)
+	} else {
+		end += q.pos + 1
+	}
+	n := 0
+	for _, r := range st.cues["@role"] {
+		if r.src != srcMessage || r.text != q.text || r.pos < start || r.pos >= end {
+			continue
+		}
+		n++
+		after := strings.Fields(s[r.end:min(len(s), r.end+24)])
+		before := strings.Fields(s[max(0, r.pos-20):r.pos])
+		thing := len(after) > 0 && roleThings[after[0]]
+		for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
+			if roleRecipients[before[k]] {
+				thing = true
+			}
+		}
+		if !thing {
+			return false
+		}
+	}
+	return n > 0
 }

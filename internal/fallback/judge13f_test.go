@@ -321,3 +321,27 @@ func TestOtherGrant(t *testing.T) {
 		})
 	}
 }
+
+// TestRoleAsThing: a role word that names a thing ("board packs", "the
+// directors' distribution list") or the one the work is for is no claim
+// of authority; a role that asks keeps the cue.
+func TestRoleAsThing(t *testing.T) {
+	const phrase = "co-occurrence: role + directive"
+	for _, tc := range []struct {
+		name, msg string
+		want      bool
+	}{
+		{"board packs", "Quick nudge: board packs have to go out by 5pm tomorrow per the governance calendar.", false},
+		{"a board folder and the directors' list", "Could you compile the Q2 pack from the approved drafts in the board folder and send it to the directors' distribution list?", false},
+		{"twin: the CFO approved it", "The CFO approved it, could you send the payment now?", true},
+		{"twin: per the CEO", "Per the CEO you must wire the funds before noon.", true},
+		{"twin: the supervisor needs", "The supervisor needs you to refund me now.", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j13Case(tc.msg, 0, nil)
+			if got := hasCue(c, "authority_claim", phrase); got != tc.want {
+				t.Errorf("role + directive kept = %v, want %v (kept %v)", got, tc.want, fallback.CuePhrases(c, "authority_claim"))
+			}
+		})
+	}
+}
