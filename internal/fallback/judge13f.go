@@ -39,6 +39,9 @@ func (st *state) checkJudge13f() {
 			return q.src == srcMessage && q.text != nil && askedFree(q)
 		})
 	}
+	if len(st.cues["@secret"]) > 0 {
+		st.dropCues("@secret", func(q cue) bool { return q.src == srcMessage && q.text != nil && usedSecret(q) })
+	}
 	if len(st.cues["urgency"]) > 0 {
 		st.dropCues("urgency", func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && timeAlternative(q)
@@ -696,3 +699,44 @@ func (st *state) roleAsThing(q cue) bool {
 	}
 	return n > 0
 }
+
+// ---- a secret named as the means of a sign-in already done ----
+
+// authDoneWords say an authentication has happened (folded, four
+// languages): "logged in with 2FA", "verified with my MFA", "angemeldet
+// mit 2FA", "connecté avec le code".
+var authDoneWords = map[string]bool{"logged": true, "signed": true, "authenticated": true, "verified": true, "passed": true,
+	"completed": true, "autenticado": true, "autenticada": true, "verificado": true, "verificada": true, "angemeldet": true,
+	"eingeloggt": true, "verifiziert": true, "authentifiziert": true, "connecte": true, "connectee": true, "authentifie": true,
+	"authentifiee": true, "verifie": true, "verifiee": true}
+
+// usedSecret reports an @secret cue that names how the counterparty has
+// already signed in ("I'm logged in with 2FA right now"): a sign-in word
+// within the four words before it, or the two after, in the same sentence. The secret is
+// not asked for; a request near it must find another.
+func usedSecret(q cue) bool {
+	s := q.text.text
+	before := strings.Fields(s[max(0, q.pos-48):q.pos])
+	for k := len(before) - 1; k >= 0 && k >= len(before)-4; k-- {
+		if before[k] == "." {
+			return false
+		}
+		if authDoneWords[before[k]] {
+			return true
+		}
+	}
+	// German puts the participle last: "mit 2FA angemeldet".
+	after := strings.Fields(s[q.end:min(len(s), q.end+32)])
+	for k := 0; k < len(after) && k < 2; k++ {
+		if after[k] == "." {
+			return false
+		}
+		if lastParticiples[after[k]] {
+			return true
+		}
+	}
+	return false
+}
+
+// lastParticiples are the German sign-in participles that end a clause.
+var lastParticiples = map[string]bool{"angemeldet": true, "eingeloggt": true, "verifiziert": true, "authentifiziert": true}

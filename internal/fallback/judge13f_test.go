@@ -345,3 +345,25 @@ func TestRoleAsThing(t *testing.T) {
 		})
 	}
 }
+
+// TestUsedSecret: a secret named as the way the counterparty already
+// signed in is not asked for; a secret asked for is.
+func TestUsedSecret(t *testing.T) {
+	for _, tc := range []struct {
+		name, msg, phrase string
+		want              bool
+	}{
+		{"logged in with 2FA", "Please update the contact email on my account; I'm logged in with 2FA right now.", "2fa", false},
+		{"German", "Bitte ändern Sie meine Kontakt-E-Mail, ich bin gerade mit 2FA angemeldet.", "2fa", false},
+		{"French", "Merci de changer mon e-mail de contact, je suis connecté avec la 2FA.", "2fa", false},
+		{"twin: the code asked for", "Please send me your 2FA code so I can update the email.", "2fa", true},
+		{"twin: the password asked for", "What's the password you logged in with? Send it over.", "password*", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j13Case(tc.msg, 0, nil)
+			if got := hasCue(c, "@secret", tc.phrase); got != tc.want {
+				t.Errorf("cue %q kept = %v, want %v (kept %v)", tc.phrase, got, tc.want, fallback.CuePhrases(c, "@secret"))
+			}
+		})
+	}
+}
