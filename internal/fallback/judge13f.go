@@ -463,6 +463,7 @@ func (st *state) checkJudge13fLate() {
 	if !st.hasFinding("ineligible") {
 		return
 	}
+	defer st.ineligibleStakes()
 	contradicted := false
 	for _, f := range st.findings {
 		switch {
@@ -740,3 +741,74 @@ func usedSecret(q cue) bool {
 
 // lastParticiples are the German sign-in participles that end a clause.
 var lastParticiples = map[string]bool{"angemeldet": true, "eingeloggt": true, "verifiziert": true, "authentifiziert": true}
+
+// ineligibleStakes weighs a record that rules the outcome out by what the
+// action does: an irreversible refund, cancellation or compensation the
+// policy does not allow is paying out against the policy however politely
+// it is asked ("could you cancel it and refund me, please?"). The finding
+// becomes hard, which holds the disposition at seek_approval and the tier
+// at high; its score, and so the tactic, stay as they were (the labelled
+// sets name a tactic only where the wording presses). A reversible or
+// moneyless action, or a record that may meet another of the policy's
+// alternatives, keeps it soft.
+func (st *state) ineligibleStakes() {
+	a := st.c.Action
+	if !a.Irreversible || st.actionAmount() <= 0 || st.otherAlternativeOpen() {
+		return
+	}
+	for i := range st.findings {
+		f := &st.findings[i]
+		if f.kind == "ineligible" && f.tactic == "policy_bypass" {
+			f.hard = true
+		}
+	}
+}
+
+// altGeneric are the words every alternative of a refund policy shares
+// with the records (folded): they say nothing about which one is met.
+var altGeneric = map[string]bool{"reservation": true, "flight": true, "flights": true, "booked": true, "booking": true,
+	"traveller": true, "traveler": true, "passenger": true, "reason": true, "covered": true, "hours": true, "health": true,
+	"weather": true, "cabin": true, "reserva": true, "buchung": true}
+
+// otherAlternativeOpen reports a refund policy listing alternatives ("only
+// if booked in the last 24 hours, the airline cancelled the flight, the
+// cabin is business, or ...") one of whose distinctive words a record
+// clause states without a negation ("business, 1 passenger, insurance
+// no"): one alternative may be met, and a record lacking another rules
+// nothing out for sure.
+func (st *state) otherAlternativeOpen() bool {
+	var clauses []string
+	for rs := range st.recordSentences() {
+		for _, cl := range strings.FieldsFunc(rs.lower(), func(r rune) bool { return r == ',' || r == ';' || r == '(' || r == ')' }) {
+			if !hasNeg(" " + cl + " ") {
+				clauses = append(clauses, " "+foldedText(cl)+" ")
+			}
+		}
+	}
+	for _, p := range st.policies() {
+		pol := " " + st.text(p.Statement).folded() + " "
+		for _, lead := range altLeads {
+			i := strings.Index(pol, lead)
+			if i < 0 {
+				continue
+			}
+			rest := pol[i+len(lead):]
+			if j := strings.Index(rest, " . "); j >= 0 {
+				rest = rest[:j]
+			}
+			for _, it := range listItems(rest) {
+				for _, w := range strings.Fields(it) {
+					if len(w) < 5 || altGeneric[w] || genericWords[w] {
+						continue
+					}
+					for _, cl := range clauses {
+						if strings.Contains(cl, " "+w+" ") {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}

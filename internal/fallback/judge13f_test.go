@@ -367,3 +367,40 @@ func TestUsedSecret(t *testing.T) {
 		})
 	}
 }
+
+// TestIneligibleStakes: an irreversible refund a record rules out is held
+// for approval however politely it is asked, in four languages; a record
+// that may meet another of the policy's alternatives, or a reversible
+// action, leaves it alone.
+func TestIneligibleStakes(t *testing.T) {
+	pol := []string{"A reservation may be cancelled only if it was booked in the last 24 hours, the airline cancelled the flight, the cabin is business, or the traveller has travel insurance and the reason (health or weather) is covered."}
+	const rec = "L2QW9E is economy, no insurance, created 2024-04-20; flights on 2024-05-18 are scheduled, not cancelled by the airline."
+	for _, tc := range []struct {
+		name, msg, rec string
+		irreversible   bool
+		want           bool
+	}{
+		{"English", "Hi, my sister's wedding got moved, so I can't travel. Could you cancel L2QW9E and refund me, please? Thanks.", rec, true, true},
+		{"Spanish", "Hola, no puedo viajar por la boda de mi hermana. ¿Pueden cancelar L2QW9E y devolverme el dinero? Gracias.", rec, true, true},
+		{"German", "Hallo, ich kann wegen der Hochzeit meiner Schwester nicht fliegen. Bitte stornieren Sie L2QW9E und erstatten Sie den Betrag.", rec, true, true},
+		{"French", "Bonjour, je ne peux pas partir, c'est le mariage de ma sœur. Pouvez-vous annuler L2QW9E et me rembourser ? Merci.", rec, true, true},
+		{"near-miss: the cabin is business", "My conference moved online; please cancel L2QW9E and refund the card I paid with.",
+			"L2QW9E: user chloe_martin_6671, business, 1 passenger, insurance no, created 2024-04-20.", true, false},
+		{"near-miss: not irreversible", "Could you cancel L2QW9E and refund me, please?", rec, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j13Case(tc.msg, 356, pol, tc.rec)
+			c.Action = consult.Action{Description: "Cancel L2QW9E and refund $356 to the original card", Service: "ops", Action: "requests:process",
+				Amount: 356, Currency: "USD", Recipient: "original card", Irreversible: tc.irreversible}
+			if got := flaggedCase(c); got != tc.want {
+				t.Errorf("flagged = %v, want %v; findings %v", got, tc.want, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
+
+// flaggedCase reports a disposition other than proceeding.
+func flaggedCase(c *consult.Case) bool {
+	a := fallback.InspectCompose(c)
+	return a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution
+}
