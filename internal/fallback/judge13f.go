@@ -58,6 +58,18 @@ var splitWords = []string{"split ", "into three", "break the payment", "break it
 	"divida ", "dividir ", "fraccionar ", "fraccione ", "teilen sie", "die zahlung aufteilen", "zahlung stuckeln",
 	"scindez", "scinder ", "fractionnez", "fractionner "}
 
+// splitPhrase reports a phrase that starts with one of splitWords, whose
+// trailing space stands for the phrase's end or the next word.
+func splitPhrase(ph string) bool {
+	for _, p := range splitWords {
+		w := strings.TrimSuffix(p, " ")
+		if strings.HasPrefix(ph, w) && (len(ph) == len(w) || len(p) == len(w) || ph[len(w)] == ' ') {
+			return true
+		}
+	}
+	return false
+}
+
 // splitLimitWords name what a split can be used to stay under or avoid
 // (folded, four languages): with one in its sentence, a split keeps its cue.
 var splitLimitSet = newSubstrSet([]string{" under ", " below ", " beneath ", " threshold", " limit", " ceiling", " cap ", " approv", " sign off", " signoff",
@@ -71,7 +83,7 @@ var splitLimitSet = newSubstrSet([]string{" under ", " below ", " beneath ", " t
 // splitting: the bill shared between two cost centres, the premium paid
 // in monthly instalments, a payment across two cards in the profile.
 func (st *state) plainSplit(q cue) bool {
-	if !hasPrefixAny(q.phrase+" ", splitWords) {
+	if !splitPhrase(q.phrase) {
 		return false
 	}
 	cl := clauseAround(q.text.text, q.pos)
@@ -108,10 +120,10 @@ func defaultOverride(q cue) bool {
 	if q.phrase != "override the" {
 		return false
 	}
-	ws := strings.Fields(q.text.text[q.end:min(len(q.text.text), q.end+60)])
 	dflt := false
-	for i, w := range ws {
-		if i >= 4 || w == "." {
+	for i := range 4 {
+		w := wordAfter(q.text.text, q.end, i)
+		if w == "" || w == "." {
 			break
 		}
 		if controlObjects[w] {
@@ -168,8 +180,7 @@ func timeAlternative(q cue) bool {
 	if !strings.HasSuffix(q.phrase, " or") {
 		return false
 	}
-	ws := strings.Fields(q.text.text[q.end:min(len(q.text.text), q.end+30)])
-	return len(ws) > 0 && alternativeTimes[ws[0]]
+	return alternativeTimes[wordAfter(q.text.text, q.end, 0)]
 }
 
 // ---- a dated deadline the records hold ----
@@ -686,14 +697,7 @@ func (st *state) roleAsThing(q cue) bool {
 			continue
 		}
 		n++
-		after := strings.Fields(s[r.end:min(len(s), r.end+24)])
-		before := strings.Fields(s[max(0, r.pos-20):r.pos])
-		thing := len(after) > 0 && roleThings[after[0]]
-		for k := len(before) - 1; k >= 0 && k >= len(before)-2; k-- {
-			if roleRecipients[before[k]] {
-				thing = true
-			}
-		}
+		thing := roleThings[wordAfter(s, r.end, 0)] || roleRecipients[wordBefore(s, r.pos, 0)] || roleRecipients[wordBefore(s, r.pos, 1)]
 		if !thing {
 			return false
 		}
@@ -717,22 +721,22 @@ var authDoneWords = map[string]bool{"logged": true, "signed": true, "authenticat
 // not asked for; a request near it must find another.
 func usedSecret(q cue) bool {
 	s := q.text.text
-	before := strings.Fields(s[max(0, q.pos-48):q.pos])
-	for k := len(before) - 1; k >= 0 && k >= len(before)-4; k-- {
-		if before[k] == "." {
-			return false
+	for k := range 4 {
+		w := wordBefore(s, q.pos, k)
+		if w == "" || w == "." {
+			break
 		}
-		if authDoneWords[before[k]] {
+		if authDoneWords[w] {
 			return true
 		}
 	}
 	// German puts the participle last: "mit 2FA angemeldet".
-	after := strings.Fields(s[q.end:min(len(s), q.end+32)])
-	for k := 0; k < len(after) && k < 2; k++ {
-		if after[k] == "." {
-			return false
+	for k := range 2 {
+		w := wordAfter(s, q.end, k)
+		if w == "" || w == "." {
+			break
 		}
-		if lastParticiples[after[k]] {
+		if lastParticiples[w] {
 			return true
 		}
 	}
@@ -811,4 +815,51 @@ func (st *state) otherAlternativeOpen() bool {
 		}
 	}
 	return false
+}
+
+// wordAfter returns the k-th word (0-based) after byte offset i of a
+// folded text, without splitting the text: the checks above read one or
+// two words around a cue in every case that has one.
+func wordAfter(s string, i, k int) string {
+	for n := 0; i < len(s); n++ {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' {
+			j++
+		}
+		if j == i {
+			return ""
+		}
+		if n == k {
+			return s[i:j]
+		}
+		i = j
+	}
+	return ""
+}
+
+// wordBefore returns the k-th word (0-based) before byte offset i.
+func wordBefore(s string, i, k int) string {
+	if i > len(s) {
+		i = len(s)
+	}
+	for n := 0; i > 0; n++ {
+		for i > 0 && s[i-1] == ' ' {
+			i--
+		}
+		j := i
+		for j > 0 && s[j-1] != ' ' {
+			j--
+		}
+		if j == i {
+			return ""
+		}
+		if n == k {
+			return s[j:i]
+		}
+		i = j
+	}
+	return ""
 }
