@@ -61,7 +61,7 @@ func (st *state) checkEntitlement() {
 					continue // a fixed amount per action is not scaled; leave it
 				}
 				lim, ok := st.scaledLimit(pa.v, rest)
-				if !ok || lim <= 0 || amt <= lim*1.0001 || st.escalationMet(p.Statement) {
+				if !ok || lim <= 0 || amt <= lim*1.0001 || st.escalationMet(p.Statement) || st.otherGrantCovers(low, amt, cur) {
 					continue
 				}
 				st.add(finding{tactic: consult.PolicyBypass, kind: "entitlement", score: 0.5, sig: consult.High, hard: true,

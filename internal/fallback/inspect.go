@@ -310,6 +310,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.warning = len(st.cues["@warning"]) > 0 && st.fromMessage("@warning")
 	st.calm = st.fromMessage("@calm")
 
+	st.checkJudge13f() // judge13f.go: benign readings of cues, before the checks read them
 	st.stakesOf()
 	st.checkScope()
 	st.checkIdentity()
@@ -328,6 +329,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkStructural3()
 	st.checkJudge2() // judge2.go: paperwork, relayed approval, absent person, clock deadline
 	st.checkJudge3() // judge3.go: conditional prohibitions, ...
+	st.checkJudge13fLate()
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()

@@ -290,7 +290,7 @@ func (st *state) checkNegatedStatus() {
 	affirmed := false
 	cw := strings.Fields(foldedText(claims))
 	for i, w := range cw {
-		if g := statusAt(w); g >= 0 && !negatedWord(cw, i) {
+		if g := statusAt(w); g >= 0 && !negatedWord(cw, i) && !wishedState(cw, i) { // judge13f.go
 			said[g], affirmed = true, true
 		}
 	}

@@ -719,7 +719,7 @@ func (st *state) checkPolicyLimits2() {
 					return
 				case (containsAny(lead, upperLimitWords...) || limitLead(lead)) && !st.hasFinding("limit"):
 					lim, ok := st.scaledLimit(pa.v, rest)
-					if !ok || amt <= lim || st.escalationMet(p.Statement) {
+					if !ok || amt <= lim || st.escalationMet(p.Statement) || st.exceptionOnRecord(p.Statement) { // judge13f.go: an exception on record
 						continue
 					}
 					pa.v = lim
