@@ -372,6 +372,11 @@ func (st *state) checkRunningCost() {
 // it, as a class ban pressed so is policy bypass (retagPolicyBan).
 const pressedIneligibleWeight = 0.3
 
+// pressedIneligiblePhrase names pressIneligible's cue, which
+// checkJudge13fLate keeps: a ruled-out request pressed with an office or a
+// favour is a bypass even when the claim behind it is false.
+const pressedIneligiblePhrase = "a ruled-out request pressed"
+
 // pressIneligible adds a policy-bypass cue when a record rules out what is
 // asked (an "ineligible" finding) and the message presses it with an
 // authority or reciprocity cue of weight: "your
@@ -393,7 +398,7 @@ func (st *state) pressIneligible() {
 		for _, q := range st.cues[string(t)] {
 			if q.src == srcMessage && q.weight >= 0.45 && q.text != nil {
 				st.cues["policy_bypass"] = append(st.cues["policy_bypass"], cue{label: "policy_bypass",
-					weight: pressedIneligibleWeight, src: srcMessage, text: q.text, phrase: "a ruled-out request pressed",
+					weight: pressedIneligibleWeight, src: srcMessage, text: q.text, phrase: pressedIneligiblePhrase,
 					pos: q.pos, end: q.end, srcIdx: q.srcIdx})
 				return
 			}

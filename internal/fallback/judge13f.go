@@ -461,7 +461,8 @@ func wishedState(ws []string, i int) bool {
 // checkJudge13fLate runs after the structural checks. When a record
 // contradicts what the counterparty claims (a hard inconsistent_claims
 // finding) and the only structural ground for policy_bypass is that a
-// record rules the outcome out ("ineligible"), with no strong bypass cue,
+// record rules the outcome out ("ineligible"), with no strong bypass cue
+// and no office or favour pressing it (pressIneligible),
 // the ineligibility is the claim's falsehood seen from the other side:
 // "I'm entitled to a full refund, the airline cancelled it" against a
 // record that it was not cancelled is one tactic, the inconsistent claim
@@ -488,7 +489,7 @@ func (st *state) checkJudge13fLate() {
 		return
 	}
 	for _, q := range st.cues["policy_bypass"] {
-		if q.weight >= 0.5 {
+		if q.weight >= 0.5 || q.phrase == pressedIneligiblePhrase {
 			return
 		}
 	}
