@@ -1,8 +1,12 @@
 package fallback
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // splitPhraseRef is splitPhrase before splitByFirst: every word tried.
@@ -54,4 +58,33 @@ func FuzzSplitPhraseIndex(f *testing.F) {
 			t.Errorf("splitPhrase(%q) = %v, want %v", ph, got, want)
 		}
 	})
+}
+
+// TestSortHits compares sortHits with a sort by (start, phrase) on hit
+// lists of every length around the insertion sort's limit.
+func TestSortHits(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 2))
+	for n := range 70 {
+		for range 20 {
+			hits := make([]hit, n)
+			for i := range hits {
+				hits[i] = hit{phrase: r.IntN(8), start: r.IntN(16), end: r.IntN(100)}
+			}
+			// (start, phrase) is unique in findMarks' hits.
+			hits = slices.CompactFunc(slices.SortedFunc(slices.Values(hits), cmpHit), func(a, b hit) bool { return cmpHit(a, b) == 0 })
+			r.Shuffle(len(hits), func(i, j int) { hits[i], hits[j] = hits[j], hits[i] })
+			want := slices.SortedFunc(slices.Values(hits), cmpHit)
+			sortHits(hits)
+			if diff := cmp.Diff(want, hits, cmp.AllowUnexported(hit{})); diff != "" {
+				t.Fatalf("n=%d (-want +got):\n%s", n, diff)
+			}
+		}
+	}
+}
+
+func cmpHit(a, b hit) int {
+	if a.start != b.start {
+		return a.start - b.start
+	}
+	return a.phrase - b.phrase
 }
