@@ -30,7 +30,7 @@ var replaceWords = []string{" cancel", " end ", " ends ", " ending ", " terminat
 // checkCutGoal flags a purchase that adds to what the owner asked to cut.
 func (st *state) checkCutGoal(v *j3fold) {
 	a := st.c.Action
-	_, verb, ok := strings.Cut(toLower(a.Action), ":")
+	_, verb, ok := strings.Cut(st.lowAction(), ":")
 	if !ok || st.c.Goal == "" || !hasPrefixAny(verb, []string{"purchase", "buy", "subscribe", "enrol", "enroll", "bind", "order"}) ||
 		st.hasFinding("scope") || st.hasFinding("reviewtask") {
 		return

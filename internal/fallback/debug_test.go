@@ -49,8 +49,8 @@ func TestDebugCase(t *testing.T) {
 			fmt.Printf("   finding %s %s %.2f %s\n", fd.kind, fd.tactic, fd.score, fd.obs)
 		}
 		for _, tc := range tacticOrder {
-			if st.scores[tc] > 0 {
-				fmt.Printf("   score %s %.2f\n", tc, st.scores[tc])
+			if st.scores.get(tc) > 0 {
+				fmt.Printf("   score %s %.2f\n", tc, st.scores.get(tc))
 			}
 		}
 		a := st.compose()

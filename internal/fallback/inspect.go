@@ -58,7 +58,7 @@ type state struct {
 	tension  bool
 	warning  bool
 	calm     bool
-	scores   map[consult.Tactic]float64
+	scores   tacticScores
 	tactics  []consult.Tactic
 	stakes   consult.Level
 	stakeWhy []string
@@ -78,14 +78,20 @@ type state struct {
 	internal int8
 	extAddr  int8   // externalAddress's answer: 0 unknown, 1 yes, -1 no
 	lowMsg   string // lowMessage's cache, when lowMsgOK
-	lowMsgOK bool
-	lowGates uint32           // judgeGates.mask(lowMessage()) | gatesDone once computed
-	ctlSpans [][2]int         // with lowGates: the control sentences of lowMessage() (msgScan)
-	msgSents []sentence       // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
-	pols     []consult.Policy // policies' cache, when polsOK
-	polsOK   bool
-	rv       recViews  // per-case views of the records and the action (recordviews.go)
-	words    caseWords // the masked texts of the case and the findings' words (text.go)
+	// lowDesc's and lowAction's caches (lower.go), when lowDescOK and
+	// lowActOK: a dozen checks lower the action's description and name.
+	lowDescS  string
+	lowDescOK bool
+	lowActS   string
+	lowActOK  bool
+	lowMsgOK  bool
+	lowGates  uint32           // judgeGates.mask(lowMessage()) | gatesDone once computed
+	ctlSpans  [][2]int         // with lowGates: the control sentences of lowMessage() (msgScan)
+	msgSents  []sentence       // with lowGates: the sentences of the message's first maxClaimBytes (msgScan)
+	pols      []consult.Policy // policies' cache, when polsOK
+	polsOK    bool
+	rv        recViews  // per-case views of the records and the action (recordviews.go)
+	words     caseWords // the masked texts of the case and the findings' words (text.go)
 	// freeCues are emptied cue slices of an earlier case (release), which
 	// addCue hands to a label's first cue instead of growing a new slice.
 	freeCues [][]cue
@@ -124,7 +130,6 @@ func newState(e *Engine, c *consult.Case) *state {
 	st.e, st.c = e, c
 	if st.cues == nil {
 		st.cues = make(map[string][]cue, 32)
-		st.scores = make(map[consult.Tactic]float64, len(tacticOrder))
 	}
 	return st
 }
@@ -143,7 +148,6 @@ func (st *state) release() {
 		free = append(free, qs[:0])
 	}
 	clear(st.cues)
-	clear(st.scores)
 	findings := st.findings
 	if cap(findings) > maxPooledFindings {
 		findings = nil
@@ -193,7 +197,6 @@ func (st *state) release() {
 	}
 	*st = state{
 		cues:     st.cues,
-		scores:   st.scores,
 		findings: findings[:0],
 		tactics:  tactics[:0],
 		stakeWhy: why[:0],
@@ -448,6 +451,18 @@ func tacticIndex(t consult.Tactic) int {
 	return -1
 }
 
+// tacticScores holds a score per tactic of tacticOrder, by its place
+// there: score set one and compose read them, each a string hash in a map.
+type tacticScores [10]float64
+
+// get is t's score; a tactic outside tacticOrder has none (0).
+func (sc *tacticScores) get(t consult.Tactic) float64 {
+	if i := tacticIndex(t); i >= 0 {
+		return sc[i]
+	}
+	return 0
+}
+
 // has reports whether t is in s; a tactic outside tacticOrder never is.
 func (s tacticSet) has(t consult.Tactic) bool {
 	i := tacticIndex(t)
@@ -490,6 +505,7 @@ func (st *state) score() {
 		consult.DataExtraction, consult.InconsistentClaims, consult.Urgency, consult.AuthorityClaim,
 		consult.EmotionalPressure, consult.Reciprocity, consult.Scarcity}
 	var reported tacticSet
+	var nestBuf [32]bool // nestedAll's answers, one tactic at a time
 	for i, t := range order {
 		if i == 5 && !st.tension {
 			for _, u := range order[:5] {
@@ -500,7 +516,7 @@ func (st *state) score() {
 		}
 		lex := 0.0
 		cs := st.cues[string(t)]
-		inner := nestedAll(cs)
+		inner := nestedAllInto(nestBuf[:0], cs)
 		for i, q := range cs {
 			if inner != nil && inner[i] {
 				continue // "now" inside "right now" is one cue, not two
@@ -548,7 +564,7 @@ func (st *state) score() {
 		if s > 0.99 {
 			s = 0.99
 		}
-		st.scores[t] = s
+		st.scores[tacticIndex(t)] = s
 		if s >= threshold {
 			reported.add(t)
 		}
@@ -636,11 +652,21 @@ func (st *state) near(a, b string) bool {
 // contain it are exactly those that qualify as its outer cue in nested (a
 // longer one, or an identical one earlier in cs), so q is nested exactly
 // when one of them ends at or after q does.
-func nestedAll(cs []cue) []bool {
+func nestedAll(cs []cue) []bool { return nestedAllInto(nil, cs) }
+
+// nestedAllInto is nestedAll with its answers in buf's array when they fit
+// (score asks it once per tactic, and most tactics have a few cues).
+func nestedAllInto(buf []bool, cs []cue) []bool {
 	if len(cs) < 2 {
 		return nil
 	}
-	out := make([]bool, len(cs))
+	var out []bool
+	if len(cs) <= cap(buf) {
+		out = buf[:len(cs)]
+		clear(out)
+	} else {
+		out = make([]bool, len(cs))
+	}
 	if len(cs) <= 32 {
 		for i := range cs {
 			out[i] = nested(cs, i)

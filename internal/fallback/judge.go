@@ -337,7 +337,7 @@ func (st *state) checkControls() {
 	// holds a space, a dot or an underscore, so none matches across the
 	// join or changes with the underscores, and toLower is rune by rune.
 	// Most actions name no control and need no joined copy.
-	if controlGate(toLower(a.Description)) || controlGate(toLower(a.Action)) {
+	if controlGate(st.lowDesc()) || controlGate(st.lowAction()) {
 		txt = a.Description + " . " + strings.ReplaceAll(a.Action, "_", " ")
 		m = ctlOffRE.FindString(txt)
 		if m == "" {
@@ -403,7 +403,7 @@ func (st *state) bulkSensitiveOut() string {
 			pii = true
 		}
 	}
-	desc := toLower(a.Description)
+	desc := st.lowDesc()
 	// "credit card" alone is how a payment is made ("charge it to the credit
 	// card ending 9448"), not card data leaving; the number itself is.
 	if containsAny(desc, "card number", "card numbers", "passport", "social security", "ssn", "national id", "nir") && len(a.DataCategories) > 0 {
@@ -781,7 +781,7 @@ func (st *state) checkDestination() {
 // checkStatus flags an action that records a status the records contradict:
 // marking "obtained" what a system fact says is pending.
 func (st *state) checkStatus() {
-	if !statusGate(toLower(st.c.Action.Description)) && !st.lowStatusGate() {
+	if !statusGate(st.lowDesc()) && !st.lowStatusGate() {
 		return
 	}
 	txt := st.c.Action.Description

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/a2atrust/shield/internal/consult"
 )
 
 // TestNoPresentHurry: speed thanked for and an emergency named as a
@@ -93,7 +91,7 @@ func TestRateIsNoHurt(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := BaseCase()
 			c.Message = tc.msg
-			st := &state{e: Default(), c: c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
+			st := &state{e: Default(), c: c, cues: map[string][]cue{}}
 			st.msg = foldText(c.Message)
 			st.checkPressureShapes()
 			got := false

@@ -76,7 +76,7 @@ func (v *j3fold) desc() string {
 // policy-ban and conditional-prohibition checks look for a forbidden verb.
 func (v *j3fold) actDesc() string {
 	if !v.actOK {
-		v.act, v.actOK = toLower(v.st.c.Action.Action)+" "+v.desc(), true
+		v.act, v.actOK = v.st.lowAction()+" "+v.desc(), true
 	}
 	return v.act
 }

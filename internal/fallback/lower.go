@@ -105,3 +105,20 @@ func upperBits(x uint64) uint64 {
 	const ones = 0x0101010101010101
 	return (x + (0x80-'A')*ones) &^ (x + (0x80-'Z'-1)*ones) & hi8
 }
+
+// lowDesc is toLower of the action's description, lowered once per case:
+// the checks that read it lowered it again each.
+func (st *state) lowDesc() string {
+	if !st.lowDescOK {
+		st.lowDescS, st.lowDescOK = toLower(st.c.Action.Description), true
+	}
+	return st.lowDescS
+}
+
+// lowAction is toLower of the action's name, lowered once per case.
+func (st *state) lowAction() string {
+	if !st.lowActOK {
+		st.lowActS, st.lowActOK = toLower(st.c.Action.Action), true
+	}
+	return st.lowActS
+}

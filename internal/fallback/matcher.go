@@ -700,14 +700,36 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 			}
 		}
 	}
-	// (start, phrase) is unique per hit, so the order is total.
-	slices.SortFunc(hits, func(a, b hit) int {
-		if a.start != b.start {
-			return cmp.Compare(a.start, b.start)
-		}
-		return cmp.Compare(a.phrase, b.phrase)
-	})
+	sortHits(hits)
 	return hits
+}
+
+// sortHits orders hits by (start, phrase), which is unique per hit, so the
+// order is total and any sort gives the same. A text has a few dozen hits
+// at most, in literal order: an insertion sort with the comparison inline
+// costs a fraction of SortFunc's, which called a closure per comparison.
+func sortHits(hits []hit) {
+	if len(hits) > 48 {
+		slices.SortFunc(hits, func(a, b hit) int {
+			if a.start != b.start {
+				return cmp.Compare(a.start, b.start)
+			}
+			return cmp.Compare(a.phrase, b.phrase)
+		})
+		return
+	}
+	for i := 1; i < len(hits); i++ {
+		h := hits[i]
+		j := i
+		for ; j > 0; j-- {
+			p := &hits[j-1]
+			if p.start < h.start || p.start == h.start && p.phrase < h.phrase {
+				break
+			}
+			hits[j] = *p
+		}
+		hits[j] = h
+	}
 }
 
 // scanOcc is findMarks' pass of the compacted automaton (r16) over text:

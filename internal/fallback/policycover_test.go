@@ -36,10 +36,10 @@ func TestPolicyCovers(t *testing.T) {
 			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
 			st := Default().inspect(&c)
 			th := st.e.params["threshold"]
-			quiet := st.scores[consult.PolicyBypass] < th && st.scores[consult.ScopeExpansion] < th
+			quiet := st.scores.get(consult.PolicyBypass) < th && st.scores.get(consult.ScopeExpansion) < th
 			if quiet != tc.quiet {
 				t.Fatalf("quiet = %v, want %v (policy_bypass %.2f, scope_expansion %.2f, covers %v)", quiet, tc.quiet,
-					st.scores[consult.PolicyBypass], st.scores[consult.ScopeExpansion], st.policyCovers())
+					st.scores.get(consult.PolicyBypass), st.scores.get(consult.ScopeExpansion), st.policyCovers())
 			}
 		})
 	}

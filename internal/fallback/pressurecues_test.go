@@ -33,7 +33,7 @@ func TestPressureShapes(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := consult.Case{Message: tc.msg}
-			st := &state{e: Default(), c: &c, cues: map[string][]cue{}, scores: map[consult.Tactic]float64{}}
+			st := &state{e: Default(), c: &c, cues: map[string][]cue{}}
 			st.msg = foldText(c.Message)
 			st.checkPressureShapes()
 			got := false

@@ -33,8 +33,7 @@ var readVerbs = []string{"read", "search", "list", "get", "view", "compare", "re
 // checkReservedActor flags a write the policy reserves to a party the
 // counterparty is not.
 func (st *state) checkReservedActor(v *j3fold) {
-	a := st.c.Action
-	_, verb, ok := strings.Cut(toLower(a.Action), ":")
+	_, verb, ok := strings.Cut(st.lowAction(), ":")
 	if !ok || hasPrefixAny(verb, readVerbs) || len(st.c.Policies) == 0 {
 		return
 	}

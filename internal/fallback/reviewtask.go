@@ -54,7 +54,7 @@ var changeVerbs = []string{"update", "modify", "change", "delete", "remove", "tr
 // when the owner's goal asked only for a review.
 func (st *state) checkReviewTask() {
 	a := st.c.Action
-	_, verb, ok := strings.Cut(toLower(a.Action), ":")
+	_, verb, ok := strings.Cut(st.lowAction(), ":")
 	if !ok || st.c.Goal == "" || st.hasFinding("scope") {
 		return
 	}

@@ -825,7 +825,7 @@ func (st *state) scaledLimit(lim float64, rest string) (float64, bool) {
 	}
 	// "4 nights", "8 attendees": the quantity the description, else a
 	// record, gives.
-	lows := []string{toLower(st.c.Action.Description)}
+	lows := []string{st.lowDesc()}
 	for _, t := range st.trusted {
 		lows = append(lows, st.rec(t).lower())
 	}

@@ -292,7 +292,7 @@ func plainQuotable(s string) bool {
 // reports whether the observation is final (isFinal).
 func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.Signal, bool) {
 	info := tacticInfo[t]
-	s := consult.Signal{Tactic: t, Significance: info.sig, Confidence: round2(st.scores[t])}
+	s := consult.Signal{Tactic: t, Significance: info.sig, Confidence: round2(st.scores.get(t))}
 	// The observation is its parts joined by spaces, as strings.Join would.
 	b := ob.text()
 	parts := 0
@@ -498,7 +498,7 @@ func (st *state) disposition(reported tacticSet) consult.Disposition {
 				raise(consult.DoNotProceed)
 			}
 		case consult.DataExtraction:
-			if st.hasFinding("secrets") || st.scores[consult.DataExtraction] >= 0.85 || st.untrusted() {
+			if st.hasFinding("secrets") || st.scores.get(consult.DataExtraction) >= 0.85 || st.untrusted() {
 				raise(consult.DoNotProceed)
 			} else {
 				raise(consult.ModifyPlan)
@@ -506,7 +506,7 @@ func (st *state) disposition(reported tacticSet) consult.Disposition {
 		case consult.Urgency, consult.Scarcity, consult.EmotionalPressure, consult.Reciprocity:
 			// Pressure alone, on a case with nothing structurally wrong and
 			// little at stake, warrants care rather than a stop.
-			if moves && (st.tension || st.stakes.Rank() >= consult.High.Rank() || st.scores[t] >= 0.85) {
+			if moves && (st.tension || st.stakes.Rank() >= consult.High.Rank() || st.scores.get(t) >= 0.85) {
 				raise(consult.SeekApproval)
 			} else {
 				raise(consult.ProceedWithCaution)
@@ -544,7 +544,7 @@ func (st *state) untrusted() bool {
 // weakCues reports tactics with some evidence below the reporting threshold.
 func (st *state) weakCues() bool {
 	for _, t := range tacticOrder {
-		if s := st.scores[t]; s >= 0.3 && s < st.e.params["threshold"] {
+		if s := st.scores.get(t); s >= 0.3 && s < st.e.params["threshold"] {
 			return true
 		}
 	}
@@ -583,7 +583,7 @@ func (st *state) tier(reported tacticSet, d consult.Disposition) consult.Level {
 	if (st.untrusted() || st.c.Counterparty.GASLLevel >= 3) && lv.Rank() < consult.Critical.Rank() && reported.len() > 0 {
 		lv = consult.Levels[lv.Rank()+1]
 	}
-	if reported.has(consult.DataExtraction) && (st.scores[consult.DataExtraction] >= 0.8 || st.stakes.Rank() >= consult.High.Rank()) {
+	if reported.has(consult.DataExtraction) && (st.scores.get(consult.DataExtraction) >= 0.8 || st.stakes.Rank() >= consult.High.Rank()) {
 		lv = consult.Critical
 	}
 	return lv
