@@ -889,9 +889,12 @@ func safeJoin(l, r string) bool {
 		if len(r) > 1 && (r[1] == ':' || r[1] == '=' || r[1] == ' ' || sepWordAt(r, 1)) {
 			return false
 		}
-		for _, w := range [...]string{" is", " was", " ist", " es", " est"} {
-			if strings.HasSuffix(l, w) {
-				return false
+		// Each of these words ends in 's' or 't'.
+		if a == 's' || a == 't' {
+			for _, w := range [...]string{" is", " was", " ist", " es", " est"} {
+				if strings.HasSuffix(l, w) {
+					return false
+				}
 			}
 		}
 		return true
@@ -926,8 +929,20 @@ func riskyStart(s string) bool {
 // sepWordAt reports whether s[i:] starts with one of the separator words
 // that secretWordAt takes after a space, and the space after it.
 func sepWordAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	// Chosen by the first letter: safeJoin asks this at most joins.
 	r := s[i:]
-	return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "was ") || strings.HasPrefix(r, "ist ") || strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
+	switch r[0] {
+	case 'i':
+		return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "ist ")
+	case 'w':
+		return strings.HasPrefix(r, "was ")
+	case 'e':
+		return strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
+	}
+	return false
 }
 
 // caseWords holds what the checks and compose share of the words of one
