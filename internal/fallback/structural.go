@@ -930,7 +930,16 @@ func (st *state) checkAmounts(sents []sentence) {
 						b.scan(t.id)
 						b.lit(" records: ")
 						b.part(st.clipCaseFinal(t.text, 300))
-						st.contradiction(obs, st.said(&b), []string{t.id}, "The amount for "+id+" is "+ma+".")
+						reason := st.said(&b)
+						// The claim is a finding's text too, so that its
+						// masking and finish know it final without a scan.
+						b = st.say()
+						b.lit("The amount for ")
+						b.scan(id)
+						b.lit(" is ")
+						b.scan(ma)
+						b.lit(".")
+						st.contradiction(obs, reason, []string{t.id}, st.said(&b))
 						return
 					}
 				}

@@ -85,6 +85,11 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	// cleanText drops leading whitespace anyway; dropping it here keeps a
 	// window that starts after a sentence's end (". Our bank") on cleanMask's
 	// fast path instead of its copying one.
+	// Two cues of a sentence often have the same window: the quote of the
+	// last one written to ob serves again.
+	if ob != nil && ob.quote.ok && ob.quote.ws == ws && ob.quote.we == we && ob.quote.src == f.src {
+		return ob.quote.q, ob.quote.final
+	}
 	w := strings.TrimLeft(f.src[ws:we], " \t\n\v\f\r")
 	var q string
 	final := false
@@ -116,7 +121,8 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	t.lit(prefix)
 	t.lit(q)
 	t.lit(suffix)
-	return t.String(), final
+	ob.quote = lastQuote{src: f.src, ws: ws, we: we, q: t.String(), final: final, ok: true}
+	return ob.quote.q, final
 }
 
 // lastSentenceEnd returns the index of the last sentence-ending mark in s
@@ -737,7 +743,19 @@ var finalViolation func(s string)
 // few each. Each text is a substring of the builder's string; the builder
 // never rewrites bytes it has written (a reallocation leaves the old ones to
 // the texts that hold them), so the texts stay as they were built.
-type outBuf struct{ b strings.Builder }
+type outBuf struct {
+	b     strings.Builder
+	quote lastQuote
+}
+
+// lastQuote is the last quote that quoteAtFinal wrote to an outBuf: the
+// window [ws, we) of src that it quoted, the quote and whether it is final.
+type lastQuote struct {
+	src       string
+	ws, we    int
+	q         string
+	final, ok bool
+}
 
 // text starts a text at the end of the buffer. One text is built at a
 // time: starting another before the last is done would interleave them
@@ -871,9 +889,12 @@ func safeJoin(l, r string) bool {
 		if len(r) > 1 && (r[1] == ':' || r[1] == '=' || r[1] == ' ' || sepWordAt(r, 1)) {
 			return false
 		}
-		for _, w := range [...]string{" is", " was", " ist", " es", " est"} {
-			if strings.HasSuffix(l, w) {
-				return false
+		// Each of these words ends in 's' or 't'.
+		if a == 's' || a == 't' {
+			for _, w := range [...]string{" is", " was", " ist", " es", " est"} {
+				if strings.HasSuffix(l, w) {
+					return false
+				}
 			}
 		}
 		return true
@@ -908,8 +929,20 @@ func riskyStart(s string) bool {
 // sepWordAt reports whether s[i:] starts with one of the separator words
 // that secretWordAt takes after a space, and the space after it.
 func sepWordAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	// Chosen by the first letter: safeJoin asks this at most joins.
 	r := s[i:]
-	return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "was ") || strings.HasPrefix(r, "ist ") || strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
+	switch r[0] {
+	case 'i':
+		return strings.HasPrefix(r, "is ") || strings.HasPrefix(r, "ist ")
+	case 'w':
+		return strings.HasPrefix(r, "was ")
+	case 'e':
+		return strings.HasPrefix(r, "es ") || strings.HasPrefix(r, "est ")
+	}
+	return false
 }
 
 // caseWords holds what the checks and compose share of the words of one

@@ -636,19 +636,40 @@ func (st *state) confidence(reported tacticSet) float64 {
 	return round2(c)
 }
 
-func (st *state) cpName() string {
+// cpName writes the counterparty's name as the summary starts it, with a
+// capital. It is written in parts, each known final or not, rather than
+// joined and scanned whole: the names come from the case's masking memo,
+// which knows whether their clips are final.
+func (st *state) cpName(b *outText) {
 	cp := st.c.Counterparty
 	switch {
 	case cp.ClaimedIdentity != "" && cp.Verified:
-		return st.clipCase(cp.ClaimedIdentity, 80)
+		st.capName(b, cp.ClaimedIdentity)
 	case cp.ClaimedIdentity != "" && cp.Reference != "":
-		return st.clipCase(cp.Reference, 80) + " (claiming to be " + st.clipCase(cp.ClaimedIdentity, 80) + ")"
+		st.capName(b, cp.Reference)
+		b.lit(" (claiming to be ")
+		b.part(st.clipCaseFinal(cp.ClaimedIdentity, 80))
+		b.lit(")")
 	case cp.Reference != "":
-		return st.clipCase(cp.Reference, 80)
+		st.capName(b, cp.Reference)
 	case cp.Type != "":
-		return "an unnamed " + cp.Type + " counterparty"
+		b.lit("An unnamed ")
+		b.scan(cp.Type)
+		b.lit(" counterparty")
+	default:
+		b.lit("The counterparty")
 	}
-	return "the counterparty"
+}
+
+// capName writes capFirst(st.clipCase(s, 80)). A capital changes the text
+// that the masking saw, so a name that gets one is scanned again.
+func (st *state) capName(b *outText, s string) {
+	c, ok := st.clipCaseFinal(s, 80)
+	if c != "" && c[0] >= 'a' && c[0] <= 'z' {
+		b.scan(capFirst(c))
+		return
+	}
+	b.part(c, ok)
 }
 
 // actionPhrase writes the proposed step into the summary being built in b;
@@ -680,7 +701,7 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	a := st.c.Action
 	b := ob.text()
-	b.scan(capFirst(st.cpName()))
+	st.cpName(&b)
 	b.lit(" asks the agent")
 	if st.c.Goal != "" {
 		b.lit(", whose goal is to ")
