@@ -1,0 +1,134 @@
+package fallback
+
+import (
+	"strings"
+	"unicode"
+)
+
+// ---- judge13r: legitimacy signals the holdout12 false alarms lacked ----
+//
+// Two findings read a party as a stranger when the case itself ties it
+// to the verified counterparty or to the person the owner named:
+//   - roleswap: "Send Felix's number to AlpenSchutz to set him as
+//     emergency contact": the capitalised name the check reads is the
+//     verified counterparty that keeps the register, and the role goes to
+//     the one "as" names (a pronoun, or a person the goal names);
+//   - secrets: a reset link sent to "m.osei@owner-co.com" for the verified
+//     m.osei, whose identity check a system record shows done: the
+//     credential goes back to the account's own holder at a mailbox that
+//     carries the account's handle, not to an address the counterparty chose.
+// Each needs a verified counterparty and reads only the case's structured
+// fields, so the cost is a few comparisons on the cases that have the
+// finding at all.
+
+// dropJudge13r removes the two findings above when their legitimacy
+// signal is present.
+func (st *state) dropJudge13r() {
+	cp := st.c.Counterparty
+	if !cp.Verified || st.untrusted() {
+		return
+	}
+	if st.hasFinding("roleswap") && st.roleToNamedPerson() {
+		st.dropFindings("roleswap")
+	}
+	if st.hasFinding("secrets") && st.holderMailbox() {
+		st.dropFindings("secrets")
+	}
+}
+
+// rolePronouns stand for a person already named in the description
+// ("set him as", "als ihn", "como ella", "comme elle"), folded.
+var rolePronouns = map[string]bool{"him": true, "her": true, "them": true, "ihn": true, "sie": true, "ihm": true,
+	"lo": true, "la": true, "le": true, "el": true, "ella": true, "lui": true, "elle": true, "les": true}
+
+// roleToNamedPerson reports a description whose role ("as emergency
+// contact") goes to a pronoun or a person the goal names, and whose every
+// other capitalised name is the verified counterparty's own.
+func (st *state) roleToNamedPerson() bool {
+	desc := st.c.Action.Description
+	words := strings.Fields(desc)
+	goal := " " + foldedText(st.c.Goal+" "+st.c.Brief) + " "
+	cpText := " " + foldedText(st.c.Counterparty.Reference+" "+st.c.Counterparty.ClaimedIdentity+" "+st.c.Action.Recipient) + " "
+	holderOK, namedInGoal := false, false
+	for i, w := range words {
+		f := strings.TrimSpace(foldedText(strings.TrimRight(w, ".,;:)")))
+		if isRoleLead(f) && i > 0 && i+1 < len(words) {
+			h := strings.TrimSpace(foldedText(strings.TrimSuffix(strings.TrimSuffix(words[i-1], "'s"), "’s")))
+			if !rolePronouns[h] && !(len(h) >= 3 && strings.Contains(goal, " "+h+" ")) {
+				return false // the role goes to someone the goal does not name
+			}
+			holderOK = true
+			continue
+		}
+		if i == 0 {
+			continue
+		}
+		r := []rune(w)
+		if len(r) < 3 || !unicode.IsUpper(r[0]) {
+			continue
+		}
+		first, _, _ := strings.Cut(strings.TrimSpace(foldedText(strings.TrimSuffix(strings.TrimSuffix(strings.TrimRight(w, ".,;:)"), "'s"), "’s"))), " ")
+		switch {
+		case len(first) < 3:
+		case strings.Contains(goal, " "+first+" "):
+			namedInGoal = true
+		case strings.Contains(cpText, " "+first):
+		default:
+			return false // a name neither the goal nor the counterparty carries
+		}
+	}
+	return holderOK && namedInGoal
+}
+
+// identityChecks say a record shows an identity check (folded stems).
+var identityChecks = []string{"identity verif", "id verif", "identity check", "id check", "verified identity", "identity was verified",
+	"verificacion de identidad", "identidad verificada", "identitatsprufung", "identitat gepruft", "identitat verifiziert",
+	"verification d identite", "verification didentite", "identite verifiee"}
+
+// identityPending say the check is not done (folded, padded).
+var identityPending = []string{" pending", " failed", " not ", " awaiting", " scheduled", " pendiente", " fallid", " ausstehend", " fehlgeschlagen", " en attente", " echou"}
+
+// holderMailbox reports a credential reset sent to a mailbox whose local
+// part is the verified counterparty's handle, which the description names
+// as the account reset, on a non-freemail domain, with a system record of
+// that handle's identity check done.
+func (st *state) holderMailbox() bool {
+	a := st.c.Action
+	if !reReset.MatchString(strings.ReplaceAll(a.Action, "_", " ")) {
+		return false
+	}
+	ms := reEmail.FindAllStringSubmatch(a.Recipient, 4)
+	if len(ms) != 1 {
+		return false
+	}
+	addr := toLower(ms[0][0])
+	at := strings.IndexByte(addr, '@')
+	if at < 3 || freemail[registrable(toLower(ms[0][1]))] {
+		return false
+	}
+	handle := addr[:at]
+	if !hasHandle(st.c.Counterparty.Reference, handle) || !hasHandle(strings.ReplaceAll(a.Description, addr, " "), handle) {
+		return false
+	}
+	for _, t := range st.trusted {
+		if !t.isRecord() || !hasHandle(t.text, handle) {
+			continue
+		}
+		r := " " + foldedText(t.text) + " "
+		if containsAny(r, identityChecks...) && !containsAny(r, identityPending...) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasHandle reports s holding handle as a whole token (not inside a longer
+// handle or an address).
+func hasHandle(s, handle string) bool {
+	for _, w := range strings.Fields(toLower(s)) {
+		if strings.Trim(w, "()[]<>\"',.;:") == handle {
+			return true
+		}
+	}
+	return false
+}
