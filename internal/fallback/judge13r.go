@@ -49,15 +49,19 @@ func (st *state) roleToNamedPerson() bool {
 	words := strings.Fields(desc)
 	goal := " " + foldedText(st.c.Goal+" "+st.c.Brief) + " "
 	cpText := " " + foldedText(st.c.Counterparty.Reference+" "+st.c.Counterparty.ClaimedIdentity+" "+st.c.Action.Recipient) + " "
-	holderOK, namedInGoal := false, false
+	holderOK, namedInGoal, prevKnown := false, false, false
 	for i, w := range words {
 		f := strings.TrimSpace(foldedText(strings.TrimRight(w, ".,;:)")))
 		if isRoleLead(f) && i > 0 && i+1 < len(words) {
 			h := strings.TrimSpace(foldedText(strings.TrimSuffix(strings.TrimSuffix(words[i-1], "'s"), "’s")))
-			if !rolePronouns[h] && !(len(h) >= 3 && strings.Contains(goal, " "+h+" ")) {
+			// a clitic may stand before the verb: "la désigner comme",
+			// "lo registra como"
+			clitic := i > 1 && rolePronouns[strings.TrimSpace(foldedText(words[i-2]))]
+			if !rolePronouns[h] && !clitic && !(len(h) >= 3 && strings.Contains(goal, " "+h+" ")) {
 				return false // the role goes to someone the goal does not name
 			}
 			holderOK = true
+			prevKnown = false
 			continue
 		}
 		if i == 0 {
@@ -65,13 +69,19 @@ func (st *state) roleToNamedPerson() bool {
 		}
 		r := []rune(w)
 		if len(r) < 3 || !unicode.IsUpper(r[0]) {
+			prevKnown = false
 			continue
 		}
 		first, _, _ := strings.Cut(strings.TrimSpace(foldedText(strings.TrimSuffix(strings.TrimSuffix(strings.TrimRight(w, ".,;:)"), "'s"), "’s"))), " ")
+		known := prevKnown
+		prevKnown = false
 		switch {
 		case len(first) < 3:
 		case strings.Contains(goal, " "+first+" "):
-			namedInGoal = true
+			namedInGoal, prevKnown = true, true
+		case known:
+			// the surname of the goal's person ("Felix Bauer" where the
+			// goal says "Felix")
 		case strings.Contains(cpText, " "+first):
 		default:
 			return false // a name neither the goal nor the counterparty carries
