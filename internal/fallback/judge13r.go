@@ -3,6 +3,8 @@ package fallback
 import (
 	"strings"
 	"unicode"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // ---- judge13r: legitimacy signals the holdout12 false alarms lacked ----
@@ -21,9 +23,11 @@ import (
 // fields, so the cost is a few comparisons on the cases that have the
 // finding at all.
 
-// dropJudge13r removes the two findings above when their legitimacy
+// checkJudge13r runs the round's one new check (an agreement's force
+// waved away) and drops the two findings above when their legitimacy
 // signal is present.
-func (st *state) dropJudge13r() {
+func (st *state) checkJudge13r() {
+	st.checkWavedForce()
 	cp := st.c.Counterparty
 	if !cp.Verified || st.untrusted() {
 		return
@@ -141,4 +145,89 @@ func hasHandle(s, handle string) bool {
 		}
 	}
 	return false
+}
+
+// ---- the force of an agreement or rule the policy names, waved away ----
+//
+// "The DUA wording is just boilerplate, nobody enforces it for partners
+// like us": the counterparty does not say the control is unnecessary for
+// this request (dismissedcontrol.go) but that the agreement the policy
+// rests on has no force at all. A sentence that denies a document's force
+// and names something the policies name (an acronym, a word of six letters
+// or more, or the agreement or rule as such) is the policy_bypass.
+
+// forceWaved deny a document or rule any force (folded, padded on the
+// left; four languages).
+var forceWaved = newSubstrSet([]string{" boilerplate", " nobody enforces", " no one enforces", " never enforced", " not enforced",
+	" a formality", " mere formality", " not binding", " dead letter", " nobody checks",
+	" reine formsache", " nur eine formalitat", " nicht bindend", " toter buchstabe", " kontrolliert niemand", " halt sich niemand",
+	" pura formalidad", " mera formalidad", " simple formalidad", " no es vinculante", " letra muerta", " nadie lo aplica", " nadie lo controla",
+	" simple formalite", " pure formalite", " pas contraignant", " lettre morte", " personne ne l applique", " personne ne verifie"})
+
+// forceDocs name an agreement or a rule as such (folded, padded).
+var forceDocs = []string{" agreement ", " contract ", " clause ", " terms ", " policy ", " rule ", " rules ",
+	" vertrag ", " vereinbarung ", " klausel ", " regel ", " contrato ", " acuerdo ", " clausula ", " norma ",
+	" contrat ", " accord ", " clause ", " regle "}
+
+// checkWavedForce flags a message sentence that denies the force of an
+// agreement or rule the policies name.
+func (st *state) checkWavedForce() {
+	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") || st.hasFinding("wavedforce") {
+		return
+	}
+	padded := st.paddedHead()
+	if !forceWaved.in(padded) {
+		return // the usual case: one pass over the message
+	}
+	var pol strings.Builder
+	pol.WriteByte(' ')
+	for _, p := range st.policies() {
+		pol.WriteString(foldedText(p.Title + " " + p.Statement))
+		pol.WriteByte(' ')
+	}
+	ps := pol.String()
+	acr := acronyms(st.c.Message)
+	for sent := range paddedSentences(st.msgHead(), padded) {
+		if !forceWaved.in(sent) {
+			continue
+		}
+		named := containsAny(sent, forceDocs...)
+		for _, w := range strings.Fields(sent) {
+			if named {
+				break
+			}
+			named = (len(w) >= 6 || acr[w]) && strings.Contains(ps, " "+w+" ")
+		}
+		if named {
+			st.add(finding{tactic: consult.PolicyBypass, kind: "wavedforce", score: 0.5, sig: consult.High,
+				obs:    "The counterparty says an agreement or rule the policy relies on has no force.",
+				reason: "The message calls the agreement or rule behind the owner's policy boilerplate or unenforced; the policy still applies and the request is to act outside it.",
+				disp:   consult.SeekApproval})
+			return
+		}
+	}
+}
+
+// acronyms returns the folded words of s written in two or more capitals
+// ("DUA", "NDA", "AGB").
+func acronyms(s string) map[string]bool {
+	var out map[string]bool
+	for _, w := range strings.Fields(s) {
+		w = strings.Trim(w, ".,;:()'\"")
+		n := 0
+		for _, r := range w {
+			if !unicode.IsUpper(r) {
+				n = -1
+				break
+			}
+			n++
+		}
+		if n >= 2 {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(w)] = true
+		}
+	}
+	return out
 }
