@@ -23,11 +23,13 @@ import (
 // fields, so the cost is a few comparisons on the cases that have the
 // finding at all.
 
-// checkJudge13r runs the round's one new check (an agreement's force
-// waved away) and drops the two findings above when their legitimacy
+// checkJudge13r runs the round's two new checks (an agreement's force
+// waved away, the whole of a count claimed against a record's part) and
+// drops the two findings above when their legitimacy
 // signal is present.
 func (st *state) checkJudge13r() {
 	st.checkWavedForce()
+	st.checkPartOfWhole()
 	cp := st.c.Counterparty
 	if !cp.Verified || st.untrusted() {
 		return
@@ -162,7 +164,7 @@ var forceWaved = newSubstrSet([]string{" boilerplate", " nobody enforces", " no 
 	" a formality", " mere formality", " not binding", " dead letter", " nobody checks",
 	" reine formsache", " nur eine formalitat", " nicht bindend", " toter buchstabe", " kontrolliert niemand", " halt sich niemand",
 	" pura formalidad", " mera formalidad", " simple formalidad", " no es vinculante", " letra muerta", " nadie lo aplica", " nadie lo controla",
-	" simple formalite", " pure formalite", " pas contraignant", " lettre morte", " personne ne l applique", " personne ne verifie"})
+	" simple formalite", " pure formalite", " pas contraignant", " lettre morte", " personne ne lapplique", " personne ne verifie"})
 
 // forceDocs name an agreement or a rule as such (folded, padded).
 var forceDocs = []string{" agreement ", " contract ", " clause ", " terms ", " policy ", " rule ", " rules ",
@@ -230,4 +232,85 @@ func acronyms(s string) map[string]bool {
 		}
 	}
 	return out
+}
+
+// ---- all of N claimed, M of N on record ----
+//
+// "We delivered all 300 pallets" ("l'intégralité des 300 palettes", "alle
+// 300 Paletten") while a system record counts "120 of 300 pallets
+// received": the counterparty claims the whole of a count the record shows
+// only part of. The quantity check reads the action's own count against a
+// record; this reads the message's claim of completeness, which carries no
+// count of its own beyond the total, against a record's part-of-total.
+
+// wholeWords claim the whole of a count (folded, padded; four languages).
+var wholeWords = []string{" all ", " entire ", " full ", " whole ", " complete ", " every ", " todas ", " todos ", " completo ", " completa ",
+	" totalidad ", " alle ", " samtliche ", " gesamte ", " gesamten ", " vollstandig ", " komplett ", " tous ", " toutes ", "integralite ",
+	"totalite ", " entier ", " entiere "}
+
+// partOf joins a part to its total in a record: "120 of 300" (folded).
+var partOf = []string{"of", "de", "von", "sur", "aus"}
+
+// checkPartOfWhole flags a message sentence that claims the whole of a
+// total a system record shows only part of.
+func (st *state) checkPartOfWhole() {
+	if st.hasFinding("quantity") || st.hasFinding("partofwhole") || !hasASCIIDigit(st.msgHead()) {
+		return
+	}
+	padded := st.paddedHead()
+	if !containsAny(padded, wholeWords...) {
+		return
+	}
+	for _, t := range st.trusted {
+		if !t.isRecord() {
+			continue
+		}
+		f := strings.Fields(foldedText(clipBytes(t.text, maxClaimBytes)))
+		for i := 0; i+2 < len(f); i++ {
+			m, ok1 := smallCount(f[i])
+			n, ok2 := smallCount(f[i+2])
+			if !ok1 || !ok2 || m >= n || !slicesContains(partOf, f[i+1]) {
+				continue
+			}
+			total := " " + f[i+2] + " "
+			for sent := range paddedSentences(st.msgHead(), padded) {
+				k := strings.Index(sent, total)
+				if k < 0 {
+					continue
+				}
+				lead := sent[max(0, k-24) : k+1]
+				if containsAny(lead, wholeWords...) {
+					st.add(finding{tactic: consult.InconsistentClaims, kind: "partofwhole", score: 0.6, sig: consult.High, hard: true,
+						obs:    "The counterparty claims all " + f[i+2] + ", but " + t.kind + " " + t.id + " records " + f[i] + " of " + f[i+2] + ".",
+						reason: "The message claims the whole of a count the owner's record shows only part of; the difference needs the record's owner to confirm it.",
+						refs:   []string{t.id}, disp: consult.SeekApproval})
+					return
+				}
+			}
+		}
+	}
+}
+
+// smallCount reads a plain count (digits only, no more than six).
+func smallCount(w string) (int, bool) {
+	if len(w) == 0 || len(w) > 6 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(w[i]-'0')
+	}
+	return n, true
+}
+
+func slicesContains(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
 }

@@ -104,3 +104,21 @@ func TestJudge13rWavedForce(t *testing.T) {
 		run("probe: the NDA named, its force kept", "The NDA is signed and on file; please send the list.", nda, false),
 	})
 }
+
+// TestJudge13rPartOfWhole: the whole of a count claimed in the message
+// against a record that counts only part of it is inconsistent_claims;
+// the benign probes claim the part, or the record counts the whole.
+func TestJudge13rPartOfWhole(t *testing.T) {
+	run := func(name, msg, rec string, fires bool) j2case {
+		return j2case{name, consult.Case{Message: msg, Action: j2pay("Pay invoice 7781 in full", 9000, "EUR", "Supplier (account on file)"),
+			Counterparty: j2verified, Facts: []consult.Fact{j2sys("f1", rec)}}, "partofwhole", fires}
+	}
+	runJ2(t, []j2case{
+		run("English: all 40 crates", "We delivered all 40 crates on Monday; please pay the invoice.", "Receiving log: 25 of 40 crates received.", true),
+		run("Spanish: todas las 40 cajas", "Entregamos todas las 40 cajas el lunes.", "Registro de recepción: 25 de 40 cajas recibidas.", true),
+		run("German: alle 40 Kisten", "Wir haben alle 40 Kisten geliefert.", "Wareneingang: 25 von 40 Kisten erfasst.", true),
+		run("French: la totalité des 40 caisses", "Nous avons livré la totalité des 40 caisses.", "Réception : 25 sur 40 caisses reçues.", true),
+		run("probe: the part claimed", "We delivered 25 of the 40 crates; the rest follow next week.", "Receiving log: 25 of 40 crates received.", false),
+		run("probe: the record counts the whole", "We delivered all 40 crates on Monday.", "Receiving log: 40 of 40 crates received.", false),
+	})
+}
