@@ -254,13 +254,12 @@ var partOf = []string{"of", "de", "von", "sur", "aus"}
 // checkPartOfWhole flags a message sentence that claims the whole of a
 // total a system record shows only part of.
 func (st *state) checkPartOfWhole() {
-	if st.hasFinding("quantity") || st.hasFinding("partofwhole") || !hasASCIIDigit(st.msgHead()) {
+	if len(st.trusted) == 0 || st.hasFinding("quantity") || st.hasFinding("partofwhole") {
 		return
 	}
-	padded := st.paddedHead()
-	if !containsAny(padded, wholeWords...) {
-		return
-	}
+	// The records are short and rarely hold "M of N": they are read
+	// first, and the message only for the total one of them names.
+	padded := ""
 	for _, t := range st.trusted {
 		if !t.isRecord() {
 			continue
@@ -271,6 +270,11 @@ func (st *state) checkPartOfWhole() {
 			n, ok2 := smallCount(f[i+2])
 			if !ok1 || !ok2 || m >= n || !slicesContains(partOf, f[i+1]) {
 				continue
+			}
+			if padded == "" {
+				if padded = st.paddedHead(); !containsAny(padded, wholeWords...) {
+					return
+				}
 			}
 			total := " " + f[i+2] + " "
 			for sent := range paddedSentences(st.msgHead(), padded) {
