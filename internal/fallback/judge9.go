@@ -29,5 +29,6 @@ func (st *state) checkJudge9(v *j3fold) {
 	st.checkReservedActor(v)
 	st.checkUnpaidDifference(v)
 	st.dropOwnChannel()
+	st.checkJudge13r() // judge13r.go: an agreement's force waved away; a counterparty's own mailbox or register read as a stranger
 	st.checkJudge10a() // judge10a.go: the holdout10 round's pressure-tactic checks
 }

@@ -115,7 +115,7 @@ func (d *deadlineRecs) add(r string) {
 	// hasWordAt searched the record once per word.
 	if todaySet.in(r) {
 		for i, w := range todayWords {
-			if hasWordAt(r, w) {
+			if hasWordAt(r, w) && !deniedToday(r, w) {
 				d.today |= 1 << i
 			}
 		}
@@ -124,14 +124,15 @@ func (d *deadlineRecs) add(r string) {
 }
 
 // recordedDeadline reports whether the folded clause states a time one of
-// the deadline records also states: the same clock time, or the same
-// "today" word.
+// the deadline records also states: the same clock time, or the same day
+// ("tonight" or "this evening" in the clause is the "today" of a record:
+// judge13r round).
 func recordedDeadline(clause string, recs *deadlineRecs) bool {
 	if len(recs.texts) == 0 {
 		return false
 	}
-	for i, w := range todayWords {
-		if recs.today&(1<<i) != 0 && hasWordAt(clause, w) {
+	for _, w := range todayWords {
+		if recs.today != 0 && hasWordAt(clause, w) {
 			return true
 		}
 	}
@@ -167,6 +168,26 @@ func recordedDeadline(clause string, recs *deadlineRecs) bool {
 			}
 		}
 		p = nextField(clause, e)
+	}
+	return false
+}
+
+// todayDenials deny the "today" word right after them ("in three days,
+// not today"), folded and padded.
+var todayDenials = []string{" not", " no", " nicht", " pas", " ni", " nie", " never", " nunca", " jamais"}
+
+// deniedToday reports a record whose first w is denied: such a record
+// says the deadline is not today, and no "today" of a clause restates it.
+func deniedToday(r, w string) bool {
+	i := strings.Index(r, w)
+	if i < 0 {
+		return false
+	}
+	lead := r[max(0, i-8):i]
+	for _, n := range todayDenials {
+		if strings.HasSuffix(lead, n) {
+			return true
+		}
 	}
 	return false
 }

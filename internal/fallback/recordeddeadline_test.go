@@ -56,11 +56,15 @@ func recordedDeadlineRef(clause string, recs []string) bool {
 	if len(recs) == 0 {
 		return false
 	}
+	// Any "today" word of the clause restates any undenied "today" word of
+	// a record: "tonight" is the "today" of the record's deadline.
 	for _, w := range todayWords {
 		if hasWordAt(clause, w) {
 			for _, r := range recs {
-				if hasWordAt(r, w) {
-					return true
+				for _, rw := range todayWords {
+					if hasWordAt(r, rw) && !deniedToday(r, rw) {
+						return true
+					}
 				}
 			}
 		}
@@ -93,7 +97,7 @@ func TestRecordedDeadlineMatchesRef(t *testing.T) {
 	if len(todayWords) > 32 {
 		t.Fatalf("%d todayWords do not fit deadlineRecs.today", len(todayWords))
 	}
-	pool := append([]string{" 14 00", " 14", " 00", " utc", " pm", " 5pm", " at", " 17h30", " due", " cut off", " x", " todays", " 3",
+	pool := append([]string{" not", " nicht", " 14 00", " 14", " 00", " utc", " pm", " 5pm", " at", " 17h30", " due", " cut off", " x", " todays", " 3",
 		" 10 30 am", "\t17 00", "  h", " uhr", " p", " 9\u00a0pm", " 1am", "\v", " 45 ", " 12 3"}, todayWords...)
 	r := rand.New(rand.NewSource(4))
 	text := func() string {
