@@ -47,6 +47,87 @@ type views struct {
 	pad    string
 	padBuf []byte
 	padOK  bool
+	// stores caches internalStore by its argument: three checks ask it of
+	// the recipient (as written or lowered), a lowering and two set passes
+	// each time.
+	stores [2]storeAns
+	// stops are the offsets of " . " in stopText (stopOK), the sentence
+	// breaks of a folded text: three urgency checks each searched back
+	// from the same cue for the same break (sentenceStart).
+	stopText string
+	stops    []int
+	stopOK   bool
+	stopBuf  [32]int
+}
+
+// storeAns is one internalStore answer, for its argument r.
+type storeAns struct {
+	r      string
+	is, ok bool
+}
+
+// internalStore is internalStore(r), kept for the case.
+func (st *state) internalStore(r string) bool {
+	for i := range st.v.stores {
+		a := &st.v.stores[i]
+		if !a.ok {
+			a.r, a.is, a.ok = r, internalStore(r), true
+			return a.is
+		}
+		if a.r == r {
+			return a.is
+		}
+	}
+	return internalStore(r)
+}
+
+// sentenceStart is strings.LastIndex(s[:pos], " . ") for a text the state
+// keeps for the case (a cue's folded text), from the text's breaks found
+// once; sentenceEnd is strings.Index(s[pos:], " . ") from them. Breaks may
+// overlap (" . . "): all are kept, as the searches would find them
+// (TestSentenceBreaks).
+func (st *state) sentenceStart(s string, pos int) int {
+	stops := st.breaks(s)
+	// The last break that ends by pos.
+	k := sort.Search(len(stops), func(i int) bool { return stops[i]+3 > pos })
+	if k == 0 {
+		return -1
+	}
+	return stops[k-1]
+}
+
+// sentenceEnd is strings.Index(s[pos:], " . ") (see sentenceStart).
+func (st *state) sentenceEnd(s string, pos int) int {
+	stops := st.breaks(s)
+	k := sort.Search(len(stops), func(i int) bool { return stops[i] >= pos })
+	if k == len(stops) {
+		return -1
+	}
+	return stops[k] - pos
+}
+
+// breaks returns the offsets of " . " in s, every one, overlapping or
+// not, in order. The last text's are kept: the urgency checks ask of
+// one cue's text after another.
+func (st *state) breaks(s string) []int {
+	// The same string compares equal without reading it.
+	if st.v.stopOK && st.v.stopText == s {
+		return st.v.stops
+	}
+	out := st.v.stopBuf[:0]
+	if st.v.stopOK && cap(st.v.stops) > len(st.v.stopBuf) {
+		out = st.v.stops[:0]
+	}
+	for off := 0; ; {
+		i := strings.Index(s[off:], " . ")
+		if i < 0 {
+			break
+		}
+		out = append(out, off+i)
+		off += i + 1
+	}
+	st.v.stopText, st.v.stops, st.v.stopOK = s, out, true
+	return out
 }
 
 // actionWords is the action name, clipped to 200 bytes, as words: its
