@@ -118,13 +118,19 @@ func (st *state) breaks(s string) []int {
 	if st.v.stopOK && cap(st.v.stops) > len(st.v.stopBuf) {
 		out = st.v.stops[:0]
 	}
+	// Each break is the one dot between its spaces: the dots are few and
+	// found by a vectorised search, where searching for " . " stopped at
+	// every space of the text.
 	for off := 0; ; {
-		i := strings.Index(s[off:], " . ")
+		i := strings.IndexByte(s[off:], '.')
 		if i < 0 {
 			break
 		}
-		out = append(out, off+i)
-		off += i + 1
+		k := off + i
+		if k >= 1 && k+1 < len(s) && s[k-1] == ' ' && s[k+1] == ' ' {
+			out = append(out, k-1)
+		}
+		off = k + 1
 	}
 	st.v.stopText, st.v.stops, st.v.stopOK = s, out, true
 	return out
