@@ -390,7 +390,7 @@ var reBulk = regexp.MustCompile(`(?i)\b(?:all|every|entire|full|complete|whole|b
 // leaving the company.
 func (st *state) bulkSensitiveOut() string {
 	a := st.c.Action
-	if !st.externalRecipient() || internalStore(a.Recipient) {
+	if !st.externalRecipient() || st.internalStore(a.Recipient) {
 		return ""
 	}
 	pii := false
@@ -695,7 +695,7 @@ func (st *state) checkDestination() {
 		return
 	}
 	rl := toLower(a.Recipient)
-	if internalStore(rl) || containsAny(rl, "original", "same card", "on record") {
+	if st.internalStore(rl) || containsAny(rl, "original", "same card", "on record") {
 		return
 	}
 	// The account numbers the records hold.

@@ -351,7 +351,7 @@ func (st *state) dropRecordedStake() {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
-		cl := clauseAround(q.text.text, q.pos)
+		cl := st.clauseAround(q.text.text, q.pos)
 		if !hasClauseTime(cl) || !deadlineThreatSet.in(cl) {
 			return false
 		}

@@ -106,7 +106,7 @@ func (st *state) plainSplit(q cue) bool {
 	if !splitPhrase(q.phrase) {
 		return false
 	}
-	cl := clauseAround(q.text.text, q.pos)
+	cl := st.clauseAround(q.text.text, q.pos)
 	if splitLimitSet.in(cl) {
 		return false
 	}
@@ -334,7 +334,7 @@ func (st *state) dropRecordedDate() {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
-		cl := clauseAround(q.text.text, q.pos)
+		cl := st.clauseAround(q.text.text, q.pos)
 		if !hasASCIIDigit(cl) && !weekdaySet.in(cl) {
 			return false // no date to tie, the usual case: nothing more to read
 		}

@@ -1,7 +1,5 @@
 package fallback
 
-import "strings"
-
 // ---- a time the speaker promises for its own next step ----
 //
 // "Share the code and we'll pull it within the hour", "lo tramitamos hoy
@@ -27,7 +25,7 @@ var paceBreakers = []string{" need", " must ", " have to ", " has to ", " or ", 
 // pace.
 func (st *state) checkOwnPace() {
 	st.dropCues("urgency", func(q cue) bool {
-		return q.src == srcMessage && q.text != nil && ownPaced(q.text.text, q.pos)
+		return q.src == srcMessage && q.text != nil && st.ownPaced(q.text.text, q.pos)
 	})
 }
 
@@ -36,15 +34,13 @@ var selfFutureSet, paceBreakerSet = newSubstrSet(selfFutures), newSubstrSet(pace
 
 // ownPaced reports a first-person future within the few words before pos,
 // in a clause that neither demands nor threatens.
-func ownPaced(s string, pos int) bool {
+func (st *state) ownPaced(s string, pos int) bool {
 	if pos > len(s) || pos <= 0 {
 		return false
 	}
-	start := strings.LastIndex(s[:pos], " . ")
-	if start < 0 {
-		start = 0
-	}
-	end := strings.Index(s[pos:], " . ")
+	// The cue's sentence breaks, found once for the urgency checks.
+	start := max(st.sentenceStart(s, pos), 0)
+	end := st.sentenceEnd(s, pos)
 	if end < 0 {
 		end = len(s) - pos
 	}

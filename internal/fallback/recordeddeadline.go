@@ -67,11 +67,13 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
-		cl := clauseAround(q.text.text, q.pos)
+		cl := st.clauseAround(q.text.text, q.pos)
 		if haveLast && cl == lastCl {
 			return lastDrop
 		}
-		d := hasClauseTime(cl) && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
+		// A clause can match only a deadline record: where the records
+		// hold none, the threat search is skipped.
+		d := hasClauseTime(cl) && len(records().texts) > 0 && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
 		lastCl, lastDrop, haveLast = cl, d, true
 		return d
 	})
@@ -88,6 +90,21 @@ func clauseAround(s string, pos int) string {
 		start = 0
 	}
 	end := strings.Index(s[pos:], " . ")
+	if end < 0 {
+		return s[start:]
+	}
+	return s[start : pos+end+1]
+}
+
+// clauseAround is clauseAround(s, pos) for a text the state keeps for
+// the case, from its sentence breaks found once (sentenceStart): five
+// urgency checks cut the same cue's clause.
+func (st *state) clauseAround(s string, pos int) string {
+	if pos < 0 || pos > len(s) {
+		return ""
+	}
+	start := max(st.sentenceStart(s, pos), 0)
+	end := st.sentenceEnd(s, pos)
 	if end < 0 {
 		return s[start:]
 	}

@@ -18,7 +18,9 @@ var selfModals = []string{" i can ", " i cant ", " i cannot ", " i could ", " i 
 
 // checkSelfPace drops urgency cues that only describe the speaker's pace.
 func (st *state) checkSelfPace() {
-	st.dropCues("urgency", func(q cue) bool { return q.text != nil && selfPaced(q.text.text, q.pos) })
+	st.dropCues("urgency", func(q cue) bool {
+		return q.text != nil && q.pos <= len(q.text.text) && selfPacedFrom(q.text.text, q.pos, st.sentenceStart(q.text.text, q.pos))
+	})
 }
 
 // selfPaced reports whether the clause before pos in the folded text opens
@@ -27,7 +29,12 @@ func selfPaced(s string, pos int) bool {
 	if pos > len(s) {
 		return false
 	}
-	start := strings.LastIndex(s[:pos], " . ")
+	return selfPacedFrom(s, pos, strings.LastIndex(s[:pos], " . "))
+}
+
+// selfPacedFrom is selfPaced with the last sentence break before pos
+// given (-1 for none): the state finds it once for the urgency checks.
+func selfPacedFrom(s string, pos, start int) bool {
 	if start < 0 {
 		start = 0
 	}

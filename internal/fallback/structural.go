@@ -1196,7 +1196,7 @@ func (st *state) externalAddress() bool {
 	// and scanning the recipient each time.
 	if st.extAddr == 0 {
 		st.extAddr = -1
-		if r := toLower(st.c.Action.Recipient); r == "" || !internalStore(r) {
+		if r := toLower(st.c.Action.Recipient); r == "" || !st.internalStore(r) {
 			// An empty recipient: data handed back in the conversation
 			// goes to the counterparty.
 			st.extAddr = 1

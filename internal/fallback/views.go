@@ -47,6 +47,93 @@ type views struct {
 	pad    string
 	padBuf []byte
 	padOK  bool
+	// stores caches internalStore by its argument: three checks ask it of
+	// the recipient (as written or lowered), a lowering and two set passes
+	// each time.
+	stores [2]storeAns
+	// stops are the offsets of " . " in stopText (stopOK), the sentence
+	// breaks of a folded text: three urgency checks each searched back
+	// from the same cue for the same break (sentenceStart).
+	stopText string
+	stops    []int
+	stopOK   bool
+	stopBuf  [32]int
+}
+
+// storeAns is one internalStore answer, for its argument r.
+type storeAns struct {
+	r      string
+	is, ok bool
+}
+
+// internalStore is internalStore(r), kept for the case.
+func (st *state) internalStore(r string) bool {
+	for i := range st.v.stores {
+		a := &st.v.stores[i]
+		if !a.ok {
+			a.r, a.is, a.ok = r, internalStore(r), true
+			return a.is
+		}
+		if a.r == r {
+			return a.is
+		}
+	}
+	return internalStore(r)
+}
+
+// sentenceStart is strings.LastIndex(s[:pos], " . ") for a text the state
+// keeps for the case (a cue's folded text), from the text's breaks found
+// once; sentenceEnd is strings.Index(s[pos:], " . ") from them. Breaks may
+// overlap (" . . "): all are kept, as the searches would find them
+// (TestSentenceBreaks).
+func (st *state) sentenceStart(s string, pos int) int {
+	stops := st.breaks(s)
+	// The last break that ends by pos.
+	k := sort.Search(len(stops), func(i int) bool { return stops[i]+3 > pos })
+	if k == 0 {
+		return -1
+	}
+	return stops[k-1]
+}
+
+// sentenceEnd is strings.Index(s[pos:], " . ") (see sentenceStart).
+func (st *state) sentenceEnd(s string, pos int) int {
+	stops := st.breaks(s)
+	k := sort.Search(len(stops), func(i int) bool { return stops[i] >= pos })
+	if k == len(stops) {
+		return -1
+	}
+	return stops[k] - pos
+}
+
+// breaks returns the offsets of " . " in s, every one, overlapping or
+// not, in order. The last text's are kept: the urgency checks ask of
+// one cue's text after another.
+func (st *state) breaks(s string) []int {
+	// The same string compares equal without reading it.
+	if st.v.stopOK && st.v.stopText == s {
+		return st.v.stops
+	}
+	out := st.v.stopBuf[:0]
+	if st.v.stopOK && cap(st.v.stops) > len(st.v.stopBuf) {
+		out = st.v.stops[:0]
+	}
+	// Each break is the one dot between its spaces: the dots are few and
+	// found by a vectorised search, where searching for " . " stopped at
+	// every space of the text.
+	for off := 0; ; {
+		i := strings.IndexByte(s[off:], '.')
+		if i < 0 {
+			break
+		}
+		k := off + i
+		if k >= 1 && k+1 < len(s) && s[k-1] == ' ' && s[k+1] == ' ' {
+			out = append(out, k-1)
+		}
+		off = k + 1
+	}
+	st.v.stopText, st.v.stops, st.v.stopOK = s, out, true
+	return out
 }
 
 // actionWords is the action name, clipped to 200 bytes, as words: its
@@ -330,7 +417,8 @@ type offTable [1 << offBits]uint8
 const offBits = 12
 
 func offHash(b1, b2 byte) uint32 {
-	return (uint32(b1)<<8 | uint32(b2)) * 0x9e3779b1 >> (32 - offBits)
+	// b1 in the low byte: the pair as one little-endian load.
+	return (uint32(b2)<<8 | uint32(b1)) * 0x9e3779b1 >> (32 - offBits)
 }
 
 // add records the pairs of w at its first stride offsets.
@@ -378,21 +466,36 @@ func (ss *substrSet) in(s string) bool {
 // start is tried by one probe at most: the multiple of the stride within
 // the stride of bytes from it (TestSubstrSetStride, FuzzSubstrSet).
 func (ss *substrSet) inStrided(s string) bool {
-	st := ss.stride
-	for p := 0; p+1 < len(s); p += st {
-		for m := ss.offs[offHash(s[p], s[p+1])]; m != 0; m &= m - 1 {
-			j := p - bits.TrailingZeros8(m)
-			if j < 0 {
-				continue
-			}
-			c1, c2 := s[j], s[j+1]
-			if ss.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
-				continue
-			}
-			for _, w := range ss.byPair.get(0, c1, c2) {
-				if strings.HasPrefix(s[j:], w) {
-					return true
-				}
+	// Most probes find no offset: the loop that makes them reads the pair
+	// without bounds checks (p+1 < len(s) holds) and leaves the rare hit
+	// to tryStarts, which keeps the loop's registers free; it was a fifth
+	// of the checks' set passes' cost in bounds checks and spills.
+	st, n := ss.stride, len(s)-1
+	base := unsafe.Pointer(unsafe.StringData(s))
+	for p := 0; p < n; p += st {
+		b1, b2 := *(*byte)(unsafe.Add(base, p)), *(*byte)(unsafe.Add(base, p+1))
+		if m := ss.offs[offHash(b1, b2)]; m != 0 && ss.tryStarts(s, p, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// tryStarts reports a word of the set at one of the starts the probe at p
+// allows: p less each offset of m.
+func (ss *substrSet) tryStarts(s string, p int, m uint8) bool {
+	for ; m != 0; m &= m - 1 {
+		j := p - bits.TrailingZeros8(m)
+		if j < 0 {
+			continue
+		}
+		c1, c2 := s[j], s[j+1]
+		if ss.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
+			continue
+		}
+		for _, w := range ss.byPair.get(0, c1, c2) {
+			if strings.HasPrefix(s[j:], w) {
+				return true
 			}
 		}
 	}

@@ -365,3 +365,61 @@ func FuzzHasNeg(f *testing.F) {
 		}
 	})
 }
+
+// checkSentenceBreaks compares the state's break-based searches with the
+// searches they replace, at every position of s, asking of s and then of
+// another text so that the kept breaks must be dropped.
+func checkSentenceBreaks(t *testing.T, s string) {
+	t.Helper()
+	st := &state{}
+	for _, text := range []string{s, " x . " + s, s} {
+		for pos := 0; pos <= len(text); pos++ {
+			if got, want := st.sentenceStart(text, pos), strings.LastIndex(text[:pos], " . "); got != want {
+				t.Fatalf("sentenceStart(%q, %d) = %d, want %d", text, pos, got, want)
+			}
+			if got, want := st.sentenceEnd(text, pos), strings.Index(text[pos:], " . "); got != want {
+				t.Fatalf("sentenceEnd(%q, %d) = %d, want %d", text, pos, got, want)
+			}
+			if got, want := st.clauseAround(text, pos), clauseAround(text, pos); got != want {
+				t.Fatalf("clauseAround(%q, %d) = %q, want %q", text, pos, got, want)
+			}
+		}
+	}
+}
+
+func TestSentenceBreaks(t *testing.T) {
+	for name, s := range map[string]string{
+		"empty":       "",
+		"none":        " pay it today ",
+		"one":         " pay it . today please ",
+		"overlapping": " a . . . b ",
+		"edges":       " . a . ",
+		"many":        strings.Repeat(" word . ", 40),
+	} {
+		t.Run(name, func(t *testing.T) { checkSentenceBreaks(t, s) })
+	}
+}
+
+func FuzzSentenceBreaks(f *testing.F) {
+	for _, s := range []string{"", " a . b ", " . . . ", strings.Repeat(" x . ", 20)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 512 {
+			return
+		}
+		checkSentenceBreaks(t, s)
+	})
+}
+
+func TestStateInternalStore(t *testing.T) {
+	st := &state{}
+	// More arguments than the cache holds, each asked twice.
+	for _, r := range []string{"Vault", "vault", "acct 4411 at External Bank", "the recovery address on file", "Vault"} {
+		for range 2 {
+			if got, want := st.internalStore(r), internalStore(r); got != want {
+				t.Errorf("st.internalStore(%q) = %v, want %v", r, got, want)
+			}
+		}
+	}
+}
