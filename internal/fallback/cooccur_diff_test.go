@@ -143,11 +143,9 @@ func coWordPool() []string {
 // the eval sets and on random texts made of the lexicon's words.
 func TestCooccurMatchesReference(t *testing.T) {
 	texts := evalTexts(t)
-	for _, c := range []string{"Our managing director has instructed that you release the shipment.", "Just text me the gate code for the loading dock.",
+	texts = append(texts, "Our managing director has instructed that you release the shipment.", "Just text me the gate code for the loading dock.",
 		"We have only 3 stalls remaining for the spring market.", "We waived the setup fee for you last spring. Could you bump our order up the queue?",
-		"Never share your password with anyone, including us.", "my zip code please send", "send the codes now"} {
-		texts = append(texts, c)
-	}
+		"Never share your password with anyone, including us.", "my zip code please send", "send the codes now")
 	pool := coWordPool()
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 4000 {

@@ -536,10 +536,6 @@ var a13Units = map[string]float64{"day": 1, "days": 1, "dia": 1, "dias": 1, "tag
 	"month": 30, "months": 30, "mes": 30, "meses": 30, "monat": 30, "monate": 30, "monaten": 30, "mois": 30,
 	"year": 365, "years": 365, "ano": 365, "anos": 365, "jahr": 365, "jahre": 365, "jahren": 365, "an": 365, "ans": 365}
 
-// a13Ago are the words that make a span a time ago ("two months ago",
-// "hace dos meses", "vor zwei Monaten", "il y a deux mois").
-var a13Ago = a13WordSet(`ago hace vor`)
-
 // agoAssertion reads an elapsed time at token i, a unit: "about two
 // months ago", "less than a month ago", "hace unos 3 meses", "vor zwei
 // Monaten", "il y a moins d'un mois". It gives the span of days the words
@@ -916,11 +912,6 @@ func sentIDs(s string) []string {
 		i = j
 	}
 	return out
-}
-
-// claimText is one text of the counterparty's, read as claims.
-type claimText struct {
-	text, from string // from: "message", "earlier turn", "claim"
 }
 
 // checkAssertions compares the counterparty's assertions with the
