@@ -117,16 +117,7 @@ func prevWord(t string, i int) (string, int) {
 }
 
 // nextWord returns the word that starts after the space at t[i], or "".
-func nextWord(t string, i int) string {
-	for i < len(t) && t[i] == ' ' {
-		i++
-	}
-	j := i
-	for j < len(t) && t[j] != ' ' {
-		j++
-	}
-	return t[i:j]
-}
+func nextWord(t string, i int) string { return wordAfter(t, i, 0) }
 
 // signoffWeight is the cue's weight: below the threshold, so that it counts
 // only with the case's own cause for concern.
