@@ -180,36 +180,37 @@ func (st *state) checkTitledSignoff() {
 		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
 			continue
 		}
-		t := v.text.text
-		i := v.pos
-		for n := 0; n < 4; n++ {
-			w, p := prevWord(t, i)
-			if w == "" || signoffStops[w] {
-				break
-			}
-			if len(w) >= 9 && isOffice(w) && !officeNouns[w] {
-				if overlapsCue(qs, p, v.end) {
-					return
-				}
+		if at := titledHolder(v.text.text, v.pos); at >= 0 {
+			if !overlapsCue(qs, at, v.end) {
 				st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
-					src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: p, end: v.end, srcIdx: v.srcIdx})
-				return
+					src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: at, end: v.end, srcIdx: v.srcIdx})
 			}
-			if w == "." {
-				tw, tp := prevWord(t, p)
-				if !titleWords[tw] {
-					break
-				}
-				if overlapsCue(qs, tp, v.end) {
-					return
-				}
-				st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
-					src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: tp, end: v.end, srcIdx: v.srcIdx})
-				return
-			}
-			i = p
+			return
 		}
 	}
+}
+
+// titledHolder returns where the holder of a sign-off at t[i] starts when
+// up to four words before it name a German compound office or end in a
+// title's full stop ("Dr. Okafor"), or -1.
+func titledHolder(t string, i int) int {
+	for n := 0; n < 4; n++ {
+		w, p := prevWord(t, i)
+		if w == "" || signoffStops[w] {
+			return -1
+		}
+		if len(w) >= 9 && isOffice(w) && !officeNouns[w] {
+			return p
+		}
+		if w == "." {
+			if tw, tp := prevWord(t, p); titleWords[tw] {
+				return tp
+			}
+			return -1
+		}
+		i = p
+	}
+	return -1
 }
 
 // consequenceWords are folded words that say what is lost when a time
