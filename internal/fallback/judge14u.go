@@ -91,7 +91,7 @@ func (st *state) dropNarrativeNow() {
 		spans[p] = true
 	}
 	st.dropCues("urgency", func(q cue) bool {
-		return q.phrase == "now" && q.src == srcMessage && q.text == &st.msg && spans[q.pos]
+		return q.phrase == "now" && q.src == srcMessage && spans[q.pos]
 	})
 }
 
@@ -166,13 +166,17 @@ func agentCondition(sent []string, i int) bool {
 	if kind == 1 {
 		return true
 	}
-	for k := i + 1; k < len(sent) && k <= i+6; k++ {
+	for k := i + 1; k < len(sent) && k <= i+condReach; k++ {
 		if condNegations[sent[k]] {
 			return true
 		}
 	}
 	return false
 }
+
+// condReach is how many words after "if" its negation may come: "if the premium family
+// dental plan (€85 a month) isn't signed today".
+const condReach = 10
 
 // idleNowBefore are folded words that make the "now" after them a state or a turn of the
 // story rather than a press: "same as he has now", "so now we ask", "así que ahora".
@@ -210,7 +214,7 @@ const pressedTimedLossWeight = 0.55
 // act must meet, or a request elsewhere in the message to act now; a time and a loss with no
 // press is a notice ("prices rise on Monday").
 func (st *state) checkTimedLoss() {
-	if !(st.fromMessage("@timestake") || st.fromMessage("@consequence") || st.fromMessage("urgency")) {
+	if !(st.fromMessage("@lapse") || st.fromMessage("@consequence")) {
 		return
 	}
 	tok := st.msgTokens()
@@ -263,8 +267,8 @@ func (st *state) checkTimedLoss() {
 		s := st.msgHead()
 		p, _, _ := tokenSpan(s, tok, from+lo)
 		_, e, _ := tokenSpan(s, tok, from+hi)
-		st.cues["urgency"] = append(st.cues["urgency"], cue{label: "urgency", weight: w, src: srcMessage,
-			text: &st.msg, phrase: "a loss tied to a time", pos: p, end: e, srcIdx: 1})
+		st.addReading(cue{label: "urgency", weight: w, src: srcMessage, text: &st.msg,
+			phrase: "a loss tied to a time", pos: p, end: e, srcIdx: 1})
 		return
 	}
 }
@@ -392,12 +396,35 @@ func (st *state) checkPressedSupply() {
 		p, e, _ := tokenSpan(s, tok, i)
 		now := cue{label: "urgency", weight: pressedSupplyWeight, src: srcMessage, text: &st.msg,
 			phrase: "a limited supply pressed now", pos: min(p, sup.pos), end: max(e, sup.end), srcIdx: 1}
-		st.cues["urgency"] = append(st.cues["urgency"], now)
 		sc := now
-		sc.label, sc.weight = "scarcity", 0.3
-		st.cues["scarcity"] = append(st.cues["scarcity"], sc)
+		sc.label = "scarcity"
+		st.addReading(now)
+		st.addReading(sc)
 		return
 	}
+}
+
+// addReading adds q as a reading of its span that supersedes the weaker cues of its label
+// it overlaps: score counts a cue nested in another once, so a new cue inside an older,
+// weaker one ("a deadline with a loss attached" over the whole clause) would not count. q
+// is widened over the cues of its text that it overlaps; a cue left with q's exact span
+// takes q's weight and phrase if they are stronger, and q is not added.
+func (st *state) addReading(q cue) {
+	qs := st.cues[q.label]
+	for _, o := range qs {
+		if o.src == q.src && o.srcIdx == q.srcIdx && o.pos < q.end && q.pos < o.end {
+			q.pos, q.end = min(q.pos, o.pos), max(q.end, o.end)
+		}
+	}
+	for i := range qs {
+		if o := &qs[i]; o.src == q.src && o.srcIdx == q.srcIdx && o.pos == q.pos && o.end == q.end {
+			if q.weight > o.weight {
+				o.weight, o.phrase = q.weight, q.phrase
+			}
+			return
+		}
+	}
+	st.cues[q.label] = append(qs, q)
 }
 
 // idleSupplyPhrase is the co-occurrence cue of a limit word with an availability word
