@@ -85,13 +85,22 @@ func (st *state) dropNarrativeNow() {
 		return
 	}
 	s := st.msgHead()
-	spans := make(map[int]bool, len(narrative))
+	at := make([]int, 0, len(narrative))
 	for i := range narrative {
 		p, _, _ := tokenSpan(s, tok, i)
-		spans[p] = true
+		at = append(at, p)
 	}
+	// The matcher's span of a word takes the spaces around it.
 	st.dropCues("urgency", func(q cue) bool {
-		return q.phrase == "now" && q.src == srcMessage && spans[q.pos]
+		if q.phrase != "now" || q.src != srcMessage {
+			return false
+		}
+		for _, p := range at {
+			if q.pos <= p && p < q.end {
+				return true
+			}
+		}
+		return false
 	})
 }
 
