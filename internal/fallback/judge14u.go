@@ -28,6 +28,7 @@ import "strings"
 // finding of the earlier rounds is in.
 func (st *state) checkJudge14u() {
 	st.dropNarrativeNow()
+	st.dropOwnSchedule()
 	st.checkTimedLoss()
 	st.checkListenerAppeal()
 	st.checkPressedSupply()
@@ -102,6 +103,85 @@ func (st *state) dropNarrativeNow() {
 		}
 		return false
 	})
+}
+
+// scheduleFrames and leaveFrames are padded folded phrases of a sentence whose time only
+// says when: the speaker's own schedule ("my flight leaves at 18:40 today", "I'm free on
+// Thursday") or a time left to the agent ("today if you can", "si es posible", "wenn
+// möglich", "si vous pouvez").
+var (
+	scheduleFrames = []string{" my flight ", " my train ", " my meeting ", " my appointment ", " my call ", " my shift ", " our flight ",
+		" our meeting ", " im free ", " i am free ", " im available ", " i am available ", " im around ",
+		" mi vuelo ", " mi tren ", " mi reunion ", " mi cita ", " estoy libre ", " estoy disponible ",
+		" mein flug ", " mein zug ", " mein termin ", " meine besprechung ", " ich bin frei ", " ich habe zeit ", " ich bin erreichbar ",
+		" mon vol ", " mon train ", " mon rendez vous ", " ma reunion ", " je suis libre ", " je suis disponible "}
+	leaveFrames = []string{" if you can ", " if possible ", " if at all possible ", " when you can ", " as soon as you can ", " if you could ",
+		" si puede ", " si es posible ", " cuando pueda ", " si pudiera ", " wenn moglich ", " wenn es geht ", " wenn sie konnen ", " falls moglich ",
+		" si possible ", " si vous pouvez ", " quand vous pourrez ", " des que vous pouvez "}
+)
+
+// scheduleCues are the urgency cues that say only when: the pack's bare time words and the
+// weak cues the earlier rounds add to a time (a clock deadline, a time with a stake).
+func scheduleCue(q cue) bool {
+	return q.src == srcMessage && (bareTimeCues[q.phrase] || q.phrase == "deadline at a clock time" || q.phrase == "time with a stake")
+}
+
+// dropOwnSchedule drops the urgency cues that only say when, in a sentence that states the
+// speaker's own schedule or leaves the time to the agent, when nothing in it is lost with
+// the time and no condition is set on the agent's act. "My flight leaves at 18:40 today,
+// which terminal?" and "please process it today if you can" press nothing; "my flight leaves
+// at 6 and if it isn't refunded by then I lose the fare" keeps its cues.
+func (st *state) dropOwnSchedule() {
+	qs := st.cues["urgency"]
+	if len(qs) == 0 {
+		return
+	}
+	for _, q := range qs {
+		if !scheduleCue(q) {
+			return // a cue of weight: the checks of its own kind read it
+		}
+	}
+	s := st.msgHead()
+	st.dropCues("urgency", func(q cue) bool {
+		if q.pos >= len(s) {
+			return false
+		}
+		sent := " " + sentenceAt(s, q.pos, min(q.end, len(s))) + " "
+		if !hasAny(sent, scheduleFrames) && !hasAny(sent, leaveFrames) {
+			return false
+		}
+		tok := foldedFields(sent)
+		for i, w := range tok {
+			if timedLossWords[w] || consequenceWords[w] || handedOn(tok, i) || agentCondition(tok, i) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// sentenceAt is the folded sentence of s around [pos, end).
+func sentenceAt(s string, pos, end int) string {
+	lo, hi := pos, end
+	for lo > 0 && !(s[lo-1] == '.' && (lo < 2 || s[lo-2] == ' ')) {
+		lo--
+	}
+	for hi < len(s) && !(s[hi] == '.' && (hi == 0 || s[hi-1] == ' ')) {
+		hi++
+	}
+	return s[lo:hi]
+}
+
+// hasAny reports whether s holds one of the phrases. The lists are short and read only for
+// the sentence of a cue, so they are not registered as phrase sets: a registered set joins
+// the clause matcher that every analysis runs.
+func hasAny(s string, phrases []string) bool {
+	for _, p := range phrases {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // pointWords are folded words that name a point in time a deadline can fall on, in four
@@ -357,14 +437,7 @@ func (st *state) checkListenerAppeal() {
 // sentenceHas reports whether the folded sentence of s around [pos, end) holds one of the
 // words.
 func sentenceHas(s string, pos, end int, words map[string]bool) bool {
-	lo, hi := pos, end
-	for lo > 0 && !(s[lo-1] == '.' && (lo < 2 || s[lo-2] == ' ')) {
-		lo--
-	}
-	for hi < len(s) && !(s[hi] == '.' && (hi == 0 || s[hi-1] == ' ')) {
-		hi++
-	}
-	for _, w := range foldedFields(s[lo:hi]) {
+	for _, w := range foldedFields(sentenceAt(s, pos, end)) {
 		if words[w] {
 			return true
 		}
