@@ -382,6 +382,14 @@ var harmWords = map[string]bool{
 	"seul": true, "seule": true, "urgences": true, "hopital": true, "rien": true, "dettes": true, "malade": true,
 }
 
+// hypotheticals are folded modal words: a ruin said with one is pictured for the listener
+// ("one accident could wipe out your savings"), not reported ("the flood wiped out the
+// shop").
+var hypotheticals = map[string]bool{
+	"could": true, "would": true, "might": true, "may": true, "youd": true, "podria": true, "podrian": true, "puede": true,
+	"konnte": true, "konnten": true, "wurde": true, "wurden": true, "kann": true, "pourrait": true, "pourraient": true, "peut": true,
+}
+
 // Weights of the listener appeals: an appeal to the listener's conscience or a blame laid
 // on them reports by itself; a pictured harm or a loving role invoked counts with the case's
 // cause for concern.
@@ -404,8 +412,8 @@ const (
 // The speaker's own distress is the pack's emotional_pressure lines; these read the appeal
 // that works on the listener instead, which carries no sad word.
 func (st *state) checkListenerAppeal() {
-	a, p, r := st.fromMessage("@appeal"), st.fromMessage("@picture"), st.fromMessage("@lovingrole")
-	if !(a || p || r) || st.warning {
+	a, p, r, u := st.fromMessage("@appeal"), st.fromMessage("@picture"), st.fromMessage("@lovingrole"), st.fromMessage("@ruin")
+	if !(a || p || r || u) || st.warning {
 		return
 	}
 	for _, c := range []struct {
@@ -418,6 +426,7 @@ func (st *state) checkListenerAppeal() {
 		{"@appeal", a, appealWeight, listenerWords, "an appeal to the listener's conscience"},
 		{"@picture", p, pictureWeight, harmWords, "a harm pictured for the listener"},
 		{"@lovingrole", r, roleWeight, nil, "the listener's love invoked"},
+		{"@ruin", u, pictureWeight, hypotheticals, "a ruin pictured for the listener"},
 	} {
 		if !c.on {
 			continue

@@ -64,6 +64,7 @@ var auxLabels = map[string]string{
 	"@picture":     "a harm pictured for the listener (\"picture\", \"imagínese\", \"stellen Sie sich vor\")",
 	"@lovingrole":  "the listener's love invoked (\"as parents you\", \"kein Vater, der\", \"si fuera su hijo\")",
 	"@lapse":       "what is lost when a time passes (\"lapses\", \"goes to\", \"verfällt\"), read with the time in its sentence",
+	"@ruin":        "a ruin pictured for the listener (\"wipe out\", \"perderlo todo\", \"vor dem Nichts\"), read with a \"could\" in its sentence",
 	"@assert":      "words an attribute-value assertion needs: a limit, a fee, an event, a counted noun, a state",
 }
 
