@@ -29,7 +29,11 @@ import "strings"
 func (st *state) checkJudge14u() {
 	st.dropNarrativeNow()
 	st.dropOwnSchedule()
-	st.checkTimedLoss()
+	if st.checkTimedLoss() {
+		// A deadline whose stake the records themselves name ("2% Skonto bei Zahlung bis
+		// heute") is the work's schedule: judge11's check reads the new cue too.
+		st.dropRecordedStake()
+	}
 	st.checkListenerAppeal()
 	st.checkPressedSupply()
 	st.dropIdleSupply()
@@ -301,10 +305,10 @@ const pressedTimedLossWeight = 0.55
 // gone". The time is a clock time, a day or part of one, or "by then" after a time given in
 // the sentence before. The cue needs a press: a condition in the sentence that the agent's
 // act must meet, or a request elsewhere in the message to act now; a time and a loss with no
-// press is a notice ("prices rise on Monday").
-func (st *state) checkTimedLoss() {
+// press is a notice ("prices rise on Monday"). It reports whether it added the cue.
+func (st *state) checkTimedLoss() bool {
 	if !(st.fromMessage("@lapse") || st.fromMessage("@consequence")) {
-		return
+		return false
 	}
 	tok := st.msgTokens()
 	pressNow := false
@@ -358,8 +362,9 @@ func (st *state) checkTimedLoss() {
 		_, e, _ := tokenSpan(s, tok, from+hi)
 		st.addReading(cue{label: "urgency", weight: w, src: srcMessage, text: &st.msg,
 			phrase: "a loss tied to a time", pos: p, end: e, srcIdx: 1})
-		return
+		return true
 	}
+	return false
 }
 
 // listenerWords are folded second-person words: an appeal in a sentence that holds one is
