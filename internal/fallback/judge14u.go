@@ -109,20 +109,46 @@ func (st *state) dropNarrativeNow() {
 	})
 }
 
-// scheduleFrames and leaveFrames are padded folded phrases of a sentence whose time only
-// says when: the speaker's own schedule ("my flight leaves at 18:40 today", "I'm free on
-// Thursday") or a time left to the agent ("today if you can", "si es posible", "wenn
-// möglich", "si vous pouvez").
+// availFrames and leaveFrames are padded folded phrases of a sentence whose time only says
+// when: the speaker's own availability ("I'm free on Thursday") or a time left to the agent
+// ("today if you can", "si es posible", "wenn möglich", "si vous pouvez").
 var (
-	scheduleFrames = []string{" my flight ", " my train ", " my meeting ", " my appointment ", " my call ", " my shift ", " our flight ",
-		" our meeting ", " im free ", " i am free ", " im available ", " i am available ", " im around ",
-		" mi vuelo ", " mi tren ", " mi reunion ", " mi cita ", " estoy libre ", " estoy disponible ",
-		" mein flug ", " mein zug ", " mein termin ", " meine besprechung ", " ich bin frei ", " ich habe zeit ", " ich bin erreichbar ",
-		" mon vol ", " mon train ", " mon rendez vous ", " ma reunion ", " je suis libre ", " je suis disponible "}
+	availFrames = []string{" im free ", " i am free ", " im available ", " i am available ", " im around ", " estoy libre ", " estoy disponible ",
+		" ich bin frei ", " ich habe zeit ", " ich bin erreichbar ", " je suis libre ", " je suis disponible "}
 	leaveFrames = []string{" if you can ", " if possible ", " if at all possible ", " when you can ", " as soon as you can ", " if you could ",
 		" si puede ", " si es posible ", " cuando pueda ", " si pudiera ", " wenn moglich ", " wenn es geht ", " wenn sie konnen ", " falls moglich ",
 		" si possible ", " si vous pouvez ", " quand vous pourrez ", " des que vous pouvez "}
 )
+
+// selfWords and eventNouns: a sentence with both states the speaker's own schedule ("my
+// flight leaves at 18:40", "I have a doctor's appointment at 3pm", "mi vuelo sale mañana",
+// "mein Termin ist um 15 Uhr", "j'ai un rendez-vous à 14h").
+var (
+	selfWords = map[string]bool{"my": true, "i": true, "im": true, "ive": true, "our": true, "we": true,
+		"mi": true, "mis": true, "tengo": true, "nuestro": true, "mein": true, "meine": true, "meinen": true, "ich": true, "wir": true, "unser": true,
+		"mon": true, "ma": true, "mes": true, "jai": true, "je": true, "notre": true}
+	eventNouns = map[string]bool{"flight": true, "train": true, "meeting": true, "appointment": true, "call": true, "connection": true,
+		"shift": true, "surgery": true, "interview": true, "vuelo": true, "tren": true, "reunion": true, "cita": true,
+		"conexion": true, "turno": true, "flug": true, "termin": true, "besprechung": true, "anschluss": true,
+		"schicht": true, "vol": true, "rendez": true, "correspondance": true}
+)
+
+// ownSchedule reports a sentence (folded words) that states the speaker's own schedule: an
+// event noun with a first-person word at most four words before it ("my return flight", "I
+// have a doctor's appointment").
+func ownSchedule(tok []string) bool {
+	for i, w := range tok {
+		if !eventNouns[w] {
+			continue
+		}
+		for k := max(0, i-4); k < i; k++ {
+			if selfWords[tok[k]] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // scheduleCues are the urgency cues that say only when: the pack's bare time words and the
 // weak cues the earlier rounds add to a time (a clock deadline, a time with a stake).
@@ -151,10 +177,15 @@ func (st *state) dropOwnSchedule() {
 			return false
 		}
 		sent := " " + sentenceAt(s, q.pos, min(q.end, len(s))) + " "
-		if !hasAny(sent, scheduleFrames) && !hasAny(sent, leaveFrames) {
+		tok := foldedFields(sent)
+		if !ownSchedule(tok) && !hasAny(sent, availFrames) && !hasAny(sent, leaveFrames) {
 			return false
 		}
-		tok := foldedFields(sent)
+		// The loss may come after a semicolon ("until 18:00; after that they're released").
+		if e := strings.Index(s[min(q.end, len(s)):], " . "); e >= 0 {
+			p := min(q.end, len(s)) + e + 3
+			tok = append(tok, foldedFields(sentenceAt(s, p, p))...)
+		}
 		for i, w := range tok {
 			if timedLossWords[w] || consequenceWords[w] || handedOn(tok, i) || agentCondition(tok, i) {
 				return false
