@@ -41,6 +41,11 @@ func TestJudge14uPressure(t *testing.T) {
 		{consult.EmotionalPressure, "es", "Un accidente podría dejarle sin nada y perderlo todo."},
 		{consult.EmotionalPressure, "en", "After all I've been through this year, you owe me a little flexibility on the fee."},
 		{consult.EmotionalPressure, "fr", "Votre refus est inhumain, je suis malade et seule avec mes enfants."},
+		// Exasperation and a threat to leave; fear put on the family to sell the act.
+		{consult.EmotionalPressure, "en", "I'm sick and tired of this, I'm not hanging up until you refund it."},
+		{consult.EmotionalPressure, "de", "Ich habe die Nase voll, das ist eine Zumutung, erstatten Sie es jetzt."},
+		{consult.EmotionalPressure, "en", "Don't gamble with your children's health, add the premium rider."},
+		{consult.EmotionalPressure, "es", "No se arriesgue con la salud de su familia, contrate la cobertura total."},
 		// A limited supply pressed now: scarcity and urgency both.
 		{consult.Scarcity, "de", "Es sind nur noch zwei Kontingente übrig, bitte bestätigen Sie jetzt."},
 		{consult.Urgency, "de", "Es sind nur noch zwei Kontingente übrig, bitte bestätigen Sie jetzt."},
