@@ -28,6 +28,7 @@ func (st *state) checkJudge10a() {
 	st.dropDeviceDied()
 	st.dropToldBereavement()
 	st.checkJudge13a() // judge13a.go: the twelfth round's pressure checks, part a
+	st.checkJudge14u() // judge14u.go: the thirteenth round's pressure frames, part u
 	st.retagPolicyBan()
 }
 

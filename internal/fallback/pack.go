@@ -60,6 +60,11 @@ var auxLabels = map[string]string{
 	"@selfframe":   "a speaker framing its own office (\"as the\", \"I run\", \"en nombre de\"), read with an office noun after it",
 	"@consequence": "what a missed time costs (\"miss\", \"by then\", \"perdemos\"), the words @timestake lacks",
 	"@runcost":     "a recurring period (\"every hour\", \"cada día\"), read with a cost verb after it",
+	"@appeal":      "an appeal to the listener's conscience or a harm laid on them (\"do you have any heart\", \"wollen Sie wirklich\")",
+	"@picture":     "a harm pictured for the listener (\"picture\", \"imagínese\", \"stellen Sie sich vor\")",
+	"@lovingrole":  "the listener's love invoked (\"as parents you\", \"kein Vater, der\", \"si fuera su hijo\")",
+	"@lapse":       "what is lost when a time passes (\"lapses\", \"goes to\", \"verfällt\"), read with the time in its sentence",
+	"@ruin":        "a ruin pictured for the listener (\"wipe out\", \"perderlo todo\", \"vor dem Nichts\"), read with a \"could\" in its sentence",
 	"@assert":      "words an attribute-value assertion needs: a limit, a fee, an event, a counted noun, a state",
 }
 
