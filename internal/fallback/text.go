@@ -25,8 +25,17 @@ func quoteAt(f folded, start, end int) string {
 // (isFinal), as it nearly always is, which it knows without another scan.
 // With ob, the quote is written there rather than allocated.
 func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
+	q, final, _ := quoteAtPlain(f, start, end, ob)
+	return q, final
+}
+
+// quoteAtPlain is quoteAtFinal that also reports when the quote is known
+// to need no escape (plainQuotable): a final quote of a clean ASCII window
+// holds printable ASCII and '…' only, so two byte searches tell, where
+// plainQuotable would read it again a word at a time.
+func quoteAtPlain(f folded, start, end int, ob *outBuf) (string, bool, bool) {
 	if len(f.orig) == 0 || len(f.src) == 0 {
-		return "", true
+		return "", true, true
 	}
 	for start < end && start < len(f.text) && f.text[start] == ' ' {
 		start++
@@ -36,7 +45,7 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 		last--
 	}
 	if start >= len(f.orig) || last >= len(f.orig) || last < start {
-		return "", true
+		return "", true, true
 	}
 	os := int(f.orig[start])
 	oe := int(f.orig[last])
@@ -88,16 +97,17 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	// Two cues of a sentence often have the same window: the quote of the
 	// last one written to ob serves again.
 	if ob != nil && ob.quote.ok && ob.quote.ws == ws && ob.quote.we == we && ob.quote.src == f.src {
-		return ob.quote.q, ob.quote.final
+		return ob.quote.q, ob.quote.final, ob.quote.plain
 	}
 	w := strings.TrimLeft(f.src[ws:we], " \t\n\v\f\r")
 	var q string
-	final := false
+	final, ascii := false, false
 	if sc := maskScan(w); w != "" && sc.clean && (sc.ascii || w[len(w)-1] != ' ') {
 		// cleanMask's fast path: cleanText(w) == w.
 		q = maskApply(w, sc)
 		// Uncut, w is final when finalText says so; cut, when final does.
 		final = sc.final() || (sc.finalText(w) && clip(q, maxQuote) == w)
+		ascii = sc.ascii
 	} else {
 		q = cleanMask(w)
 	}
@@ -114,15 +124,17 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	// whole: each reads the bytes before it, or fails for want of the bytes
 	// after it), and the '…' around it joins safely (see safeJoin).
 	q = strings.TrimSpace(q)
+	// Final, q is w clipped: bytes 0x20 to 0x7e of w and a '…'.
+	plain := final && ascii && strings.IndexByte(q, '"') < 0 && strings.IndexByte(q, '\\') < 0
 	if ob == nil {
-		return prefix + q + suffix, final
+		return prefix + q + suffix, final, plain
 	}
 	t := ob.text()
 	t.lit(prefix)
 	t.lit(q)
 	t.lit(suffix)
-	ob.quote = lastQuote{src: f.src, ws: ws, we: we, q: t.String(), final: final, ok: true}
-	return ob.quote.q, final
+	ob.quote = lastQuote{src: f.src, ws: ws, we: we, q: t.String(), final: final, plain: plain, ok: true}
+	return ob.quote.q, final, plain
 }
 
 // lastSentenceEnd returns the index of the last sentence-ending mark in s
@@ -755,6 +767,7 @@ type lastQuote struct {
 	ws, we    int
 	q         string
 	final, ok bool
+	plain     bool // known to need no escape (quoteAtPlain)
 }
 
 // text starts a text at the end of the buffer. One text is built at a

@@ -143,8 +143,9 @@ type lexQuote struct {
 	n      int // how many of the two were found
 	src    int
 	q0, q1 string
-	// f0 and f1 report whether q0 and q1 are final (isFinal).
-	f0, f1 bool
+	// f0 and f1 report whether q0 and q1 are final (isFinal); p1, that
+	// q1 is known to need no escape (plainQuotable).
+	f0, f1, p1 bool
 	// qq0 is strconv.Quote(q0) when q0 needs an escape; otherwise it is
 	// empty and the writers put q0 between plain double quotes themselves,
 	// as nearly always, which spares a string per tactic.
@@ -161,14 +162,14 @@ func (st *state) lexQuotes(ob *outBuf) []lexQuote {
 		if b < 0 {
 			continue
 		}
-		q0, f0 := cs[b].quoteFinal(ob)
+		q0, f0, p0 := cs[b].quotePlain(ob)
 		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0, f0: f0}
-		if !plainQuotable(q0) {
+		if !p0 && !plainQuotable(q0) {
 			out[i].qq0 = strconv.Quote(q0)
 		}
 		if r := strongest(cs, b); r >= 0 {
 			out[i].n = 2
-			out[i].q1, out[i].f1 = cs[r].quoteFinal(ob)
+			out[i].q1, out[i].f1, out[i].p1 = cs[r].quotePlain(ob)
 		}
 	}
 	return out
@@ -194,13 +195,13 @@ func strongest(cs []cue, skip int) int {
 	return best
 }
 
-// quoteFinal is q.quote(), written in ob, and whether it is final
-// (isFinal).
-func (q cue) quoteFinal(ob *outBuf) (string, bool) {
+// quotePlain is q.quote(), written in ob, whether it is final (isFinal)
+// and whether it is known to need no escape (quoteAtPlain).
+func (q cue) quotePlain(ob *outBuf) (string, bool, bool) {
 	if q.text == nil {
-		return "", true
+		return "", true, true
 	}
-	return quoteAtFinal(*q.text, q.pos, q.end, ob)
+	return quoteAtPlain(*q.text, q.pos, q.end, ob)
 }
 
 // writeQuoted writes strconv.Quote(s) to b, the cheap way when s needs no
@@ -217,8 +218,12 @@ func writeQuoted(b *strings.Builder, s string) {
 
 // quoted appends strconv.Quote(s) to t, s being final or not (ok): an
 // escaped quote is not known to be final.
-func (t *outText) quoted(s string, ok bool) {
-	if !plainQuotable(s) {
+func (t *outText) quoted(s string, ok bool) { t.quotedPlain(s, ok, false) }
+
+// quotedPlain is quoted for an s known to need no escape (plain) or not
+// known to.
+func (t *outText) quotedPlain(s string, ok, plain bool) {
+	if !plain && !plainQuotable(s) {
 		t.part(strconv.Quote(s), false)
 		return
 	}
@@ -335,7 +340,7 @@ func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.
 		b.lit(").")
 		if lq.n > 1 && lq.q1 != lq.q0 {
 			b.lit(" Also: ")
-			b.quoted(lq.q1, lq.f1)
+			b.quotedPlain(lq.q1, lq.f1, lq.p1)
 			b.lit(".")
 		}
 	} else if parts == 0 {
@@ -374,15 +379,49 @@ func round2(v float64) float64 {
 // buildClaims grades the counterparty's checkable assertions.
 // The claims that it builds itself are marked final when they are.
 func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks, bitMarks) {
-	var out []consult.Claim
+	// At most one claim per finding's, per counterparty fact and two more.
+	n := 2
+	for _, f := range st.findings {
+		if f.claim != nil {
+			n++
+		}
+	}
+	for _, f := range st.c.Facts {
+		if f.Source == consult.SourceCounterparty {
+			n++
+		}
+	}
+	out := make([]consult.Claim, 0, n)
 	var marks, explanations bitMarks
-	seen := map[string]bool{}
+	// Claims are told apart by their lower case: compared in place while
+	// they are few (nearly always one or two), by a set of lower-case keys
+	// past that, so that many facts do not take quadratic time.
+	var seen map[string]bool
+	const linearClaims = 32
 	addClaimFinal := func(cl consult.Claim, final bool) {
-		k := toLower(cl.Claim)
-		if seen[k] || cl.Claim == "" {
+		if cl.Claim == "" {
 			return
 		}
-		seen[k] = true
+		if seen != nil {
+			k := toLower(cl.Claim)
+			if seen[k] {
+				return
+			}
+			seen[k] = true
+		} else {
+			for i := range out {
+				if sameLower(out[i].Claim, cl.Claim) {
+					return
+				}
+			}
+			if len(out) == linearClaims {
+				seen = make(map[string]bool, 2*linearClaims)
+				for i := range out {
+					seen[toLower(out[i].Claim)] = true
+				}
+				seen[toLower(cl.Claim)] = true
+			}
+		}
 		if cl.EvidenceReferences == nil {
 			cl.EvidenceReferences = []string{}
 		}
