@@ -968,6 +968,34 @@ type caseWords struct {
 	// finals are the findings' texts that said found final.
 	finals [16]string
 	nf     int
+	// money is the action's amount as money writes it, when moneyOK;
+	// moneyFinal says whether it is final (0 not known yet, 1 no, 2 yes).
+	money      string
+	moneyOK    bool
+	moneyFinal int8
+}
+
+// actMoney returns money(a.Amount, a.Currency) for the case's action,
+// made once: the stakes, the summary and the advice each write it.
+func (st *state) actMoney() string {
+	w := &st.words
+	if !w.moneyOK {
+		a := st.c.Action
+		w.money, w.moneyOK = money(a.Amount, a.Currency), true
+	}
+	return w.money
+}
+
+// actMoneyFinal reports isFinal(st.actMoney()), scanned once.
+func (st *state) actMoneyFinal() bool {
+	w := &st.words
+	if w.moneyFinal == 0 {
+		w.moneyFinal = 1
+		if isFinal(st.actMoney()) {
+			w.moneyFinal = 2
+		}
+	}
+	return w.moneyFinal == 2
 }
 
 // caseMasks remembers, for one analysis, the masked form of the texts that

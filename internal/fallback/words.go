@@ -58,6 +58,36 @@ var tacticCapName = func() map[consult.Tactic]string {
 	return m
 }()
 
+// tacticInfoAt, tacticCapNameAt and tacticWordsAt are the maps' values
+// by tacticIndex: compose reads them some fifteen times per case, each a
+// string hash in the map.
+var (
+	tacticInfoAt    = byTactic(tacticInfo)
+	tacticCapNameAt = byTactic(tacticCapName)
+	tacticWordsAt   = byTactic(tacticWords)
+)
+
+// byTactic puts m's values of tacticOrder's tactics at their index.
+func byTactic[V any](m map[consult.Tactic]V) (a [numTactics]V) {
+	for t, v := range m {
+		if i := tacticIndex(t); i >= 0 {
+			a[i] = v
+		}
+	}
+	return a
+}
+
+// numTactics is len(tacticOrder).
+const numTactics = 10
+
+// tacticAt is m[t], read from a (byTactic(m)) for a tactic of tacticOrder.
+func tacticAt[V any](a *[numTactics]V, m map[consult.Tactic]V, t consult.Tactic) V {
+	if i := tacticIndex(t); i >= 0 {
+		return a[i]
+	}
+	return m[t]
+}
+
 // compose turns what the engine learned into the analysis.
 func (st *state) compose() consult.Analysis {
 	// The four lists of advice share one array, each with its own
@@ -296,7 +326,7 @@ func plainQuotable(s string) bool {
 // finding's observation (hard evidence) over a lexical quote. It also
 // reports whether the observation is final (isFinal).
 func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.Signal, bool) {
-	info := tacticInfo[t]
+	info := tacticAt(&tacticInfoAt, tacticInfo, t)
 	s := consult.Signal{Tactic: t, Significance: info.sig, Confidence: round2(st.scores.get(t))}
 	// The observation is its parts joined by spaces, as strings.Join would.
 	b := ob.text()
@@ -607,7 +637,7 @@ func (st *state) tier(reported tacticSet, d consult.Disposition) consult.Level {
 		return lv
 	}
 	for t := range reported.all() {
-		info := tacticInfo[t]
+		info := tacticAt(&tacticInfoAt, tacticInfo, t)
 		lv = consult.MaxLevel(lv, info.sig)
 	}
 	if st.anyHard() || reported.len() >= 2 || (st.c.Action.Irreversible && reported.len() > 0) {
@@ -728,10 +758,10 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 		b.lit(")")
 	}
 	if a.Amount > 0 {
-		m := money(a.Amount, a.Currency)
+		m := st.actMoney()
 		if !strings.Contains(b.String()[start:], strings.TrimPrefix(m, "$")) {
 			b.lit(", ")
-			b.scan(m)
+			b.part(m, !b.unknown && st.actMoneyFinal()) // b.scan(m), scanned once
 		}
 	}
 }
@@ -770,7 +800,7 @@ func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 			if i > 0 {
 				b.lit("; ")
 			}
-			b.lit(tacticInfo[t].name)
+			b.lit(tacticAt(&tacticInfoAt, tacticInfo, t).name)
 		}
 		b.lit(".")
 	}
@@ -821,7 +851,7 @@ func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act s
 	for i, t := range st.tactics {
 		if lq := &lqs[i]; lq.n > 0 && len(out) < 12 {
 			b := ob.text()
-			b.lit(tacticCapName[t])
+			b.lit(tacticAt(&tacticCapNameAt, tacticCapName, t))
 			b.lit(": the ")
 			b.says(lq)
 			b.lit(".")
@@ -920,7 +950,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 		add(list, marks, s, ok)
 	}
 	for _, t := range st.tactics {
-		w := tacticWords[t]
+		w := tacticAt(&tacticWordsAt, tacticWords, t)
 		add(&a.MissingEvidence, &fm.missing, w.missing, w.final[0])
 		add(&a.QuestionsToAsk, &fm.questions, w.question, w.final[1])
 	}
@@ -950,7 +980,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 		addAct(&a.NextSteps, &fm.nextSteps, "Proceed with ", ".")
 	}
 	for _, t := range st.tactics {
-		w := tacticWords[t]
+		w := tacticAt(&tacticWordsAt, tacticWords, t)
 		add(&a.NextSteps, &fm.nextSteps, w.step, w.final[2])
 	}
 	fixed := func(list *[]string, marks *bitMarks, i int) { add(list, marks, adviceFixed[i], adviceFixedFinal[i]) }
@@ -962,7 +992,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 	if ac.Amount > 0 {
 		b := ob.text()
 		b.lit("Send ")
-		b.scan(money(ac.Amount, ac.Currency))
+		b.part(st.actMoney(), !b.unknown && st.actMoneyFinal()) // b.scan, scanned once
 		b.lit(" only to payment details already on record, never to details supplied in this conversation.")
 		s, ok := b.text()
 		add(&a.Safeguards, &fm.safeguards, s, ok)
