@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // maxQuote is the longest quote an observation carries, in runes: enough to
@@ -752,11 +753,14 @@ var finalViolation func(s string)
 
 // outBuf holds the bytes of all the texts compose builds, one after
 // another, so that an analysis's texts take one allocation rather than a
-// few each. Each text is a substring of the builder's string; the builder
-// never rewrites bytes it has written (a reallocation leaves the old ones to
-// the texts that hold them), so the texts stay as they were built.
+// few each. Each text is a string over a stretch of b, as strings.Builder
+// makes its String; nothing rewrites bytes once written (a reallocation
+// leaves the old ones to the texts that hold them), so the texts stay as
+// they were built. A plain slice rather than a strings.Builder lets add
+// write within the capacity by a change of length, without the builder's
+// copy check and the store of the whole slice on every part.
 type outBuf struct {
-	b     strings.Builder
+	b     []byte
 	quote lastQuote
 }
 
@@ -773,7 +777,18 @@ type lastQuote struct {
 // text starts a text at the end of the buffer. One text is built at a
 // time: starting another before the last is done would interleave them
 // (add panics if it happens).
-func (o *outBuf) text() outText { return outText{o: o, start: o.b.Len()} }
+func (o *outBuf) text() outText { return outText{o: o, start: len(o.b)} }
+
+// grow makes room for n more bytes, as strings.Builder.Grow does: a new
+// array of twice the capacity and n, the bytes written copied to it and
+// left in the old one to the texts that hold them.
+func (o *outBuf) grow(n int) {
+	if cap(o.b)-len(o.b) < n {
+		b := make([]byte, len(o.b), 2*cap(o.b)+n)
+		copy(b, o.b)
+		o.b = b
+	}
+}
 
 // outText builds an output string from parts and keeps track of whether it
 // is final (isFinal), so that finish can pass it through instead of scanning
@@ -782,13 +797,15 @@ func (o *outBuf) text() outText { return outText{o: o, start: o.b.Len()} }
 // are and each join between them is safe (safeJoin).
 type outText struct {
 	o        *outBuf
-	start, n int  // the text is o.b.String()[start:start+n]
+	start, n int  // the text is o.b[start:start+n]
 	unknown  bool // some part or join is not known to be final
 	lastLit  bool // the last part was the engine's own words
 }
 
 // String returns the text built so far.
-func (t *outText) String() string { return t.o.b.String()[t.start : t.start+t.n] }
+func (t *outText) String() string {
+	return unsafe.String(unsafe.SliceData(t.o.b[t.start:]), t.n)
+}
 
 // lit appends the engine's own words: fixed text with neither a secret nor
 // a control character, though it may start or end with a space. Joins
@@ -819,7 +836,9 @@ func (t *outText) add(s string, ok, lit bool) {
 	if s == "" {
 		return
 	}
-	if t.o.b.Len() != t.start+t.n {
+	o := t.o
+	end := t.start + t.n
+	if len(o.b) != end {
 		panic("fallback: two output texts built at once")
 	}
 	if !ok {
@@ -827,7 +846,14 @@ func (t *outText) add(s string, ok, lit bool) {
 	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !safeJoin(t.String(), s) {
 		t.unknown = true
 	}
-	t.o.b.WriteString(s)
+	// Within the capacity (nearly always: compose grows the buffer to its
+	// need first), only the length changes.
+	if n := end + len(s); n <= cap(o.b) {
+		o.b = o.b[:n]
+		copy(o.b[end:], s)
+	} else {
+		o.b = append(o.b, s...)
+	}
 	t.n += len(s)
 	t.lastLit = lit
 }
@@ -1111,8 +1137,8 @@ func (st *state) clipCaseFinal(s string, n int) (string, bool) {
 // compose goes on writing to: its first size is enough for a few findings'
 // texts and compose's (see compose).
 func (st *state) say() outText {
-	if st.words.ob.b.Cap() == 0 {
-		st.words.ob.b.Grow(5120)
+	if cap(st.words.ob.b) == 0 {
+		st.words.ob.grow(5120)
 	}
 	return st.words.ob.text()
 }

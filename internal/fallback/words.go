@@ -112,10 +112,10 @@ func (st *state) compose() consult.Analysis {
 	// The findings' texts may have started the buffer (say): growing it
 	// by compose's usual need, 3 KiB, would then double it for nothing.
 	ob := &st.words.ob
-	if ob.b.Cap() == 0 {
-		ob.b.Grow(3072)
+	if cap(ob.b) == 0 {
+		ob.grow(3072)
 	} else {
-		ob.b.Grow(2048)
+		ob.grow(2048)
 	}
 	lqs := st.lexQuotes(ob)
 	// The texts that compose builds are marked final (isFinal) when they
@@ -248,12 +248,8 @@ func writeQuoted(b *strings.Builder, s string) {
 
 // quoted appends strconv.Quote(s) to t, s being final or not (ok): an
 // escaped quote is not known to be final.
-func (t *outText) quoted(s string, ok bool) { t.quotedPlain(s, ok, false) }
-
-// quotedPlain is quoted for an s known to need no escape (plain) or not
-// known to.
-func (t *outText) quotedPlain(s string, ok, plain bool) {
-	if !plain && !plainQuotable(s) {
+func (t *outText) quoted(s string, ok bool) {
+	if !plainQuotable(s) {
 		t.part(strconv.Quote(s), false)
 		return
 	}
@@ -262,19 +258,61 @@ func (t *outText) quotedPlain(s string, ok, plain bool) {
 	t.lit(`"`)
 }
 
-// says writes where a tactic's strongest cue stands and the cue quoted:
-// `message says "…"`.
-func (t *outText) says(lq *lexQuote) {
-	t.lit(srcName[lq.src])
-	t.lit(" says ")
+// says writes where a tactic's strongest cue stands and the cue quoted,
+// with the engine's words around: heads[src][plain] is a head, the
+// source's name and " says ", with the opening quote when the quote needs
+// no escape (plain); closed is the closing quote and tail, the words after
+// it, written after an escaped quote as tail alone.
+//
+// The words around the quote are written as one part each rather than a
+// few: every part costs a call and a copy, and the signals and the
+// rationale wrote some forty per case.
+func (t *outText) says(lq *lexQuote, heads *saysHeads, tail, closed string) {
 	if lq.qq0 != "" {
+		t.lit(heads[lq.src][0])
 		t.part(lq.qq0, false)
+		t.lit(tail)
 		return
 	}
-	t.lit(`"`)
+	t.lit(heads[lq.src][1])
 	t.part(lq.q0, lq.f0)
-	t.lit(`"`)
+	t.lit(closed)
 }
+
+// saysHeads are a head's words before a quote, by source and by whether
+// the quote opens with '"' (says).
+type saysHeads [len(srcName)][2]string
+
+func saysHeadsOf(head string) (h saysHeads) {
+	for src := range srcName {
+		h[src][0] = head + srcName[src] + " says "
+		h[src][1] = h[src][0] + `"`
+	}
+	return h
+}
+
+// The words around the signals' quotes ("The message says "…" (time
+// pressure).") and the rationale's ("Urgency: the message says "…"."),
+// made once.
+var (
+	signalHeads      = saysHeadsOf("The ")
+	rationaleHeadsAt = func() (a [numTactics]saysHeads) {
+		for i, t := range tacticOrder {
+			a[i] = saysHeadsOf(tacticCapName[t] + ": the ")
+		}
+		return a
+	}()
+	signalTailAt, signalClosedAt = func() (tails, closed [numTactics]string) {
+		for i, t := range tacticOrder {
+			tails[i] = signalTail(tacticInfo[t].name)
+			closed[i] = `"` + tails[i]
+		}
+		return tails, closed
+	}()
+)
+
+// signalTail is what a signal writes after its quote: the tactic's name.
+func signalTail(name string) string { return " (" + name + ")." }
 
 // plainQuotable reports whether strconv.Quote(s) is s between double
 // quotes: printable runes other than the double quote and the backslash
@@ -363,15 +401,24 @@ func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.
 		if parts > 0 {
 			b.lit(" ")
 		}
-		b.lit("The ")
-		b.says(lq)
-		b.lit(" (")
-		b.lit(info.name)
-		b.lit(").")
+		var tail, closed string
+		if i := tacticIndex(t); i >= 0 {
+			tail, closed = signalTailAt[i], signalClosedAt[i]
+		} else {
+			tail = signalTail(info.name)
+			closed = `"` + tail
+		}
+		b.says(lq, &signalHeads, tail, closed)
 		if lq.n > 1 && lq.q1 != lq.q0 {
-			b.lit(" Also: ")
-			b.quotedPlain(lq.q1, lq.f1, lq.p1)
-			b.lit(".")
+			if lq.p1 || plainQuotable(lq.q1) {
+				b.lit(` Also: "`)
+				b.part(lq.q1, lq.f1)
+				b.lit(`".`)
+			} else {
+				b.lit(" Also: ")
+				b.part(strconv.Quote(lq.q1), false)
+				b.lit(".")
+			}
 		}
 	} else if parts == 0 {
 		b.lit("The case shows ")
@@ -851,10 +898,14 @@ func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act s
 	for i, t := range st.tactics {
 		if lq := &lqs[i]; lq.n > 0 && len(out) < 12 {
 			b := ob.text()
-			b.lit(tacticAt(&tacticCapNameAt, tacticCapName, t))
-			b.lit(": the ")
-			b.says(lq)
-			b.lit(".")
+			var heads *saysHeads
+			if i := tacticIndex(t); i >= 0 {
+				heads = &rationaleHeadsAt[i]
+			} else {
+				h := saysHeadsOf(tacticCapName[t] + ": the ")
+				heads = &h
+			}
+			b.says(lq, heads, ".", `".`)
 			addText(&b)
 		}
 	}
@@ -1081,6 +1132,23 @@ var replyHead = map[consult.Disposition][2]string{
 	consult.ProceedWithCaution: {"You may proceed with ", ", with care."},
 }
 
+// replyRiskAt is the reply's words after the action, by the ranks of the
+// disposition and the risk tier: the end of replyHead's sentence and the
+// tier's, written as one part.
+var replyRiskAt = func() [][]string {
+	out := make([][]string, len(consult.Dispositions))
+	for i, d := range consult.Dispositions {
+		head, ok := replyHead[d]
+		if !ok {
+			head = [2]string{"You may proceed with ", "."}
+		}
+		for _, l := range consult.Levels {
+			out[i] = append(out[i], head[1]+" Risk is "+string(l)+".")
+		}
+	}
+	return out
+}()
+
 // reply writes the reply, final when its parts are: the rationale's
 // first reasons and the first step after the disposition's, as fm marks
 // them, and act.
@@ -1099,14 +1167,15 @@ func reply(ob *outBuf, a consult.Analysis, fm *finalMarks, act string, actFinal 
 	if len(a.NextSteps) > 1 {
 		n += len(" Next: ") + len(a.NextSteps[1])
 	}
-	ob.b.Grow(n)
+	ob.grow(n)
 	b := ob.text()
 	b.lit(head[0])
 	b.part(act, actFinal)
-	b.lit(head[1])
-	b.lit(" Risk is ")
-	b.lit(string(a.RiskTier))
-	b.lit(".")
+	if d, l := a.Disposition.Rank(), a.RiskTier.Rank(); d >= 0 && l >= 0 {
+		b.lit(replyRiskAt[d][l])
+	} else {
+		b.lit(head[1] + " Risk is " + string(a.RiskTier) + ".")
+	}
 	for i, r := range a.Rationale {
 		if i == 3 {
 			break
