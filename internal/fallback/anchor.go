@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"math/bits"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -184,6 +185,32 @@ var ctlOffNouns = [...]string{
 	"change ticket", "verificacion", "llamada de verificacion", "verschlusselung", "chiffrement", "journalisation",
 }
 
+// ctlVerbFirst and ctlNounFirst hold, for each byte, the verbs (bit i:
+// ctlOffVerbs[i]) and the nouns (ctlOffNouns[i]) that can start with it,
+// as hasFoldPrefix compares: a lower-case letter in either case, any other
+// byte as it is. Trying every form and every noun at each candidate, most
+// of which fail on their first byte, was most of the control check's cost.
+var ctlVerbFirst, ctlNounFirst = func() (v, n [256]uint32) {
+	// Both lists must fit the bits of a uint32.
+	var _ [32 - len(ctlOffVerbs)]struct{}
+	var _ [32 - len(ctlOffNouns)]struct{}
+	mark := func(t *[256]uint32, c byte, i int) {
+		t[c] |= 1 << i
+		if c >= 'a' && c <= 'z' {
+			t[c-'a'+'A'] |= 1 << i
+		}
+	}
+	for i, forms := range ctlOffVerbs {
+		for _, f := range forms {
+			mark(&v, f[0], i)
+		}
+	}
+	for i, w := range ctlOffNouns {
+		mark(&n, w[0], i)
+	}
+	return v, n
+}()
+
 // ctlOffAt is the end of reCtlOff's match anchored at s[p], s all ASCII:
 // the backtracker's first success, in its order. Every part after a verb
 // can end in one place only: \s+ and the words' runs are followed by
@@ -191,8 +218,9 @@ var ctlOffNouns = [...]string{
 // matters is the verbs' forms, then the lazy count of words (fewest
 // first), then the nouns.
 func ctlOffAt(s string, p int) (int, bool) {
-	for _, forms := range ctlOffVerbs {
-		for _, f := range forms {
+	// Only the verbs that start with s[p] can match there, in their order.
+	for m := ctlVerbFirst[s[p]]; m != 0; m &= m - 1 {
+		for _, f := range ctlOffVerbs[bits.TrailingZeros32(m)] {
 			q, ok := ctlVerbForm(s, p, f)
 			if !ok {
 				continue
@@ -235,7 +263,13 @@ func ctlOffRest(s string, q int) (int, bool) {
 		return 0, false
 	}
 	for k := 0; ; k++ {
-		for _, n := range ctlOffNouns {
+		// A word's first byte leaves one or two nouns of the 27 to try.
+		var m uint32
+		if r < len(s) {
+			m = ctlNounFirst[s[r]]
+		}
+		for ; m != 0; m &= m - 1 {
+			n := ctlOffNouns[bits.TrailingZeros32(m)]
 			if hasFoldPrefix(s[r:], n) && (r+len(n) == len(s) || !isREWord(s[r+len(n)])) {
 				return r + len(n), true
 			}

@@ -264,11 +264,19 @@ func (st *state) checkPartOfWhole() {
 		if !t.isRecord() {
 			continue
 		}
-		f := strings.Fields(foldedText(clipBytes(t.text, maxClaimBytes)))
-		for i := 0; i+2 < len(f); i++ {
-			m, ok1 := smallCount(f[i])
-			n, ok2 := smallCount(f[i+2])
-			if !ok1 || !ok2 || m >= n || !slicesContains(partOf, f[i+1]) {
+		// The record's fold is its view's, which most cases have made
+		// for other checks already, and its words are read three at a
+		// time as they come, without a list of them.
+		var f [3]string
+		k := 0
+		for w := range strings.FieldsSeq(st.rec(t).folded()) {
+			f[0], f[1], f[2] = f[1], f[2], w
+			if k++; k < 3 {
+				continue
+			}
+			m, ok1 := smallCount(f[0])
+			n, ok2 := smallCount(f[2])
+			if !ok1 || !ok2 || m >= n || !slicesContains(partOf, f[1]) {
 				continue
 			}
 			if padded == "" {
@@ -276,7 +284,7 @@ func (st *state) checkPartOfWhole() {
 					return
 				}
 			}
-			total := " " + f[i+2] + " "
+			total := " " + f[2] + " "
 			for sent := range paddedSentences(st.msgHead(), padded) {
 				k := strings.Index(sent, total)
 				if k < 0 {
@@ -285,7 +293,7 @@ func (st *state) checkPartOfWhole() {
 				lead := sent[max(0, k-24) : k+1]
 				if containsAny(lead, wholeWords...) {
 					st.add(finding{tactic: consult.InconsistentClaims, kind: "partofwhole", score: 0.6, sig: consult.High, hard: true,
-						obs:    "The counterparty claims all " + f[i+2] + ", but " + t.kind + " " + t.id + " records " + f[i] + " of " + f[i+2] + ".",
+						obs:    "The counterparty claims all " + f[2] + ", but " + t.kind + " " + t.id + " records " + f[0] + " of " + f[2] + ".",
 						reason: "The message claims the whole of a count the owner's record shows only part of; the difference needs the record's owner to confirm it.",
 						refs:   []string{t.id}, disp: consult.SeekApproval})
 					return

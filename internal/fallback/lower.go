@@ -122,3 +122,27 @@ func (st *state) lowAction() string {
 	}
 	return st.lowActS
 }
+
+// sameLower reports toLower(a) == toLower(b), making neither when the
+// bytes that decide are ASCII: toLower maps an ASCII byte to one byte in
+// place, so an ASCII prefix decides as far as it goes.
+func sameLower(a, b string) bool {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		c, d := a[i], b[i]
+		if c|d >= utf8.RuneSelf {
+			return toLower(a) == toLower(b)
+		}
+		if lowerASCII[c] != lowerASCII[d] {
+			return false
+		}
+	}
+	rest := a[n:]
+	if len(b) > n {
+		rest = b[n:]
+	}
+	if isASCII(rest) {
+		return rest == "" // an ASCII tail keeps its length, lowered
+	}
+	return toLower(a) == toLower(b)
+}

@@ -62,3 +62,30 @@ func FuzzToLower(f *testing.F) {
 		}
 	})
 }
+
+// TestSameLower holds sameLower to toLower(a) == toLower(b) on pairs that
+// differ in case, in length, and in runes whose lower case changes length
+// ('İ' lowers to 'i').
+func TestSameLower(t *testing.T) {
+	words := []string{"", "a", "A", "i", "İ", "iİ", "Iİ", "ii", "abc", "ABC", "abcd", "ab\xff", "AB\xff", "ÉTÉ", "été", "Kelvin", "\u212Aelvin", "kelvin"}
+	for _, a := range words {
+		for _, b := range words {
+			t.Run(a+"|"+b, func(t *testing.T) {
+				if got, want := sameLower(a, b), toLower(a) == toLower(b); got != want {
+					t.Errorf("sameLower(%q, %q) = %v, want %v", a, b, got, want)
+				}
+			})
+		}
+	}
+}
+
+// FuzzSameLower is TestSameLower's check on any pair.
+func FuzzSameLower(f *testing.F) {
+	f.Add("Invoice INV-5521 is due", "invoice inv-5521 IS DUE")
+	f.Add("İstanbul", "istanbul")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := sameLower(a, b), toLower(a) == toLower(b); got != want {
+			t.Errorf("sameLower(%q, %q) = %v, want %v", a, b, got, want)
+		}
+	})
+}

@@ -36,3 +36,44 @@ func FuzzPlainQuotable(f *testing.F) {
 	f.Add("back\\slash and tab\there")
 	f.Fuzz(func(t *testing.T, s string) { checkPlainQuotable(t, s) })
 }
+
+// checkQuotePlain holds quoteAtPlain to its promise: a quote it calls
+// plain is plainQuotable, and the quote is quoteAt's.
+func checkQuotePlain(t *testing.T, s string, start, end int) {
+	t.Helper()
+	f := foldText(s)
+	if n := len(f.text); n > 0 {
+		start, end = start%n, end%(n+1)
+		if start < 0 {
+			start += n
+		}
+		if end < 0 {
+			end += n + 1
+		}
+	}
+	q, final, plain := quoteAtPlain(f, start, end, nil)
+	if want, wantFinal := quoteAt(f, start, end), isFinal(q); q != want || (final && !wantFinal) {
+		t.Errorf("quoteAtPlain(%q, %d, %d) = %q, %v, want %q, final %v", s, start, end, q, final, want, wantFinal)
+	}
+	if plain && !plainQuotable(q) {
+		t.Errorf("quoteAtPlain(%q, %d, %d) = %q called plain; strconv.Quote escapes it", s, start, end, q)
+	}
+}
+
+// TestQuotePlain runs checkQuotePlain on quotes around the bytes that
+// strconv.Quote escapes.
+func TestQuotePlain(t *testing.T) {
+	for _, sp := range []string{"\"", "\\", "\t", "\x7f", "é", "…", "\u00a0"} {
+		s := "Please pay today. Our bank " + sp + "changed, so skip the usual callback just this once."
+		for _, at := range []int{0, 10, 20, 30, 40} {
+			t.Run(strconv.Quote(sp)+"/"+strconv.Itoa(at), func(t *testing.T) { checkQuotePlain(t, s, at, at+8) })
+		}
+	}
+}
+
+// FuzzQuotePlain is TestQuotePlain's check on any text and range.
+func FuzzQuotePlain(f *testing.F) {
+	f.Add("Hello, this is the accounts desk. Our bank has changed, please pay \"today\" and skip the callback.", 40, 52)
+	f.Add("back\\slash and tab\there, ünïcode … and more words after it to widen the window", 5, 30)
+	f.Fuzz(func(t *testing.T, s string, start, end int) { checkQuotePlain(t, s, start, end) })
+}

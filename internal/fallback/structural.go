@@ -45,11 +45,11 @@ func (st *state) stakesOf() {
 	amt *= unitValue(a.Currency) // unitvalue.go: 14.5 BTC is no small sum
 	switch {
 	case amt >= 100000:
-		raise(consult.Critical, "it moves "+money(a.Amount, a.Currency))
+		raise(consult.Critical, "it moves "+st.actMoney())
 	case amt >= 10000:
-		raise(consult.High, "it moves "+money(a.Amount, a.Currency))
+		raise(consult.High, "it moves "+st.actMoney())
 	case amt >= 1000:
-		raise(consult.Medium, "it moves "+money(a.Amount, a.Currency))
+		raise(consult.Medium, "it moves "+st.actMoney())
 	case amt > 0:
 		raise(consult.Low, "")
 	}

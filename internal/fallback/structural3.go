@@ -548,7 +548,14 @@ var reversalSet = newSubstrSet(reversalWords)
 // or means: a resubmitted invoice copy, a second refund request.
 func (st *state) checkAlreadyDone() {
 	a := st.c.Action
-	desc := toLower(clipBytes(a.Description, 2048))
+	// The description's lower case is the case's (lowDesc, which the
+	// control check makes for every case) when no clip cuts it.
+	desc := ""
+	if len(a.Description) <= 2048 {
+		desc = st.lowDesc()
+	} else {
+		desc = toLower(clipBytes(a.Description, 2048))
+	}
 	// The movement must be what the action does - its name or the verb the
 	// description opens with - not a detail of it ("..., customer paying up
 	// to $100" in a flight change).

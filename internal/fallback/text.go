@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // maxQuote is the longest quote an observation carries, in runes: enough to
@@ -25,8 +26,17 @@ func quoteAt(f folded, start, end int) string {
 // (isFinal), as it nearly always is, which it knows without another scan.
 // With ob, the quote is written there rather than allocated.
 func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
+	q, final, _ := quoteAtPlain(f, start, end, ob)
+	return q, final
+}
+
+// quoteAtPlain is quoteAtFinal that also reports when the quote is known
+// to need no escape (plainQuotable): a final quote of a clean ASCII window
+// holds printable ASCII and '…' only, so two byte searches tell, where
+// plainQuotable would read it again a word at a time.
+func quoteAtPlain(f folded, start, end int, ob *outBuf) (string, bool, bool) {
 	if len(f.orig) == 0 || len(f.src) == 0 {
-		return "", true
+		return "", true, true
 	}
 	for start < end && start < len(f.text) && f.text[start] == ' ' {
 		start++
@@ -36,7 +46,7 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 		last--
 	}
 	if start >= len(f.orig) || last >= len(f.orig) || last < start {
-		return "", true
+		return "", true, true
 	}
 	os := int(f.orig[start])
 	oe := int(f.orig[last])
@@ -88,16 +98,17 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	// Two cues of a sentence often have the same window: the quote of the
 	// last one written to ob serves again.
 	if ob != nil && ob.quote.ok && ob.quote.ws == ws && ob.quote.we == we && ob.quote.src == f.src {
-		return ob.quote.q, ob.quote.final
+		return ob.quote.q, ob.quote.final, ob.quote.plain
 	}
 	w := strings.TrimLeft(f.src[ws:we], " \t\n\v\f\r")
 	var q string
-	final := false
+	final, ascii := false, false
 	if sc := maskScan(w); w != "" && sc.clean && (sc.ascii || w[len(w)-1] != ' ') {
 		// cleanMask's fast path: cleanText(w) == w.
 		q = maskApply(w, sc)
 		// Uncut, w is final when finalText says so; cut, when final does.
 		final = sc.final() || (sc.finalText(w) && clip(q, maxQuote) == w)
+		ascii = sc.ascii
 	} else {
 		q = cleanMask(w)
 	}
@@ -114,15 +125,17 @@ func quoteAtFinal(f folded, start, end int, ob *outBuf) (string, bool) {
 	// whole: each reads the bytes before it, or fails for want of the bytes
 	// after it), and the '…' around it joins safely (see safeJoin).
 	q = strings.TrimSpace(q)
+	// Final, q is w clipped: bytes 0x20 to 0x7e of w and a '…'.
+	plain := final && ascii && strings.IndexByte(q, '"') < 0 && strings.IndexByte(q, '\\') < 0
 	if ob == nil {
-		return prefix + q + suffix, final
+		return prefix + q + suffix, final, plain
 	}
 	t := ob.text()
 	t.lit(prefix)
 	t.lit(q)
 	t.lit(suffix)
-	ob.quote = lastQuote{src: f.src, ws: ws, we: we, q: t.String(), final: final, ok: true}
-	return ob.quote.q, final
+	ob.quote = lastQuote{src: f.src, ws: ws, we: we, q: t.String(), final: final, plain: plain, ok: true}
+	return ob.quote.q, final, plain
 }
 
 // lastSentenceEnd returns the index of the last sentence-ending mark in s
@@ -740,11 +753,14 @@ var finalViolation func(s string)
 
 // outBuf holds the bytes of all the texts compose builds, one after
 // another, so that an analysis's texts take one allocation rather than a
-// few each. Each text is a substring of the builder's string; the builder
-// never rewrites bytes it has written (a reallocation leaves the old ones to
-// the texts that hold them), so the texts stay as they were built.
+// few each. Each text is a string over a stretch of b, as strings.Builder
+// makes its String; nothing rewrites bytes once written (a reallocation
+// leaves the old ones to the texts that hold them), so the texts stay as
+// they were built. A plain slice rather than a strings.Builder lets add
+// write within the capacity by a change of length, without the builder's
+// copy check and the store of the whole slice on every part.
 type outBuf struct {
-	b     strings.Builder
+	b     []byte
 	quote lastQuote
 }
 
@@ -755,12 +771,24 @@ type lastQuote struct {
 	ws, we    int
 	q         string
 	final, ok bool
+	plain     bool // known to need no escape (quoteAtPlain)
 }
 
 // text starts a text at the end of the buffer. One text is built at a
 // time: starting another before the last is done would interleave them
 // (add panics if it happens).
-func (o *outBuf) text() outText { return outText{o: o, start: o.b.Len()} }
+func (o *outBuf) text() outText { return outText{o: o, start: len(o.b)} }
+
+// grow makes room for n more bytes, as strings.Builder.Grow does: a new
+// array of twice the capacity and n, the bytes written copied to it and
+// left in the old one to the texts that hold them.
+func (o *outBuf) grow(n int) {
+	if cap(o.b)-len(o.b) < n {
+		b := make([]byte, len(o.b), 2*cap(o.b)+n)
+		copy(b, o.b)
+		o.b = b
+	}
+}
 
 // outText builds an output string from parts and keeps track of whether it
 // is final (isFinal), so that finish can pass it through instead of scanning
@@ -769,13 +797,15 @@ func (o *outBuf) text() outText { return outText{o: o, start: o.b.Len()} }
 // are and each join between them is safe (safeJoin).
 type outText struct {
 	o        *outBuf
-	start, n int  // the text is o.b.String()[start:start+n]
+	start, n int  // the text is o.b[start:start+n]
 	unknown  bool // some part or join is not known to be final
 	lastLit  bool // the last part was the engine's own words
 }
 
 // String returns the text built so far.
-func (t *outText) String() string { return t.o.b.String()[t.start : t.start+t.n] }
+func (t *outText) String() string {
+	return unsafe.String(unsafe.SliceData(t.o.b[t.start:]), t.n)
+}
 
 // lit appends the engine's own words: fixed text with neither a secret nor
 // a control character, though it may start or end with a space. Joins
@@ -806,7 +836,9 @@ func (t *outText) add(s string, ok, lit bool) {
 	if s == "" {
 		return
 	}
-	if t.o.b.Len() != t.start+t.n {
+	o := t.o
+	end := t.start + t.n
+	if len(o.b) != end {
 		panic("fallback: two output texts built at once")
 	}
 	if !ok {
@@ -814,7 +846,14 @@ func (t *outText) add(s string, ok, lit bool) {
 	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !safeJoin(t.String(), s) {
 		t.unknown = true
 	}
-	t.o.b.WriteString(s)
+	// Within the capacity (nearly always: compose grows the buffer to its
+	// need first), only the length changes.
+	if n := end + len(s); n <= cap(o.b) {
+		o.b = o.b[:n]
+		copy(o.b[end:], s)
+	} else {
+		o.b = append(o.b, s...)
+	}
 	t.n += len(s)
 	t.lastLit = lit
 }
@@ -955,6 +994,34 @@ type caseWords struct {
 	// finals are the findings' texts that said found final.
 	finals [16]string
 	nf     int
+	// money is the action's amount as money writes it, when moneyOK;
+	// moneyFinal says whether it is final (0 not known yet, 1 no, 2 yes).
+	money      string
+	moneyOK    bool
+	moneyFinal int8
+}
+
+// actMoney returns money(a.Amount, a.Currency) for the case's action,
+// made once: the stakes, the summary and the advice each write it.
+func (st *state) actMoney() string {
+	w := &st.words
+	if !w.moneyOK {
+		a := st.c.Action
+		w.money, w.moneyOK = money(a.Amount, a.Currency), true
+	}
+	return w.money
+}
+
+// actMoneyFinal reports isFinal(st.actMoney()), scanned once.
+func (st *state) actMoneyFinal() bool {
+	w := &st.words
+	if w.moneyFinal == 0 {
+		w.moneyFinal = 1
+		if isFinal(st.actMoney()) {
+			w.moneyFinal = 2
+		}
+	}
+	return w.moneyFinal == 2
 }
 
 // caseMasks remembers, for one analysis, the masked form of the texts that
@@ -1070,8 +1137,8 @@ func (st *state) clipCaseFinal(s string, n int) (string, bool) {
 // compose goes on writing to: its first size is enough for a few findings'
 // texts and compose's (see compose).
 func (st *state) say() outText {
-	if st.words.ob.b.Cap() == 0 {
-		st.words.ob.b.Grow(5120)
+	if cap(st.words.ob.b) == 0 {
+		st.words.ob.grow(5120)
 	}
 	return st.words.ob.text()
 }

@@ -58,6 +58,36 @@ var tacticCapName = func() map[consult.Tactic]string {
 	return m
 }()
 
+// tacticInfoAt, tacticCapNameAt and tacticWordsAt are the maps' values
+// by tacticIndex: compose reads them some fifteen times per case, each a
+// string hash in the map.
+var (
+	tacticInfoAt    = byTactic(tacticInfo)
+	tacticCapNameAt = byTactic(tacticCapName)
+	tacticWordsAt   = byTactic(tacticWords)
+)
+
+// byTactic puts m's values of tacticOrder's tactics at their index.
+func byTactic[V any](m map[consult.Tactic]V) (a [numTactics]V) {
+	for t, v := range m {
+		if i := tacticIndex(t); i >= 0 {
+			a[i] = v
+		}
+	}
+	return a
+}
+
+// numTactics is len(tacticOrder).
+const numTactics = 10
+
+// tacticAt is m[t], read from a (byTactic(m)) for a tactic of tacticOrder.
+func tacticAt[V any](a *[numTactics]V, m map[consult.Tactic]V, t consult.Tactic) V {
+	if i := tacticIndex(t); i >= 0 {
+		return a[i]
+	}
+	return m[t]
+}
+
 // compose turns what the engine learned into the analysis.
 func (st *state) compose() consult.Analysis {
 	// The four lists of advice share one array, each with its own
@@ -82,10 +112,10 @@ func (st *state) compose() consult.Analysis {
 	// The findings' texts may have started the buffer (say): growing it
 	// by compose's usual need, 3 KiB, would then double it for nothing.
 	ob := &st.words.ob
-	if ob.b.Cap() == 0 {
-		ob.b.Grow(3072)
+	if cap(ob.b) == 0 {
+		ob.grow(3072)
 	} else {
-		ob.b.Grow(2048)
+		ob.grow(2048)
 	}
 	lqs := st.lexQuotes(ob)
 	// The texts that compose builds are marked final (isFinal) when they
@@ -143,8 +173,9 @@ type lexQuote struct {
 	n      int // how many of the two were found
 	src    int
 	q0, q1 string
-	// f0 and f1 report whether q0 and q1 are final (isFinal).
-	f0, f1 bool
+	// f0 and f1 report whether q0 and q1 are final (isFinal); p1, that
+	// q1 is known to need no escape (plainQuotable).
+	f0, f1, p1 bool
 	// qq0 is strconv.Quote(q0) when q0 needs an escape; otherwise it is
 	// empty and the writers put q0 between plain double quotes themselves,
 	// as nearly always, which spares a string per tactic.
@@ -161,14 +192,14 @@ func (st *state) lexQuotes(ob *outBuf) []lexQuote {
 		if b < 0 {
 			continue
 		}
-		q0, f0 := cs[b].quoteFinal(ob)
+		q0, f0, p0 := cs[b].quotePlain(ob)
 		out[i] = lexQuote{n: 1, src: cs[b].src, q0: q0, f0: f0}
-		if !plainQuotable(q0) {
+		if !p0 && !plainQuotable(q0) {
 			out[i].qq0 = strconv.Quote(q0)
 		}
 		if r := strongest(cs, b); r >= 0 {
 			out[i].n = 2
-			out[i].q1, out[i].f1 = cs[r].quoteFinal(ob)
+			out[i].q1, out[i].f1, out[i].p1 = cs[r].quotePlain(ob)
 		}
 	}
 	return out
@@ -194,13 +225,13 @@ func strongest(cs []cue, skip int) int {
 	return best
 }
 
-// quoteFinal is q.quote(), written in ob, and whether it is final
-// (isFinal).
-func (q cue) quoteFinal(ob *outBuf) (string, bool) {
+// quotePlain is q.quote(), written in ob, whether it is final (isFinal)
+// and whether it is known to need no escape (quoteAtPlain).
+func (q cue) quotePlain(ob *outBuf) (string, bool, bool) {
 	if q.text == nil {
-		return "", true
+		return "", true, true
 	}
-	return quoteAtFinal(*q.text, q.pos, q.end, ob)
+	return quoteAtPlain(*q.text, q.pos, q.end, ob)
 }
 
 // writeQuoted writes strconv.Quote(s) to b, the cheap way when s needs no
@@ -227,19 +258,61 @@ func (t *outText) quoted(s string, ok bool) {
 	t.lit(`"`)
 }
 
-// says writes where a tactic's strongest cue stands and the cue quoted:
-// `message says "…"`.
-func (t *outText) says(lq *lexQuote) {
-	t.lit(srcName[lq.src])
-	t.lit(" says ")
+// says writes where a tactic's strongest cue stands and the cue quoted,
+// with the engine's words around: heads[src][plain] is a head, the
+// source's name and " says ", with the opening quote when the quote needs
+// no escape (plain); closed is the closing quote and tail, the words after
+// it, written after an escaped quote as tail alone.
+//
+// The words around the quote are written as one part each rather than a
+// few: every part costs a call and a copy, and the signals and the
+// rationale wrote some forty per case.
+func (t *outText) says(lq *lexQuote, heads *saysHeads, tail, closed string) {
 	if lq.qq0 != "" {
+		t.lit(heads[lq.src][0])
 		t.part(lq.qq0, false)
+		t.lit(tail)
 		return
 	}
-	t.lit(`"`)
+	t.lit(heads[lq.src][1])
 	t.part(lq.q0, lq.f0)
-	t.lit(`"`)
+	t.lit(closed)
 }
+
+// saysHeads are a head's words before a quote, by source and by whether
+// the quote opens with '"' (says).
+type saysHeads [len(srcName)][2]string
+
+func saysHeadsOf(head string) (h saysHeads) {
+	for src := range srcName {
+		h[src][0] = head + srcName[src] + " says "
+		h[src][1] = h[src][0] + `"`
+	}
+	return h
+}
+
+// The words around the signals' quotes ("The message says "…" (time
+// pressure).") and the rationale's ("Urgency: the message says "…"."),
+// made once.
+var (
+	signalHeads      = saysHeadsOf("The ")
+	rationaleHeadsAt = func() (a [numTactics]saysHeads) {
+		for i, t := range tacticOrder {
+			a[i] = saysHeadsOf(tacticCapName[t] + ": the ")
+		}
+		return a
+	}()
+	signalTailAt, signalClosedAt = func() (tails, closed [numTactics]string) {
+		for i, t := range tacticOrder {
+			tails[i] = signalTail(tacticInfo[t].name)
+			closed[i] = `"` + tails[i]
+		}
+		return tails, closed
+	}()
+)
+
+// signalTail is what a signal writes after its quote: the tactic's name.
+func signalTail(name string) string { return " (" + name + ")." }
 
 // plainQuotable reports whether strconv.Quote(s) is s between double
 // quotes: printable runes other than the double quote and the backslash
@@ -291,7 +364,7 @@ func plainQuotable(s string) bool {
 // finding's observation (hard evidence) over a lexical quote. It also
 // reports whether the observation is final (isFinal).
 func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.Signal, bool) {
-	info := tacticInfo[t]
+	info := tacticAt(&tacticInfoAt, tacticInfo, t)
 	s := consult.Signal{Tactic: t, Significance: info.sig, Confidence: round2(st.scores.get(t))}
 	// The observation is its parts joined by spaces, as strings.Join would.
 	b := ob.text()
@@ -328,15 +401,24 @@ func (st *state) signalFor(ob *outBuf, t consult.Tactic, lq *lexQuote) (consult.
 		if parts > 0 {
 			b.lit(" ")
 		}
-		b.lit("The ")
-		b.says(lq)
-		b.lit(" (")
-		b.lit(info.name)
-		b.lit(").")
+		var tail, closed string
+		if i := tacticIndex(t); i >= 0 {
+			tail, closed = signalTailAt[i], signalClosedAt[i]
+		} else {
+			tail = signalTail(info.name)
+			closed = `"` + tail
+		}
+		b.says(lq, &signalHeads, tail, closed)
 		if lq.n > 1 && lq.q1 != lq.q0 {
-			b.lit(" Also: ")
-			b.quoted(lq.q1, lq.f1)
-			b.lit(".")
+			if lq.p1 || plainQuotable(lq.q1) {
+				b.lit(` Also: "`)
+				b.part(lq.q1, lq.f1)
+				b.lit(`".`)
+			} else {
+				b.lit(" Also: ")
+				b.part(strconv.Quote(lq.q1), false)
+				b.lit(".")
+			}
 		}
 	} else if parts == 0 {
 		b.lit("The case shows ")
@@ -374,15 +456,49 @@ func round2(v float64) float64 {
 // buildClaims grades the counterparty's checkable assertions.
 // The claims that it builds itself are marked final when they are.
 func (st *state) buildClaims(ob *outBuf, lqs []lexQuote, act string, actFinal bool) ([]consult.Claim, bitMarks, bitMarks) {
-	var out []consult.Claim
+	// At most one claim per finding's, per counterparty fact and two more.
+	n := 2
+	for _, f := range st.findings {
+		if f.claim != nil {
+			n++
+		}
+	}
+	for _, f := range st.c.Facts {
+		if f.Source == consult.SourceCounterparty {
+			n++
+		}
+	}
+	out := make([]consult.Claim, 0, n)
 	var marks, explanations bitMarks
-	seen := map[string]bool{}
+	// Claims are told apart by their lower case: compared in place while
+	// they are few (nearly always one or two), by a set of lower-case keys
+	// past that, so that many facts do not take quadratic time.
+	var seen map[string]bool
+	const linearClaims = 32
 	addClaimFinal := func(cl consult.Claim, final bool) {
-		k := toLower(cl.Claim)
-		if seen[k] || cl.Claim == "" {
+		if cl.Claim == "" {
 			return
 		}
-		seen[k] = true
+		if seen != nil {
+			k := toLower(cl.Claim)
+			if seen[k] {
+				return
+			}
+			seen[k] = true
+		} else {
+			for i := range out {
+				if sameLower(out[i].Claim, cl.Claim) {
+					return
+				}
+			}
+			if len(out) == linearClaims {
+				seen = make(map[string]bool, 2*linearClaims)
+				for i := range out {
+					seen[toLower(out[i].Claim)] = true
+				}
+				seen[toLower(cl.Claim)] = true
+			}
+		}
 		if cl.EvidenceReferences == nil {
 			cl.EvidenceReferences = []string{}
 		}
@@ -568,7 +684,7 @@ func (st *state) tier(reported tacticSet, d consult.Disposition) consult.Level {
 		return lv
 	}
 	for t := range reported.all() {
-		info := tacticInfo[t]
+		info := tacticAt(&tacticInfoAt, tacticInfo, t)
 		lv = consult.MaxLevel(lv, info.sig)
 	}
 	if st.anyHard() || reported.len() >= 2 || (st.c.Action.Irreversible && reported.len() > 0) {
@@ -689,10 +805,10 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 		b.lit(")")
 	}
 	if a.Amount > 0 {
-		m := money(a.Amount, a.Currency)
+		m := st.actMoney()
 		if !strings.Contains(b.String()[start:], strings.TrimPrefix(m, "$")) {
 			b.lit(", ")
-			b.scan(m)
+			b.part(m, !b.unknown && st.actMoneyFinal()) // b.scan(m), scanned once
 		}
 	}
 }
@@ -731,7 +847,7 @@ func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 			if i > 0 {
 				b.lit("; ")
 			}
-			b.lit(tacticInfo[t].name)
+			b.lit(tacticAt(&tacticInfoAt, tacticInfo, t).name)
 		}
 		b.lit(".")
 	}
@@ -782,10 +898,14 @@ func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act s
 	for i, t := range st.tactics {
 		if lq := &lqs[i]; lq.n > 0 && len(out) < 12 {
 			b := ob.text()
-			b.lit(tacticCapName[t])
-			b.lit(": the ")
-			b.says(lq)
-			b.lit(".")
+			var heads *saysHeads
+			if i := tacticIndex(t); i >= 0 {
+				heads = &rationaleHeadsAt[i]
+			} else {
+				h := saysHeadsOf(tacticCapName[t] + ": the ")
+				heads = &h
+			}
+			b.says(lq, heads, ".", `".`)
 			addText(&b)
 		}
 	}
@@ -881,7 +1001,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 		add(list, marks, s, ok)
 	}
 	for _, t := range st.tactics {
-		w := tacticWords[t]
+		w := tacticAt(&tacticWordsAt, tacticWords, t)
 		add(&a.MissingEvidence, &fm.missing, w.missing, w.final[0])
 		add(&a.QuestionsToAsk, &fm.questions, w.question, w.final[1])
 	}
@@ -911,7 +1031,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 		addAct(&a.NextSteps, &fm.nextSteps, "Proceed with ", ".")
 	}
 	for _, t := range st.tactics {
-		w := tacticWords[t]
+		w := tacticAt(&tacticWordsAt, tacticWords, t)
 		add(&a.NextSteps, &fm.nextSteps, w.step, w.final[2])
 	}
 	fixed := func(list *[]string, marks *bitMarks, i int) { add(list, marks, adviceFixed[i], adviceFixedFinal[i]) }
@@ -923,7 +1043,7 @@ func (st *state) advice(ob *outBuf, a *consult.Analysis, fm *finalMarks, reporte
 	if ac.Amount > 0 {
 		b := ob.text()
 		b.lit("Send ")
-		b.scan(money(ac.Amount, ac.Currency))
+		b.part(st.actMoney(), !b.unknown && st.actMoneyFinal()) // b.scan, scanned once
 		b.lit(" only to payment details already on record, never to details supplied in this conversation.")
 		s, ok := b.text()
 		add(&a.Safeguards, &fm.safeguards, s, ok)
@@ -1012,6 +1132,23 @@ var replyHead = map[consult.Disposition][2]string{
 	consult.ProceedWithCaution: {"You may proceed with ", ", with care."},
 }
 
+// replyRiskAt is the reply's words after the action, by the ranks of the
+// disposition and the risk tier: the end of replyHead's sentence and the
+// tier's, written as one part.
+var replyRiskAt = func() [][]string {
+	out := make([][]string, len(consult.Dispositions))
+	for i, d := range consult.Dispositions {
+		head, ok := replyHead[d]
+		if !ok {
+			head = [2]string{"You may proceed with ", "."}
+		}
+		for _, l := range consult.Levels {
+			out[i] = append(out[i], head[1]+" Risk is "+string(l)+".")
+		}
+	}
+	return out
+}()
+
 // reply writes the reply, final when its parts are: the rationale's
 // first reasons and the first step after the disposition's, as fm marks
 // them, and act.
@@ -1030,14 +1167,15 @@ func reply(ob *outBuf, a consult.Analysis, fm *finalMarks, act string, actFinal 
 	if len(a.NextSteps) > 1 {
 		n += len(" Next: ") + len(a.NextSteps[1])
 	}
-	ob.b.Grow(n)
+	ob.grow(n)
 	b := ob.text()
 	b.lit(head[0])
 	b.part(act, actFinal)
-	b.lit(head[1])
-	b.lit(" Risk is ")
-	b.lit(string(a.RiskTier))
-	b.lit(".")
+	if d, l := a.Disposition.Rank(), a.RiskTier.Rank(); d >= 0 && l >= 0 {
+		b.lit(replyRiskAt[d][l])
+	} else {
+		b.lit(head[1] + " Risk is " + string(a.RiskTier) + ".")
+	}
 	for i, r := range a.Rationale {
 		if i == 3 {
 			break

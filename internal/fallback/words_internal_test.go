@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // TestWriteQuoted checks writeQuoted against strconv.Quote, which it must
@@ -123,4 +125,25 @@ func (st *state) sortedCues(label string) []cue {
 		return stdcmp.Compare(a.pos, b.pos)
 	})
 	return cs
+}
+
+// TestTacticAt holds the tactic arrays to the maps they are made from, for
+// every tactic of tacticOrder and for one outside it.
+func TestTacticAt(t *testing.T) {
+	if len(tacticOrder) != numTactics {
+		t.Fatalf("numTactics = %d, want len(tacticOrder) = %d", numTactics, len(tacticOrder))
+	}
+	for _, tc := range append(slices.Clone(tacticOrder), consult.Tactic("not_a_tactic")) {
+		t.Run(string(tc), func(t *testing.T) {
+			if got, want := tacticAt(&tacticInfoAt, tacticInfo, tc), tacticInfo[tc]; got != want {
+				t.Errorf("tacticInfo: got %+v, want %+v", got, want)
+			}
+			if got, want := tacticAt(&tacticCapNameAt, tacticCapName, tc), tacticCapName[tc]; got != want {
+				t.Errorf("tacticCapName: got %q, want %q", got, want)
+			}
+			if got, want := tacticAt(&tacticWordsAt, tacticWords, tc), tacticWords[tc]; got != want {
+				t.Errorf("tacticWords: got %+v, want %+v", got, want)
+			}
+		})
+	}
 }
