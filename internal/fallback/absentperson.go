@@ -44,7 +44,12 @@ func nameCut(claimed string) string {
 // nameWordsOf is claimedNames after the fold.
 func nameWordsOf(folded string) []string {
 	var out []string
-	for _, w := range strings.Fields(folded) {
+	for s := folded; ; {
+		w, rest, ok := nextFoldedWord(s)
+		if !ok {
+			break
+		}
+		s = rest
 		if len(w) >= 3 && !genericWords[w] && !stopWords[w] {
 			out = append(out, w)
 		}

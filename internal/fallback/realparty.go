@@ -96,7 +96,12 @@ func (st *state) checkDesignatedPayee() {
 		return
 	}
 	var words []string
-	for _, w := range strings.Fields(st.text(clipBytes(a.Recipient, 200)).folded()) {
+	for s := st.text(clipBytes(a.Recipient, 200)).folded(); ; {
+		w, rest, ok := nextFoldedWord(s)
+		if !ok {
+			break
+		}
+		s = rest
 		if len(w) >= 4 && !hasASCIIDigit(w) && !genericWords[w] && !stopWords[w] {
 			words = append(words, w)
 		}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // moneyValueRef is moneyValue as parseMoney computed it before: the parts
@@ -81,4 +83,114 @@ func FuzzMoneyValue(f *testing.F) {
 		}
 		checkMoneyValue(t, ip, fp)
 	})
+}
+
+// countsInRef is countsIn before it walked the words in place.
+func countsInRef(folded string) map[string]int {
+	tok := strings.Fields(folded)
+	out := map[string]int{}
+	for i := 0; i+1 < len(tok); i++ {
+		n, ok := countOf(tok[i])
+		if !ok || len(tok[i+1]) < 4 || hasASCIIDigit(tok[i+1]) {
+			continue
+		}
+		if i > 0 && hasASCIIDigit(tok[i-1]) {
+			continue
+		}
+		u := unitStem(tok[i+1])
+		if n > out[u] {
+			out[u] = n
+		}
+	}
+	return out
+}
+
+func checkCountsIn(t *testing.T, s string) {
+	t.Helper()
+	for _, f := range []string{foldedText(s), " " + foldedText(s) + " ", clipBytes(foldedText(s), len(s)/2)} {
+		got, want := countsIn(f), countsInRef(f)
+		if len(want) == 0 {
+			want = nil
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("countsIn(%q) (-want +got):\n%s", f, diff)
+		}
+	}
+}
+
+// TestCountsIn holds countsIn to the loop over strings.Fields it replaced.
+func TestCountsIn(t *testing.T) {
+	for name, s := range map[string]string{
+		"empty":  "",
+		"count":  "Book 6 passengers and three rooms, 2 travellers",
+		"date":   "on 2024-05-20 passengers 4 nights",
+		"larger": "2 tickets, then 5 tickets, then 3 tickets",
+		"signs":  "+5 hours -3 days 0 units 12345 items zwei Stunden",
+		"edge":   "7",
+	} {
+		t.Run(name, func(t *testing.T) { checkCountsIn(t, s) })
+	}
+}
+
+func FuzzCountsIn(f *testing.F) {
+	for _, s := range []string{"", "6 passengers", "2024 05 20 passenger", "three gift cards and 2 vouchers", "Ｐａｙ 3 Stück\u00a0now"} {
+		f.Add(s)
+	}
+	f.Fuzz(checkCountsIn)
+}
+
+// wordsRefs are nameWordsOf and significantWords as they were, over
+// strings.Fields.
+func nameWordsOfRef(folded string) []string {
+	var out []string
+	for _, w := range strings.Fields(folded) {
+		if len(w) >= 3 && !genericWords[w] && !stopWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func significantWordsRef(f string) []string {
+	var out []string
+	for _, w := range strings.Fields(f) {
+		w = strings.Trim(w, ".,;:()'\"")
+		if len(w) < 3 || stopWords[w] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func checkFoldedWordLists(t *testing.T, s string) {
+	t.Helper()
+	for _, f := range []string{foldedText(s), strings.TrimSpace(foldedText(s)), clipBytes(foldedText(s), len(s)/2)} {
+		if diff := cmp.Diff(nameWordsOfRef(f), nameWordsOf(f)); diff != "" {
+			t.Fatalf("nameWordsOf(%q) (-want +got):\n%s", f, diff)
+		}
+		if diff := cmp.Diff(significantWordsRef(f), significantWords(f)); diff != "" {
+			t.Fatalf("significantWords(%q) (-want +got):\n%s", f, diff)
+		}
+	}
+}
+
+// TestFoldedWordLists holds the word lists cut by nextFoldedWord to those
+// cut by strings.Fields, on folded texts (their only input).
+func TestFoldedWordLists(t *testing.T) {
+	for name, s := range map[string]string{
+		"empty":   "",
+		"person":  "Laura Bennett, executive assistant to the CFO",
+		"company": "Norden Tools Accounts Receivable (billing)",
+		"unicode": "Lucía Ferrer\u00a0Núñez \u2003 of the Straße",
+	} {
+		t.Run(name, func(t *testing.T) { checkFoldedWordLists(t, s) })
+	}
+}
+
+func FuzzFoldedWordLists(f *testing.F) {
+	for _, s := range []string{"", "Laura Bennett", "Ｐａｙ straße\u00a0now\u2003ok \u0085 x", "a.b (c) 'd'"} {
+		f.Add(s)
+	}
+	f.Fuzz(checkFoldedWordLists)
 }
