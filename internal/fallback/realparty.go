@@ -87,6 +87,11 @@ func containsAllWords(f string, ws []string) bool {
 	return len(ws) > 0
 }
 
+// foldPadOK reports whether f starts and ends with a space, so that a
+// phrase between single spaces occurs in f where it occurs in " "+f+" ",
+// less the one byte, and what follows it is the same but for a space.
+func foldPadOK(f string) bool { return len(f) > 0 && f[0] == ' ' && f[len(f)-1] == ' ' }
+
 // checkDesignatedPayee: a payment's recipient shares its role word with a
 // party a record designates for that role, and nothing on record names the
 // recipient itself.
@@ -113,7 +118,13 @@ func (st *state) checkDesignatedPayee() {
 	// one of the recipient's words: most cases have no designation.
 	known, haveKnown := "", false
 	for rs := range st.recordSentences() {
-		f := " " + rs.folded() + " "
+		// A folded sentence starts and ends with a space: the words of
+		// designations, each between single spaces, are found in it as
+		// in its padded form, one byte further on (foldPadOK).
+		f := rs.folded()
+		if !foldPadOK(f) {
+			f = " " + f + " "
+		}
 		for _, d := range designations {
 			j := strings.Index(f, d)
 			if j < 0 {

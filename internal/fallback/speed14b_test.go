@@ -194,3 +194,50 @@ func FuzzFoldedWordLists(f *testing.F) {
 	}
 	f.Fuzz(checkFoldedWordLists)
 }
+
+func checkSpacedWord(t *testing.T, f, w string) {
+	t.Helper()
+	if got, want := hasSpacedWord(f, w), strings.Contains(f, " "+w+" "); got != want {
+		t.Fatalf("hasSpacedWord(%q, %q) = %v, want %v", f, w, got, want)
+	}
+}
+
+// TestHasSpacedWord holds hasSpacedWord to the padded search it replaced.
+func TestHasSpacedWord(t *testing.T) {
+	for _, tc := range []struct{ f, w string }{
+		{" no laura bennett is employed ", "bennett"}, {" bennettx bennett ", "bennett"}, {"bennett ", "bennett"},
+		{" bennett", "bennett"}, {" xbennett bennettx ", "bennett"}, {"", "a"}, {" a ", "a"}, {"  ", ""}, {" ", ""}, {" aa a", "a"},
+	} {
+		t.Run(tc.f+"/"+tc.w, func(t *testing.T) { checkSpacedWord(t, tc.f, tc.w) })
+	}
+}
+
+func FuzzHasSpacedWord(f *testing.F) {
+	f.Add(" no laura bennett is employed ", "bennett")
+	f.Add(" aa a", "a")
+	f.Fuzz(checkSpacedWord)
+}
+
+// TestFoldPadOK checks the equivalence the record walks rely on: for a
+// folded text that foldPadOK accepts, each of designations is found in it
+// one byte before where it is found in its padded form, and elapsedSet
+// answers alike for both.
+func TestFoldPadOK(t *testing.T) {
+	for _, s := range []string{"", "Names Pacific Crest Escrow as escrow agent.", "as agent", "agent as", "comme agent, en tant que mandataire", "seit 47 Tagen; 12 days ago", "ago"} {
+		t.Run(s, func(t *testing.T) {
+			f := foldedText(s)
+			if !foldPadOK(f) {
+				return
+			}
+			p := " " + f + " "
+			for _, d := range designations {
+				if got, want := strings.Index(f, d), strings.Index(p, d); (want < 0) != (got < 0) || want >= 0 && got != want-1 {
+					t.Errorf("Index(%q, %q) = %d, padded %d", f, d, got, want)
+				}
+			}
+			if elapsedSet.in(f) != elapsedSet.in(p) {
+				t.Errorf("elapsedSet.in(%q) differs from its padded form", f)
+			}
+		})
+	}
+}

@@ -184,18 +184,21 @@ func (st *state) checkIdentity() {
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
+		// Each clip is made once for the two texts that quote it.
+		claim80, claim80F := st.clipCaseFinal(claimed, 80)
+		ref80, ref80F := st.clipCaseFinal(ref, 80)
 		b := st.say()
 		b.lit("Claims to be ")
-		b.quoted(st.clipCaseFinal(claimed, 80))
+		b.quoted(claim80, claim80F)
 		b.lit(" but is known only as ")
-		b.quoted(st.clipCaseFinal(ref, 80))
+		b.quoted(ref80, ref80F)
 		b.lit(", and the identity is not verified.")
 		obs := st.said(&b)
 		b = st.say()
 		b.lit("The counterparty claims to be ")
-		b.part(st.clipCaseFinal(claimed, 80))
+		b.part(claim80, claim80F)
 		b.lit(", which its known reference (")
-		b.part(st.clipCaseFinal(ref, 80))
+		b.part(ref80, ref80F)
 		b.lit(") does not establish, and nothing verified it out of band.")
 		f := finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
