@@ -25,6 +25,9 @@ var relationWords = []string{" to ", " of ", " for ", " de ", " del ", " von ", 
 // designations introduce the role a record gives a party (folded).
 var designations = []string{" as ", " como ", " als ", " comme ", " en tant que "}
 
+// designationSet finds designations in one pass.
+var designationSet = newSubstrSet(designations)
+
 // checkRealParty runs both forms.
 func (st *state) checkRealParty() {
 	st.checkRoleHolder()
@@ -124,6 +127,9 @@ func (st *state) checkDesignatedPayee() {
 		f := rs.folded()
 		if !foldPadOK(f) {
 			f = " " + f + " "
+		}
+		if !designationSet.in(f) {
+			continue // the usual sentence: one pass, not a search per designation
 		}
 		for _, d := range designations {
 			j := strings.Index(f, d)
