@@ -44,7 +44,12 @@ func nameCut(claimed string) string {
 // nameWordsOf is claimedNames after the fold.
 func nameWordsOf(folded string) []string {
 	var out []string
-	for _, w := range strings.Fields(folded) {
+	for s := folded; ; {
+		w, rest, ok := nextFoldedWord(s)
+		if !ok {
+			break
+		}
+		s = rest
 		if len(w) >= 3 && !genericWords[w] && !stopWords[w] {
 			out = append(out, w)
 		}
@@ -64,7 +69,7 @@ func (st *state) checkAbsentPerson() {
 		f := rs.folded()
 		all := true
 		for _, w := range name {
-			if !strings.Contains(f, " "+w+" ") {
+			if !hasSpacedWord(f, w) {
 				all = false
 				break
 			}
@@ -78,6 +83,26 @@ func (st *state) checkAbsentPerson() {
 			refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
 		return
 	}
+}
+
+// hasSpacedWord is strings.Contains(f, " "+w+" ") without the copy: it is
+// asked for each word of the name in each sentence of the records.
+func hasSpacedWord(f, w string) bool {
+	for from := 1; from+len(w) < len(f); {
+		i := strings.Index(f[from:], w)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if i+len(w) >= len(f) {
+			return false
+		}
+		if f[i-1] == ' ' && f[i+len(w)] == ' ' {
+			return true
+		}
+		from = i + 1
+	}
+	return false
 }
 
 // personNeg are the negations that can govern a person (folded words).

@@ -66,24 +66,55 @@ func unitStem(w string) string {
 }
 
 // countsIn returns, for each unit stem the folded text counts ("6
-// passengers"), the largest count given.
+// passengers"), the largest count given, or nil for none.
+//
+// It walks the words as foldedFields cuts them, keeping the one before and
+// the one after each, and asks countOf (a map look-up for a word) only of a
+// word whose next word can be a unit: the walk allocates nothing, and most
+// descriptions give no count (countsInRef in the tests is the old loop).
 func countsIn(folded string) map[string]int {
-	tok := strings.Fields(folded)
-	out := map[string]int{}
-	for i := 0; i+1 < len(tok); i++ {
-		n, ok := countOf(tok[i])
-		if !ok || len(tok[i+1]) < 4 || hasASCIIDigit(tok[i+1]) {
-			continue
+	var out map[string]int
+	var prev, cur string // the words before next
+	seen := 0            // the words read so far
+	for s := folded; ; {
+		next, rest, ok := nextFoldedWord(s)
+		if !ok {
+			break
 		}
-		if i > 0 && hasASCIIDigit(tok[i-1]) {
-			continue // the day of a folded date ("2024 05 20 passenger"), not a count
+		s = rest
+		if seen >= 1 && len(next) >= 4 && !hasASCIIDigit(next) && (seen < 2 || !hasASCIIDigit(prev)) {
+			// cur is a count's place; prev, when there is one, is not
+			// the day of a folded date ("2024 05 20 passenger").
+			if n, ok := countOf(cur); ok {
+				u := unitStem(next)
+				if out == nil {
+					out = map[string]int{}
+				}
+				if n > out[u] {
+					out[u] = n
+				}
+			}
 		}
-		u := unitStem(tok[i+1])
-		if n > out[u] {
-			out[u] = n
-		}
+		prev, cur = cur, next
+		seen++
 	}
 	return out
+}
+
+// nextFoldedWord cuts the first word of a folded text, whose only white
+// space is the space (see foldedFields): the word, the text after it and
+// whether there was one.
+func nextFoldedWord(s string) (w, rest string, ok bool) {
+	for len(s) > 0 && s[0] == ' ' {
+		s = s[1:]
+	}
+	if s == "" {
+		return "", "", false
+	}
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", true
 }
 
 // checkCountLimit compares the counts in the action's description with the

@@ -87,7 +87,14 @@ func (st *state) recordDayCounts() []dayCount {
 		if !dayUnitSet.in(tv.folded()) {
 			continue
 		}
-		out = dayCountsIn(" "+tv.folded()+" ", t, out)
+		// A fold starts with its space already: elapsedSet's words start
+		// with one, and dayCountsIn's words are cut at spaces, so the pad
+		// is needed only by a fold without it.
+		f := tv.folded()
+		if f == "" || f[0] != ' ' {
+			f = " " + f + " "
+		}
+		out = dayCountsIn(f, t, out)
 	}
 	return out
 }

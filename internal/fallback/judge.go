@@ -92,7 +92,12 @@ var stopWords = map[string]bool{"the": true, "of": true, "and": true, "for": tru
 // or more that are not stop words.
 func significantWords(f string) []string {
 	var out []string
-	for _, w := range strings.Fields(f) {
+	for s := f; ; {
+		w, rest, ok := nextFoldedWord(s)
+		if !ok {
+			break
+		}
+		s = rest
 		w = strings.Trim(w, ".,;:()'\"")
 		if len(w) < 3 || stopWords[w] {
 			continue

@@ -239,9 +239,23 @@ func (st *state) dropOriginalMethod() {
 		return
 	}
 	// The recipient first: it is short, and most are no card.
+	// The fold is the recipient's view where no clip cuts it, which the
+	// payee checks have made already.
+	r := st.c.Action.Recipient
+	rf := ""
+	if len(r) <= 200 {
+		rf = st.text(r).folded()
+	} else {
+		rf = foldedText(r)
+	}
 	card := false
-	for _, w := range strings.Fields(foldedText(st.c.Action.Recipient)) {
-		card = card || cardWords[w]
+	for s := rf; !card; {
+		w, rest, ok := nextFoldedWord(s)
+		if !ok {
+			break
+		}
+		s = rest
+		card = cardWords[w]
 	}
 	if !card {
 		return

@@ -206,12 +206,26 @@ func onlyMadeByAction(cl, action string) bool {
 	return found
 }
 
+// clausesHave reports whether some clause of cv holds a phrase of ps.
+func clausesHave(cv *clauseView, ps *phraseSet) bool {
+	for i := range cv.cl {
+		if cv.has(i, ps) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkDeferredPaperwork flags a message that defers or waives the control
 // paperwork of an action that happens now. The finding is hard when a policy
 // of the case names such a control: the owner has said it comes first.
 func (st *state) checkDeferredPaperwork() {
 	a := st.c.Action
-	cl := deferredPaperworkIn(st.msgClauses(), " "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ")
+	cv := st.msgClauses()
+	if !clausesHave(cv, psControlDocs) {
+		return // the usual case: no control document named, and no description to fold
+	}
+	cl := deferredPaperworkIn(cv, " "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ")
 	if cl == "" {
 		return
 	}

@@ -25,6 +25,9 @@ var relationWords = []string{" to ", " of ", " for ", " de ", " del ", " von ", 
 // designations introduce the role a record gives a party (folded).
 var designations = []string{" as ", " como ", " als ", " comme ", " en tant que "}
 
+// designationSet finds designations in one pass.
+var designationSet = newSubstrSet(designations)
+
 // checkRealParty runs both forms.
 func (st *state) checkRealParty() {
 	st.checkRoleHolder()
@@ -87,6 +90,11 @@ func containsAllWords(f string, ws []string) bool {
 	return len(ws) > 0
 }
 
+// foldPadOK reports whether f starts and ends with a space, so that a
+// phrase between single spaces occurs in f where it occurs in " "+f+" ",
+// less the one byte, and what follows it is the same but for a space.
+func foldPadOK(f string) bool { return len(f) > 0 && f[0] == ' ' && f[len(f)-1] == ' ' }
+
 // checkDesignatedPayee: a payment's recipient shares its role word with a
 // party a record designates for that role, and nothing on record names the
 // recipient itself.
@@ -96,7 +104,12 @@ func (st *state) checkDesignatedPayee() {
 		return
 	}
 	var words []string
-	for _, w := range strings.Fields(st.text(clipBytes(a.Recipient, 200)).folded()) {
+	for s := st.text(clipBytes(a.Recipient, 200)).folded(); ; {
+		w, rest, ok := nextFoldedWord(s)
+		if !ok {
+			break
+		}
+		s = rest
 		if len(w) >= 4 && !hasASCIIDigit(w) && !genericWords[w] && !stopWords[w] {
 			words = append(words, w)
 		}
@@ -108,7 +121,16 @@ func (st *state) checkDesignatedPayee() {
 	// one of the recipient's words: most cases have no designation.
 	known, haveKnown := "", false
 	for rs := range st.recordSentences() {
-		f := " " + rs.folded() + " "
+		// A folded sentence starts and ends with a space: the words of
+		// designations, each between single spaces, are found in it as
+		// in its padded form, one byte further on (foldPadOK).
+		f := rs.folded()
+		if !foldPadOK(f) {
+			f = " " + f + " "
+		}
+		if !designationSet.in(f) {
+			continue // the usual sentence: one pass, not a search per designation
+		}
 		for _, d := range designations {
 			j := strings.Index(f, d)
 			if j < 0 {

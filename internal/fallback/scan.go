@@ -33,6 +33,22 @@ func digitsAt(s string, i int) int {
 func refIDs(s string, n int) []string {
 	var out []string
 	for p := 0; p < len(s) && len(out) < n; {
+		// A match starts at a capital or a digit after a byte that is not
+		// a word byte (\b): refIDAt fails everywhere else, so the scan
+		// moves past those bytes in a tight loop, as moneyAll does, instead
+		// of calling it on each (FuzzRefIDScan holds it to reRefID).
+		prevWord := p > 0 && isReWord(s[p-1])
+		for p < len(s) {
+			k := refByte[s[p]]
+			if k&rbStart != 0 && !prevWord {
+				break
+			}
+			prevWord = k&rbWord != 0
+			p++
+		}
+		if p >= len(s) {
+			break
+		}
 		if e := refIDAt(s, p); e > p {
 			out = append(out, s[p:e])
 			p = e
@@ -42,6 +58,27 @@ func refIDs(s string, n int) []string {
 	}
 	return out
 }
+
+// refByte classes the bytes for refIDs' skip: rbStart for a byte a match
+// can start with (a capital or a digit), rbWord for a byte \b counts as a
+// word byte.
+var refByte = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		if isReWord(b) {
+			t[c] |= rbWord
+		}
+		if b >= 'A' && b <= 'Z' || isDigitByte(b) {
+			t[c] |= rbStart
+		}
+	}
+	return t
+}()
+
+const (
+	rbStart = 1 << iota
+	rbWord
+)
 
 func refIDAt(s string, p int) int {
 	c := s[p]

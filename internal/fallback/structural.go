@@ -184,18 +184,21 @@ func (st *state) checkIdentity() {
 	if !cp.Verified && !established {
 		// Unverified is not deceptive: the difference raises risk and asks
 		// for evidence; identity_deception needs positive evidence below.
+		// Each clip is made once for the two texts that quote it.
+		claim80, claim80F := st.clipCaseFinal(claimed, 80)
+		ref80, ref80F := st.clipCaseFinal(ref, 80)
 		b := st.say()
 		b.lit("Claims to be ")
-		b.quoted(st.clipCaseFinal(claimed, 80))
+		b.quoted(claim80, claim80F)
 		b.lit(" but is known only as ")
-		b.quoted(st.clipCaseFinal(ref, 80))
+		b.quoted(ref80, ref80F)
 		b.lit(", and the identity is not verified.")
 		obs := st.said(&b)
 		b = st.say()
 		b.lit("The counterparty claims to be ")
-		b.part(st.clipCaseFinal(claimed, 80))
+		b.part(claim80, claim80F)
 		b.lit(", which its known reference (")
-		b.part(st.clipCaseFinal(ref, 80))
+		b.part(ref80, ref80F)
 		b.lit(") does not establish, and nothing verified it out of band.")
 		f := finding{
 			kind: "unverified", score: 0, sig: consult.Medium,
@@ -855,31 +858,105 @@ func parseMoney(s string) []float64 {
 	var out []float64
 	var buf [8]moneyMatch
 	for _, m := range moneyAll(s, 32, buf[:0]) {
-		ip, fp := m.ip, m.fp
-		v, err := strconv.ParseFloat(strings.ReplaceAll(ip, ",", ""), 64)
-		if err != nil {
+		v, ok := moneyValue(m.ip, m.fp)
+		if !ok {
 			continue
-		}
-		if fp != "" {
-			f, _ := strconv.ParseFloat("0."+fp, 64)
-			v += f
 		}
 		out = append(out, v)
 	}
 	return out
 }
 
+// moneyValue is the amount of a money match: its integer part without the
+// commas, plus its fraction. Both parts are digits (and commas), so up to
+// fifteen digits each are exact integers in a float64, and the fraction's
+// quotient by a power of ten rounds, as ParseFloat does, to the nearest
+// float64 of the same rational: the values are those of
+// ParseFloat(ip less commas) + ParseFloat("0."+fp) without the copies
+// (parseMoneyRef in the tests).
+func moneyValue(ip, fp string) (float64, bool) {
+	iv, ok := smallDigits(ip, true)
+	if !ok {
+		return moneyValueSlow(ip, fp)
+	}
+	v := float64(iv)
+	if fp != "" {
+		fv, ok := smallDigits(fp, false)
+		if !ok {
+			return moneyValueSlow(ip, fp)
+		}
+		v += float64(fv) / pow10f[len(fp)]
+	}
+	return v, true
+}
+
+// moneyValueSlow is moneyValue by ParseFloat, for parts too long for the
+// exact integer path.
+func moneyValueSlow(ip, fp string) (float64, bool) {
+	v, err := strconv.ParseFloat(strings.ReplaceAll(ip, ",", ""), 64)
+	if err != nil {
+		return 0, false
+	}
+	if fp != "" {
+		f, _ := strconv.ParseFloat("0."+fp, 64)
+		v += f
+	}
+	return v, true
+}
+
+// smallDigits reads a run of one to fifteen digits (commas skipped where
+// commas is set), or reports false.
+func smallDigits(s string, commas bool) (int64, bool) {
+	var n int64
+	d := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			n = n*10 + int64(c-'0')
+			d++
+		case c == ',' && commas:
+		default:
+			return 0, false
+		}
+	}
+	return n, d > 0 && d <= 15
+}
+
+// pow10f holds the powers of ten a fraction of up to fifteen digits
+// divides by, each exact in a float64.
+var pow10f = [16]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
 // checkAmounts compares a price or amount the message ties to a reference
 // (contract, invoice, PO) with the amounts the records give for it.
+// trustedHoldsAny reports whether some trusted entry's text holds one of
+// ids.
+func (st *state) trustedHoldsAny(ids []string) bool {
+	for _, t := range st.trusted {
+		for _, id := range ids {
+			if strings.Contains(t.text, id) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (st *state) checkAmounts(sents []sentence) {
 	for _, sn := range sents {
 		if !sn.kw.any(kwMoney) {
 			continue
 		}
 		sent := sn.text
+		// The sentence's amounts are read only once a record holds one of
+		// its references: without that the loop below has nothing to
+		// compare them with.
 		sids := refIDs(sent, 4)
+		if len(sids) == 0 || !st.trustedHoldsAny(sids) {
+			continue
+		}
 		amts := parseMoney(sent)
-		if len(sids) == 0 || len(amts) == 0 {
+		if len(amts) == 0 {
 			continue
 		}
 		for _, id := range sids {
@@ -905,29 +982,34 @@ func (st *state) checkAmounts(sents []sentence) {
 					// contradiction worth stopping for; a lower figure is
 					// usually a part or a quote within a budget.
 					if !found && higher {
+						// The amount, the reference and the record's id go
+						// into three texts: each is scanned once, and its
+						// finality reused (scanned is outText.scan's test).
 						ma := money(a, "")
+						maF, idF, tidF := isFinal(ma), isFinal(id), isFinal(t.id)
+						scanned := func(b *outText, s string, final bool) { b.part(s, !b.unknown && final) }
 						b := st.say()
 						b.lit("Puts ")
-						b.scan(ma)
+						scanned(&b, ma, maF)
 						b.lit(" on ")
-						b.scan(id)
+						scanned(&b, id, idF)
 						b.lit("; ")
 						b.lit(t.kind)
 						b.lit(" ")
-						b.scan(t.id)
+						scanned(&b, t.id, tidF)
 						b.lit(" gives ")
 						b.scan(money(tv[0], ""))
 						b.lit(".")
 						obs := st.said(&b)
 						b = st.say()
 						b.lit("The counterparty states ")
-						b.scan(ma)
+						scanned(&b, ma, maF)
 						b.lit(" for ")
-						b.scan(id)
+						scanned(&b, id, idF)
 						b.lit(", but ")
 						b.lit(t.kind)
 						b.lit(" ")
-						b.scan(t.id)
+						scanned(&b, t.id, tidF)
 						b.lit(" records: ")
 						b.part(st.clipCaseFinal(t.text, 300))
 						reason := st.said(&b)
@@ -935,9 +1017,9 @@ func (st *state) checkAmounts(sents []sentence) {
 						// masking and finish know it final without a scan.
 						b = st.say()
 						b.lit("The amount for ")
-						b.scan(id)
+						scanned(&b, id, idF)
 						b.lit(" is ")
-						b.scan(ma)
+						scanned(&b, ma, maF)
 						b.lit(".")
 						st.contradiction(obs, reason, []string{t.id}, st.said(&b))
 						return
