@@ -211,6 +211,9 @@ func onlyMadeByAction(cl, action string) bool {
 // of the case names such a control: the owner has said it comes first.
 func (st *state) checkDeferredPaperwork() {
 	a := st.c.Action
+	if !st.msgMayHave(psControlDocs) {
+		return // no control document named: the clauses are not read
+	}
 	cl := deferredPaperworkIn(st.msgClauses(), " "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ")
 	if cl == "" {
 		return
