@@ -50,6 +50,9 @@ var (
 // deadline or the waiting may sit in the clause before the loss ("if we
 // wait for her, the places will be gone").
 func (st *state) checkAvertLoss() {
+	if !st.msgMayHave(psLapse) && !st.msgMayHave(psGone) && !st.msgMayHave(psFutile) {
+		return // no loss named: the clauses are not read
+	}
 	cv := st.msgClauses()
 	for i, cl := range cv.cl {
 		lapse, gone, futile := cv.has(i, psLapse), cv.has(i, psGone), cv.has(i, psFutile)

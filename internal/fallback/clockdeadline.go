@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -79,25 +80,66 @@ func clockDeadlineIn(s string, tok []string) (int, int, bool) {
 		if c := tok[i][0]; c < '0' || c > '9' {
 			continue
 		}
-		if bareHourToday(tok, i) {
+		if clockDeadlineAt(tok, i) {
 			return tokenSpan(s, tok, i)
 		}
-		if !clockAt(tok, i) {
+	}
+	return 0, 0, false
+}
+
+// clockDeadlineAt reports whether tok[i], a word that starts with a digit,
+// is a clock time set as a limit. It reads tok[i-3:i+5] at most.
+func clockDeadlineAt(tok []string, i int) bool {
+	if bareHourToday(tok, i) {
+		return true
+	}
+	if !clockAt(tok, i) {
+		return false
+	}
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if tok[k] == "." {
+			break
+		}
+		for _, l := range clockLead {
+			if tok[k] == l {
+				return true
+			}
+		}
+	}
+	near := " " + strings.Join(tok[max(0, i-3):min(len(tok), i+5)], " ") + " "
+	return containsAny(near, todayWords...)
+}
+
+// msgClockDeadline is clockDeadlineIn(st.msgHead(), st.msgTokens()) read
+// from the message's word spans: only a word that starts with a digit can
+// be the time, and for each such word only the few words around it, which
+// clockDeadlineAt reads, are cut. Cutting every word of the head into a
+// token list was most of what the check cost on a long message.
+func (st *state) msgClockDeadline() (int, int, bool) {
+	words := st.v.msgWords
+	if words == nil || st.v.msgTokOK {
+		return clockDeadlineIn(st.msgHead(), st.msgTokens())
+	}
+	text, head := st.msg.text, len(st.msgHead())
+	// The head's words: those that start in it, the last cut at its end
+	// (headFieldsInto).
+	n := sort.Search(len(words), func(i int) bool { return int(words[i].start) >= head })
+	word := func(k int) string { return text[words[k].start:min(int(words[k].end), head)] }
+	var buf [8]string
+	for i := 0; i < n; i++ {
+		if c := text[words[i].start]; c < '0' || c > '9' {
 			continue
 		}
-		for k := i - 1; k >= 0 && k >= i-3; k-- {
-			if tok[k] == "." {
-				break
-			}
-			for _, l := range clockLead {
-				if tok[k] == l {
-					return tokenSpan(s, tok, i)
-				}
-			}
+		// The window tok[i-3:i+5], cut at the head's words like the whole
+		// list, so that every bound test (i+1 < len, min(len, i+5))
+		// answers on it as on the list.
+		lo, hi := max(0, i-3), min(n, i+5)
+		win := buf[:0]
+		for k := lo; k < hi; k++ {
+			win = append(win, word(k))
 		}
-		near := " " + strings.Join(tok[max(0, i-3):min(len(tok), i+5)], " ") + " "
-		if containsAny(near, todayWords...) {
-			return tokenSpan(s, tok, i)
+		if clockDeadlineAt(win, i-lo) {
+			return int(words[i].start), min(int(words[i].end), head), true
 		}
 	}
 	return 0, 0, false
@@ -145,7 +187,7 @@ func (st *state) checkClockDeadline() {
 	if !hasASCIIDigit(st.msgHead()) {
 		return // a clock time starts with a digit; the words are not needed
 	}
-	p, e, ok := clockDeadlineIn(st.msgHead(), st.msgTokens())
+	p, e, ok := st.msgClockDeadline()
 	if !ok {
 		return
 	}

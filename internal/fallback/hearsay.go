@@ -78,6 +78,9 @@ func (st *state) checkRelayedApproval() {
 	if !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
+	if !st.msgMayHave(psApprovalVerbs, psSecondHand) {
+		return // no clause can relay an approval: the clauses are not read
+	}
 	cl := relayedApprovalIn(st.msgClauses())
 	if cl == "" {
 		return

@@ -159,8 +159,10 @@ func hasHandle(s, handle string) bool {
 // or more, or the agreement or rule as such) is the policy_bypass.
 
 // forceWaved deny a document or rule any force (folded, padded on the
-// left; four languages).
-var forceWaved = newSubstrSet([]string{" boilerplate", " nobody enforces", " no one enforces", " never enforced", " not enforced",
+// left; four languages). It is a message substring set: the message's one
+// lexicon scan answers it (msgHasSub), where its own pass over the whole
+// message was a tenth of what a 2 KiB message costs beyond a short one.
+var forceWaved = newMsgSubstrSet([]string{" boilerplate", " nobody enforces", " no one enforces", " never enforced", " not enforced",
 	" a formality", " mere formality", " not binding", " dead letter", " nobody checks",
 	" reine formsache", " nur eine formalitat", " nicht bindend", " toter buchstabe", " kontrolliert niemand", " halt sich niemand",
 	" pura formalidad", " mera formalidad", " simple formalidad", " no es vinculante", " letra muerta", " nadie lo aplica", " nadie lo controla",
@@ -177,10 +179,13 @@ func (st *state) checkWavedForce() {
 	if len(st.c.Policies) == 0 || st.hasFinding("dismissedcontrol") || st.hasFinding("wavedforce") {
 		return
 	}
-	padded := st.paddedHead()
-	if !forceWaved.in(padded) {
-		return // the usual case: one pass over the message
+	// The words start with a space and none ends with one: in the
+	// padded head they are where they are in the head (which starts with
+	// a space), so the head's marks answer for it.
+	if !st.msgHasSub(forceWaved) {
+		return // the usual case
 	}
+	padded := st.paddedHead()
 	var pol strings.Builder
 	pol.WriteByte(' ')
 	for _, p := range st.policies() {

@@ -221,9 +221,12 @@ func clausesHave(cv *clauseView, ps *phraseSet) bool {
 // of the case names such a control: the owner has said it comes first.
 func (st *state) checkDeferredPaperwork() {
 	a := st.c.Action
+	if !st.msgMayHave(psControlDocs) {
+		return // no control document named: the clauses are not read
+	}
 	cv := st.msgClauses()
 	if !clausesHave(cv, psControlDocs) {
-		return // the usual case: no control document named, and no description to fold
+		return // named outside every clause: no description to fold
 	}
 	cl := deferredPaperworkIn(cv, " "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ")
 	if cl == "" {

@@ -86,12 +86,21 @@ func (st *state) clauseCue(label, phrase, clause string, weight float64) {
 
 // checkPressureShapes adds the sentence-shape cues of the message.
 func (st *state) checkPressureShapes() {
+	// Each cue needs its sets' phrases in one clause; a message whose
+	// lexicon scan found none of some set of each is not read at all.
+	gifts := st.msgMayHave(psFavourPast) || st.msgMayHave(psGift)
+	if !gifts && !st.msgMayHave(psAck, psRule, psBut) && !st.msgMayHave(psClose, psHurt) && !st.msgMayHave(psIfNot, psNow, psLoss) {
+		return
+	}
 	cv := st.msgClauses()
 	// The reciprocity cue quotes a clause with a favour or a gift; without
 	// one the whole message need not be read for them. The clauses' sets
 	// are mostly known by now (the paperwork check asks the clauses first).
 	favour, gift := false, false
 	for c := range cv.cl {
+		if !gifts {
+			break
+		}
 		if cv.has(c, psFavourPast) || cv.has(c, psGift) {
 			whole := st.paddedHead()
 			favour = psFavourPast.in(whole) && psFavourAsk.in(whole)

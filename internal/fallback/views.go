@@ -25,6 +25,10 @@ type views struct {
 	// msgClauses answer without a pass of their own.
 	marks  []setMark
 	marked bool
+	// psUnion has bit id for every phrase set with a phrase among marks
+	// (psUnionOK: computed), for msgMayHave.
+	psUnion   uint64
+	psUnionOK bool
 	// markBuf holds the first marks, in the state rather than in slices
 	// grown one by one: a message has a few.
 	markBuf [16]setMark
@@ -323,6 +327,31 @@ func (st *state) msgHas(ps *phraseSet) bool {
 		}
 	}
 	return false
+}
+
+// msgMayHave reports whether a clause of the message may hold a phrase of
+// each of sets: false only when the message's lexicon scan (marks) found
+// no phrase of one of them anywhere in the message, so that no clause can
+// have it. The clause checks ask it first, and a message without their
+// words costs them neither the clause view nor a pass over its clauses.
+func (st *state) msgMayHave(sets ...*phraseSet) bool {
+	lx := st.msgMarks()
+	if lx == nil {
+		return true
+	}
+	if !st.v.psUnionOK {
+		var u uint64
+		for _, m := range st.v.marks {
+			u |= lx.setPS[m.lit]
+		}
+		st.v.psUnion, st.v.psUnionOK = u, true
+	}
+	for _, ps := range sets {
+		if ps.id < lx.nPS && st.v.psUnion&(1<<ps.id) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // paddedHead returns " "+st.msgHead()+" ", which two checks read whole

@@ -199,6 +199,41 @@ func TestMessageTokenViews(t *testing.T) {
 	}
 }
 
+// checkMsgClockDeadline compares msgClockDeadline, which cuts only the
+// words around each digit from the message's word spans, with
+// clockDeadlineIn on the whole token list.
+func checkMsgClockDeadline(t *testing.T, msg string) {
+	t.Helper()
+	st := &state{msg: foldText(msg)}
+	st.v.msgWords = wordSpans(st.msg.text)
+	p, e, ok := st.msgClockDeadline()
+	ref := &state{msg: st.msg}
+	rp, re, rok := clockDeadlineIn(ref.msgHead(), ref.msgTokens())
+	if p != rp || e != re || ok != rok {
+		t.Errorf("msgClockDeadline(%q) = %d %d %v, want %d %d %v", msg[:min(len(msg), 60)], p, e, ok, rp, re, rok)
+	}
+}
+
+func TestMsgClockDeadline(t *testing.T) {
+	long := strings.Repeat("the truck is here ", maxClaimBytes/18)
+	for _, msg := range []string{"", "5", "pay before 17:00 today please", "tonight at 8", "at 8 tonight", "8 pm today",
+		"bis 16 uhr. heute", "by the 5 pm cutoff", "we deliver at 10 30 am", "room 12 . today at 9 . 3 4 5 6 7 8 today",
+		"invoice 5521 for $4,900.00 is due today", long + "before 5pm", long[:len(long)-3] + "before 5pm today", long + "5"} {
+		t.Run(msg[:min(len(msg), 30)], func(t *testing.T) {
+			checkMsgClockDeadline(t, msg)
+		})
+	}
+}
+
+func FuzzMsgClockDeadline(f *testing.F) {
+	for _, s := range []string{"pay before 17:00 today", "tonight at 8", "bis 17 uhr heute", "a a a 5pm", "heute um 5", "12 3 today 4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkMsgClockDeadline(t, s)
+	})
+}
+
 // actionStems must give what each check built for itself, whichever clip
 // asks first and whether or not the description is longer than a clip.
 func TestActionStems(t *testing.T) {
