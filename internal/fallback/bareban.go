@@ -70,8 +70,7 @@ func (st *state) checkBareBan(v *j3fold) {
 	}
 	lead := first + " "
 	for pi, p := range st.policies() {
-		pol := v.policy(pi)
-		if !bareBanSet.in(pol) {
+		if !bareBanSet.in(v.policy(pi)) {
 			continue // most policies ban nothing outright
 		}
 		for _, sent := range v.policySents(pi) {
