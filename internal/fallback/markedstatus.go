@@ -40,12 +40,7 @@ func (st *state) checkMarkedStatus(v *j3fold) {
 	if len(st.trusted) == 0 {
 		return
 	}
-	// The folded description has a space at either end already: padding
-	// it again only shifted the leads' matches by one.
-	d := v.desc()
-	if d == "" || d[0] != ' ' || d[len(d)-1] != ' ' {
-		d = " " + d + " "
-	}
+	d := v.spacedDesc()
 	var objs []string
 	status := ""
 	for _, l := range statusLeads {
