@@ -46,8 +46,19 @@ var coverShort, coverAnySet = func() ([]string, *substrSet) {
 			long = append(long, w)
 		}
 	}
-	return short, newSubstrSet(long)
+	return short, newMsgSubstrSet(long)
 }()
+
+// coverShortSet is coverShort as a message substring set: with
+// coverAnySet, the message's lexicon scan answers whether the message has
+// a cover word at all (msgHasCover).
+var coverShortSet = newMsgSubstrSet(coverShort)
+
+// msgHasCover reports whether st.msgHead() holds a cover or gap word as a
+// substring, which coverState's answers for it need.
+func (st *state) msgHasCover() bool {
+	return st.msgHasSub(coverAnySet) || st.msgHasSub(coverShortSet)
+}
 
 // coverState reads a folded text: denied reports a statement of no cover or
 // a gap that is not itself negated ("no gap"); claimed reports a plain

@@ -29,7 +29,10 @@ var continuitySet = newSubstrSet(continuityWords)
 // checkPolicyGap flags a message that proposes a gap in cover against a
 // policy that forbids one.
 func (st *state) checkPolicyGap(v *j3fold) {
-	if st.msg.text == "" || len(st.c.Policies) == 0 {
+	// The finding needs the message to deny cover, which needs a cover
+	// or gap word in it: the message's lexicon scan says so before any
+	// policy is read.
+	if st.msg.text == "" || len(st.c.Policies) == 0 || !st.msgHasCover() {
 		return
 	}
 	// The policies are short and seldom about cover; the message, read
