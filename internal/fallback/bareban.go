@@ -2,6 +2,8 @@ package fallback
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/a2atrust/shield/internal/consult"
@@ -44,6 +46,20 @@ var bareBanVerbs = map[string][]string{
 	"ausge": {"ausza", "payou", "cash "}, "cashe": {"cash ", "payou"}, "redee": {"redee", "cash "},
 }
 
+// bareBanAnyVerb is every stem of bareBanVerbs' lists: an action whose
+// verb starts with none of them does no act any ban names.
+var bareBanAnyVerb = func() []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(bareBanVerbs)) {
+		for _, v := range bareBanVerbs[k] {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}()
+
 // condWords make a ban conditional (folded, spaced).
 var condWords = []string{" if ", " unless ", " except ", " only ", " after ", " before ", " within ", " when ", " once ", " until ", " without ",
 	" si ", " salvo ", " excepto ", " solo ", " despues ", " antes ", " cuando ", " hasta ",
@@ -69,9 +85,11 @@ func (st *state) checkBareBan(v *j3fold) {
 		return
 	}
 	lead := first + " "
+	if !hasPrefixAny(lead, bareBanAnyVerb) {
+		return // no ban's verbs can be the action's: no policy is read
+	}
 	for pi, p := range st.policies() {
-		pol := v.policy(pi)
-		if !bareBanSet.in(pol) {
+		if !bareBanSet.in(v.policy(pi)) {
 			continue // most policies ban nothing outright
 		}
 		for _, sent := range v.policySents(pi) {

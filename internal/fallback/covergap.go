@@ -32,9 +32,33 @@ var coverNeg = map[string]bool{"no": true, "not": true, "without": true, "sin": 
 // gapWords name a gap in cover directly.
 var gapWords = map[string]bool{"uncovered": true, "gap": true, "laguna": true, "lucke": true, "versicherungslucke": true, "deckungslucke": true, "trou": true, "carence": true}
 
-// coverAnySet holds the cover and gap words, as substrings: a text none of
-// them occurs in has no cover word.
-var coverAnySet = newSubstrSet(slices.Sorted(maps.Keys(coverWords)), slices.Sorted(maps.Keys(gapWords)))
+// coverAnySet and coverShort hold the cover and gap words, as substrings:
+// a text none of them occurs in has no cover word. The set takes the words
+// of five bytes or more; the shorter ("gap", "trou") held its stride to
+// two, twice the probes on every goal and record, and are searched on
+// their own (a vectorised scan each).
+var coverShort, coverAnySet = func() ([]string, *substrSet) {
+	var short, long []string
+	for _, w := range slices.Concat(slices.Sorted(maps.Keys(coverWords)), slices.Sorted(maps.Keys(gapWords))) {
+		if len(w) < 5 {
+			short = append(short, w)
+		} else {
+			long = append(long, w)
+		}
+	}
+	return short, newMsgSubstrSet(long)
+}()
+
+// coverShortSet is coverShort as a message substring set: with
+// coverAnySet, the message's lexicon scan answers whether the message has
+// a cover word at all (msgHasCover).
+var coverShortSet = newMsgSubstrSet(coverShort)
+
+// msgHasCover reports whether st.msgHead() holds a cover or gap word as a
+// substring, which coverState's answers for it need.
+func (st *state) msgHasCover() bool {
+	return st.msgHasSub(coverAnySet) || st.msgHasSub(coverShortSet)
+}
 
 // coverState reads a folded text: denied reports a statement of no cover or
 // a gap that is not itself negated ("no gap"); claimed reports a plain
@@ -43,7 +67,7 @@ func coverState(s string) (denied, claimed bool) {
 	// Both answers need a token that is a cover or a gap word; most goals
 	// and records hold neither, which one pass over the text says without
 	// cutting it into words and hashing each.
-	if !coverAnySet.in(s) {
+	if !coverAnySet.in(s) && !containsAny(s, coverShort...) {
 		return false, false
 	}
 	return coverWordsState(s)
@@ -77,10 +101,15 @@ func (st *state) checkCoverGap(v *j3fold) {
 	if len(st.trusted) == 0 || st.c.Goal == "" {
 		return
 	}
-	// Any word of cover in the goal makes it about cover, negated or not
-	// ("never left without cover").
-	if d, c := coverState(st.text(st.c.Goal).folded()); !d && !c {
-		return
+	// The goal and a record must both speak of cover; either may be asked
+	// first. The records are folded for other checks already; the goal,
+	// when a check before this one folded it, is the one short text to
+	// read, and otherwise would be folded for this check alone, where
+	// nearly every case has no record that denies cover.
+	if goal, ok := st.madeFolding(st.c.Goal); ok {
+		if d, c := coverState(goal); !d && !c {
+			return
+		}
 	}
 	for ti, t := range st.trusted {
 		if !t.isRecord() {
@@ -89,6 +118,11 @@ func (st *state) checkCoverGap(v *j3fold) {
 		denied, _ := coverState(v.record(ti))
 		if !denied {
 			continue
+		}
+		// Any word of cover in the goal makes it about cover, negated or
+		// not ("never left without cover").
+		if d, c := coverState(st.text(st.c.Goal).folded()); !d && !c {
+			return
 		}
 		_, claims := coverState(st.msgHead())
 		f := finding{kind: "covergap", score: 0.5, sig: consult.High, hard: true, refs: []string{t.id},

@@ -54,7 +54,7 @@ func TestCoverGap(t *testing.T) {
 // TestCoverStateGate holds the gated coverState to the word scan it skips.
 func TestCoverStateGate(t *testing.T) {
 	pieces := []string{"cover", "covered", "coverage", "uncovered", "gap", "no", "not", "keine", "sin", "cobertura", "trip",
-		"recover", "gaps", "lucke", "x", "insurance", "the"}
+		"recover", "gaps", "lucke", "x", "insurance", "the", "trou", "carence"}
 	r := rand.New(rand.NewSource(3))
 	for range 5000 {
 		var b strings.Builder

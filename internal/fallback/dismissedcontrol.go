@@ -31,11 +31,14 @@ var controlConcepts = [][]string{
 }
 
 // conceptSets are controlConcepts as one-pass sets, in the same order: the
-// policies and the message are tested against every concept.
+// policies and the message are tested against every concept. They are
+// message substring sets, answered for the message by its lexicon scan:
+// no stem starts or ends with a space, so the padded message holds one
+// exactly when the message does (TestConceptStemsUnpadded).
 var conceptSets = func() []*substrSet {
 	out := make([]*substrSet, len(controlConcepts))
 	for i, stems := range controlConcepts {
-		out[i] = newSubstrSet(stems)
+		out[i] = newMsgSubstrSet(stems)
 	}
 	return out
 }()
@@ -94,18 +97,29 @@ func (st *state) checkDismissedControl(v *j3fold) {
 	var live []int // the concepts both the policies and the message name
 	inPol := conceptGroup.bits(ps)
 	for ci, cs := range conceptSets {
-		if inPol&(1<<ci) != 0 && cs.in(padded) {
+		if inPol&(1<<ci) != 0 && st.msgHasSub(cs) {
 			live = append(live, ci)
 		}
 	}
-	if len(live) == 0 && !st.msgHasPadded(psRulesNamed) {
+	rules := st.msgHasPadded(psRulesNamed)
+	if len(live) == 0 && !rules {
 		return
 	}
 	for sent := range paddedSentences(msg, padded) {
+		// A sentence counts when it dismisses, does not report the
+		// control done, and names the rules or a live concept. The last
+		// is asked first: most sentences of a message that dismisses
+		// something name neither, and a live concept's set is one short
+		// pass where the dismissal's phrases took a pass each. A rules
+		// word the padded message lacks is in none of its pieces.
+		named := rules && psRulesNamed.in(sent)
+		if !named && !anyConceptIn(live, sent) {
+			continue
+		}
 		if !psDismiss.in(sent) || psDone.in(sent) {
 			continue
 		}
-		if psRulesNamed.in(sent) {
+		if named {
 			st.add(finding{tactic: consult.PolicyBypass, kind: "dismissedcontrol", score: 0.5, sig: consult.High,
 				obs:    "The counterparty asks the agent to set the rules aside.",
 				reason: "The message asks for the request to be handled without regard to the rules; the policies still apply.",
@@ -124,6 +138,17 @@ func (st *state) checkDismissedControl(v *j3fold) {
 			return
 		}
 	}
+}
+
+// anyConceptIn reports whether sent holds a word of one of the concepts
+// listed.
+func anyConceptIn(concepts []int, sent string) bool {
+	for _, ci := range concepts {
+		if conceptSets[ci].in(sent) {
+			return true
+		}
+	}
+	return false
 }
 
 // paddedSentences yields " "+sent+" " for each sent of

@@ -71,3 +71,17 @@ func TestDismissedControlReadsTheHead(t *testing.T) {
 			Action: pay, Counterparty: j2verified, Policies: pol}, "dismissedcontrol", false},
 	})
 }
+
+// TestConceptStemsUnpadded holds the concepts' stems to what
+// checkDismissedControl's use of the message's lexicon scan needs: a stem
+// with a space at either end could match the padded message where the
+// message itself has no match.
+func TestConceptStemsUnpadded(t *testing.T) {
+	for _, stems := range controlConcepts {
+		for _, s := range stems {
+			if s == "" || strings.TrimSpace(s) != s {
+				t.Errorf("concept stem %q is empty or starts or ends with a space", s)
+			}
+		}
+	}
+}

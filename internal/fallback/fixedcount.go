@@ -27,6 +27,9 @@ var countFixed = []string{" never change", " cannot change", " can not change", 
 	" kann nicht geandert", " darf nicht geandert", " kann nie geandert", " darf nie geandert", " ist fest", " bleibt gleich",
 	" ne peut pas changer", " ne peut jamais changer", " ne peut pas etre modifie", " ne peut etre modifie", " est fixe", " ne change jamais"}
 
+// countNounSet and countFixedSet are the two lists as one-pass sets.
+var countNounSet, countFixedSet = newSubstrSet(countNouns), newSubstrSet(countFixed)
+
 // countVerbs add or remove one of a counted thing (folded word starts of
 // the action's first word).
 var countVerbs = []string{"add", "remov", "delet", "drop", "anad", "agreg", "quit", "elimin", "hinzu", "entfern", "streich", "ajout", "retir", "suppr", "enlev"}
@@ -43,8 +46,7 @@ func (st *state) checkFixedCount(v *j3fold) {
 		return
 	}
 	for pi, p := range st.policies() {
-		pol := v.policy(pi)
-		if !containsAny(pol, countNouns...) || !containsAny(pol, countFixed...) {
+		if pol := v.policy(pi); !countNounSet.in(pol) || !countFixedSet.in(pol) {
 			continue
 		}
 		for _, sent := range v.policySents(pi) {

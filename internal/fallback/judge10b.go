@@ -489,7 +489,7 @@ var verbLast = map[string]bool{" weglassen ": true, " weggelassen ": true, " ver
 // a policy asks for truthful, complete answers: the step gets round the
 // policy (policy_bypass).
 func (st *state) checkOmittedFact(v *j3fold) {
-	desc := " " + v.desc() + " "
+	desc := v.spacedDesc()
 	if !omitWordSet.in(desc) {
 		return // one pass; most descriptions leave nothing out
 	}

@@ -72,6 +72,19 @@ func (v *j3fold) desc() string {
 	return v.d
 }
 
+// spacedDesc is desc() with a space at either end, for the checks that
+// search it for space-led words and read the words around a match. A
+// folding has those spaces already; padding it again, a copy per check,
+// only shifted the matches by one and put a second space at either end,
+// which no such word holds.
+func (v *j3fold) spacedDesc() string {
+	d := v.desc()
+	if d == "" || d[0] != ' ' || d[len(d)-1] != ' ' {
+		d = " " + d + " "
+	}
+	return d
+}
+
 // actDesc is the lower-case action name, a space and desc(), where the
 // policy-ban and conditional-prohibition checks look for a forbidden verb.
 func (v *j3fold) actDesc() string {

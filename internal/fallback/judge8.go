@@ -17,5 +17,5 @@ func (st *state) checkJudge8(v *j3fold) {
 	st.checkBareTime()
 	st.checkNewPartyData()
 	st.checkPayDetails()
-	st.checkPolicyGap()
+	st.checkPolicyGap(v)
 }

@@ -40,7 +40,7 @@ func (st *state) checkMarkedStatus(v *j3fold) {
 	if len(st.trusted) == 0 {
 		return
 	}
-	d := " " + v.desc() + " "
+	d := v.spacedDesc()
 	var objs []string
 	status := ""
 	for _, l := range statusLeads {

@@ -39,9 +39,11 @@ func (st *state) checkPolicyBan(v *j3fold) {
 	if len(st.c.Policies) == 0 || st.hasFinding("ifforbidden") || st.hasFinding("policyban") {
 		return
 	}
-	desc := v.desc()
-	act := v.actDesc()
 	for pi, p := range st.policies() {
+		if !banMarkSet.in(v.policy(pi)) {
+			continue // no sentence, a piece of the policy, holds a mark
+		}
+		desc, act := v.desc(), v.actDesc()
 		for _, sent := range v.policySents(pi) {
 			if !banMarkSet.in(sent) {
 				continue // one pass, where most sentences took a search per mark

@@ -44,11 +44,18 @@ func (st *state) checkIfForbidden(v *j3fold) {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 || st.hasFinding("ifforbidden") {
 		return
 	}
-	act := v.actDesc()
 	for pi, p := range st.policies() {
+		// A folded policy has single spaces and one at either end, so each
+		// padded sentence of policySents is a piece of it: a policy without
+		// a forbidding mark and a condition's lead has no sentence
+		// ifForbidden reads, and is not cut. The marks are longer than the
+		// leads, which makes their pass the faster and the first.
+		if pol := v.policy(pi); !forbidMarkSet.in(pol) || !condLeadSet.in(pol) {
+			continue
+		}
 		for _, sent := range v.policySents(pi) {
 			pred, verb := ifForbidden(sent)
-			if pred == "" || verb == "" || !strings.Contains(act, verb) {
+			if pred == "" || verb == "" || !strings.Contains(v.actDesc(), verb) {
 				continue
 			}
 			for ti, t := range st.trusted {
@@ -68,8 +75,9 @@ func (st *state) checkIfForbidden(v *j3fold) {
 	}
 }
 
-// condLeadSet is condLeads as a one-pass set.
-var condLeadSet = newSubstrSet(condLeads)
+// condLeadSet and forbidMarkSet are condLeads and forbidMarks as
+// one-pass sets.
+var condLeadSet, forbidMarkSet = newSubstrSet(condLeads), newSubstrSet(forbidMarks)
 
 // ifForbidden reads a folded sentence "if <condition> ... cannot <verb>"
 // and returns the condition's predicate and a five-letter stem of the

@@ -28,17 +28,24 @@ var continuitySet = newSubstrSet(continuityWords)
 
 // checkPolicyGap flags a message that proposes a gap in cover against a
 // policy that forbids one.
-func (st *state) checkPolicyGap() {
-	if st.msg.text == "" || len(st.c.Policies) == 0 {
+func (st *state) checkPolicyGap(v *j3fold) {
+	// The finding needs the message to deny cover, which needs a cover
+	// or gap word in it: the message's lexicon scan says so before any
+	// policy is read.
+	if st.msg.text == "" || len(st.c.Policies) == 0 || !st.msgHasCover() {
 		return
 	}
 	// The policies are short and seldom about cover; the message, read
 	// word by word, only when one is.
-	for _, p := range st.policies() {
-		f := " " + st.text(clipBytes(p.Statement, maxClaimBytes)).folded() + " "
-		if !continuitySet.in(f) {
+	for pi, p := range st.policies() {
+		// The statement is within maxClaimBytes (policies clips it), so
+		// its folding is v's; it starts with a space, as does every word
+		// of the set but one with no space at all: the pads add no match,
+		// and are added only for a policy that has one.
+		if !continuitySet.in(v.policy(pi)) {
 			continue
 		}
+		f := " " + v.policy(pi) + " "
 		if d, c := coverState(f); !d && !c {
 			continue // not about cover ("the lapse of a deadline")
 		}

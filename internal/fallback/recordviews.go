@@ -94,6 +94,16 @@ func (st *state) text(s string) *textView {
 	return tv
 }
 
+// madeFolding returns text(s).folded() when an earlier check has made it,
+// without making a view: a check that may read one of two texts first
+// reads first the one that costs nothing.
+func (st *state) madeFolding(s string) (string, bool) {
+	if tv, ok := st.rv.texts[s]; ok && tv.foldOK {
+		return tv.fold, true
+	}
+	return "", false
+}
+
 // rec returns the view of a trusted record's first maxClaimBytes, where
 // the sentence-level checks read it. An entry of st.trusted finds its view
 // by its index, without hashing its text; any other trustedText by its

@@ -26,7 +26,9 @@ var roleTerms = []string{"emergency contact", "decision maker", "beneficiary", "
 // checkRoleSwap flags an action that gives a role the goal assigns to
 // someone else to a party the owner's side never names.
 func (st *state) checkRoleSwap(v *j3fold) {
-	if st.c.Goal == "" || st.c.Action.Description == "" {
+	// roleSwapFrom returns at once for a description without a role term;
+	// asked here first, the goal is not folded for nearly every case.
+	if st.c.Goal == "" || st.c.Action.Description == "" || !v.descHasRole() {
 		return
 	}
 	st.roleSwapFrom(v, st.text(st.c.Goal).folded())

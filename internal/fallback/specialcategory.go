@@ -23,7 +23,7 @@ var specialTerms = []string{" trade union ", " union member", " labour union ", 
 	" religion", " religious ", " religios", " religieu", " sexual orientation", " orientacion sexual", " sexuelle orientierung",
 	" orientation sexuelle", " ethnic ", " ethnicity", " etnico", " etnica", " ethnisch", " ethnique"}
 
-var specialSet = newSubstrSet(specialTerms)
+var specialSet = newMsgSubstrSet(specialTerms)
 
 // checkSpecialCategory flags a message asking for special-category data
 // that the action shares with someone outside.
@@ -32,10 +32,10 @@ func (st *state) checkSpecialCategory() {
 	if a.Recipient == "" || !st.externalRecipient() || !sharesData(a) {
 		return
 	}
-	m := st.msgHead()
-	if !specialSet.in(m) {
-		return // one pass instead of a search per term
+	if !st.msgHasSub(specialSet) {
+		return // the message's lexicon scan, instead of a pass of its own
 	}
+	m := st.msgHead()
 	term := ""
 	for _, t := range specialTerms {
 		if strings.Contains(m, t) {
@@ -58,7 +58,7 @@ func (st *state) checkSpecialCategory() {
 
 // sharesData reports whether the action passes personal data on.
 func sharesData(a consult.Action) bool {
-	if strings.Contains(toLower(a.Action), "share") || strings.Contains(toLower(a.Action), "send") {
+	if la := toLower(a.Action); strings.Contains(la, "share") || strings.Contains(la, "send") {
 		return true
 	}
 	for _, d := range a.DataCategories {
