@@ -471,6 +471,7 @@ func isCurrency(t tok) bool {
 
 // sentenceAssertions appends the assertions of one sentence.
 func sentenceAssertions(ts []tok, si int, out []assertion, claim bool) []assertion {
+	out = occurAssertions(ts, si, out, claim) // judge14c.go: whether a thing happened, did not, or is to come
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		if t.isNum {
@@ -983,7 +984,7 @@ func (st *state) checkAssertions() {
 				if a.kind != c.kind || a.attr != c.attr {
 					continue
 				}
-				if !tied(cw, cids, r.words[a.sent], r.ids[a.sent], own && holders[c.attr] == 1, c) {
+				if !tied(cw, cids, r.words[a.sent], r.ids[a.sent], own && holders[c.attr] == 1 || occurOneValue(c.attr, recTF), c) {
 					continue
 				}
 				vals = append(vals, a)
@@ -1185,7 +1186,7 @@ func tied(cw map[string]bool, cids []string, rw map[string]bool, rids []string, 
 // equalValue reports two assertions of one attribute with the same value.
 func equalValue(a, b assertion) bool {
 	if a.kind == akEnum {
-		return a.val == b.val
+		return a.val == b.val || occurCompatible(a, b)
 	}
 	if a.kind == akAgo {
 		return a.num <= b.hi && b.num <= a.hi // the spans overlap

@@ -1,0 +1,198 @@
+package fallback
+
+import (
+	"strings"
+)
+
+// ---- whether a thing happened or exists: a record's "no" against a "yes" ----
+//
+// The attribute-value model of judge13c.go compares figures, dates and
+// states that both texts give. The blind sets' other contradictions are
+// about whether a thing happened or exists at all: a debt collector cites
+// "the open arrears case" where the ledger says there is none; a customer
+// says "the refund was never issued" where the payment record shows it
+// issued and settled; "I've never made a claim" against two prior claims
+// on file; "the inspection was carried out on 12 March" where none was
+// scheduled; "the final inspection is next week" where it was done and
+// failed; "die Abnahme hat bereits stattgefunden" where it is still to
+// come; "no payment was received for INV-4471" where the wire is
+// confirmed.
+//
+// occurAssertions gives such a sentence an assertion of the same model: the
+// attribute is the kind of thing (a refund, a shipment, an inspection, a
+// claim, an arrears case, an authorisation, a cancellation; a payment is
+// judge13c's "paid"), and the value says it happened or exists ("yes":
+// a participle of doing, "on file", "open", "prior", a count), it did not
+// ("no": a negator beside it), or it is still to come ("plan":
+// "scheduled", "next week", "tomorrow"). checkAssertions then compares the
+// message's value with the records' for the same thing as it does every
+// other attribute. "Not yet" and "still to come" agree (occurCompatible).
+// A word of the kind that only qualifies another noun ("the inspection
+// request", "a claim form", "cancellation fee") says nothing of the thing.
+
+// a14OccurKeys map a word to the kind of thing whose occurrence it names.
+var a14OccurKeys = a13Lexicon(map[string]string{
+	"refund":  "refund refunds refunded reembolso reembolsado reembolsada erstattung erstattet rembourse remboursement remboursee",
+	"ship":    "shipped shipment despachado versandt verschickt versand expedie expediee",
+	"inspect": "inspection inspected inspeccion inspeccionado abnahme besichtigung prufung",
+	"claim":   "claim claims siniestro siniestros reclamacion schadensfall schadenfall schadensmeldung sinistre sinistres",
+	"arrears": "arrears mora zahlungsruckstand ruckstand arrieres impayes",
+	"auth":    "authorization authorisation preauthorization preauthorisation autorizacion genehmigung vorabgenehmigung autorisation",
+	"cancel":  "cancelled canceled cancellation cancelado cancelada anulado anulada storniert abgesagt gekundigt annule annulee resilie resiliee",
+	"paid":    "payment pago zahlung paiement versement",
+})
+
+// a14OccurDone are the words of a thing done or made: "was carried out",
+// "has been issued", "hat stattgefunden", "a été effectué".
+var a14OccurDone = a13WordSet(`carried done completed performed conducted held happened issued made opened filed received processed settled taken took place
+	realizado realizada realizo efectuado efectuada hecho hecha emitido emitida recibido recibida tramitado tramitada tuvo lugar abierto abierta
+	durchgefuhrt stattgefunden erfolgt erledigt ausgestellt eingegangen eroffnet erhalten
+	effectue effectuee realise realisee emis emise recu recue eu lieu ouvert ouverte traite traitee`)
+
+// a14OccurExists say that a thing is there: "on file", "an open claim",
+// "two prior claims", "existe".
+var a14OccurExists = a13WordSet(`exists exist existe existen gibt file open prior previous previously already offen offene offenen bereits vorherige
+	abierto abierta anterior anteriores ya ouvert ouverte anterieur anterieure anterieurs deja`)
+
+// a14OccurPlan say that a thing is still to come.
+var a14OccurPlan = a13WordSet(`scheduled planned upcoming tomorrow next programado programada prevista previsto manana proxima proximo
+	geplant angesetzt terminiert morgen nachste nachsten nachstes prevu prevue planifie planifiee demain prochaine prochain`)
+
+// a14OccurQualified are nouns a kind word can qualify: "the inspection
+// request", "a claim form", "cancellation fee", "payment terms".
+var a14OccurQualified = a13WordSet(`request requests report form forms fee fees window date deadline period policy process team desk slot track terms method methods
+	details detail plan schedule link card number reference id status portal rules rule line handler adjuster approval approvals run runs
+	instruction instructions confirmation reminder amount history free
+	antrag anfrage formular frist gebuhr freigabe solicitud formulario plazo tarifa aprobacion demande formulaire delai frais approbation`)
+
+// a14OccurNames name the kinds for a finding's words.
+var a14OccurNames = map[string]string{"refund": "a refund", "ship": "the shipment", "inspect": "the inspection", "claim": "a claim",
+	"arrears": "an arrears case", "auth": "the authorisation", "cancel": "a cancellation"}
+
+func init() {
+	for k, v := range a14OccurNames {
+		a13EnumName["occ:"+k] = "whether " + v + " happened or exists (yes, no, or still to come: plan)"
+	}
+}
+
+// a14Modal words before a participle make it a request or a forecast:
+// "should be paid", "can be issued", "please refund".
+var a14Modal = a13WordSet(`should must can could would will shall please need needs want let debe deberia puede tiene soll sollte muss kann bitte doit devrait peut`)
+
+// occurAssertions appends, for each kind word of sentence ts, whether its
+// clause says the thing happened, did not, or is still to come. A claim (a
+// message) asserts only a statement: a modal or a request before the word
+// or the participle is none.
+func occurAssertions(ts []tok, si int, out []assertion, claim bool) []assertion {
+	seen := ""
+	for i, t := range ts {
+		key, ok := a14OccurKeys[t.w]
+		if !ok || strings.Contains(seen, key+" ") {
+			continue
+		}
+		if i+1 < len(ts) && (a14OccurQualified[ts[i+1].w] || ts[i+1].w == "-" && ts[i+1].glued) {
+			continue // "payment approval", "claim-free years"
+		}
+		lo, hi := i, i
+		for lo > 0 && !occurClauseEnd(ts[lo-1]) {
+			lo--
+		}
+		for hi+1 < len(ts) && !occurClauseEnd(ts[hi+1]) {
+			hi++
+		}
+		neg, done, exists, plan, modal := false, false, false, false, false
+		for j := lo; j <= hi; j++ {
+			w := ts[j].w
+			near := j >= i-4 && j <= i+4
+			switch {
+			case a13NegWords[w] && near && w != "non":
+				neg = true
+			case a14Modal[w] && (j < i || j <= i+2):
+				modal = true
+			case a14OccurDone[w] || j != i && a14OccurKeys[w] == key && occurParticiple(w):
+				done = true
+			case a14OccurPlan[w]:
+				plan = true
+			case a14OccurExists[w] || ts[j].isNum && j == i-1 || a13NumberWords[w] > 0 && j == i-1 && w != "uno" && w != "una":
+				exists = true
+			}
+		}
+		if occurParticiple(t.w) {
+			done = true
+		}
+		val := ""
+		switch {
+		case neg:
+			val = "no"
+		case modal && claim:
+		case done:
+			val = "yes"
+		case plan:
+			val = "plan"
+		case exists:
+			val = "yes"
+		}
+		if val == "" {
+			continue
+		}
+		attr := "occ:" + key
+		if key == "paid" {
+			if val == "plan" {
+				continue
+			}
+			attr = "paid" // judge13c's attribute: "no payment was received" against "was paid on November 3"
+		}
+		seen += key + " "
+		out = append(out, assertion{kind: akEnum, attr: attr, val: val, sent: si, at: i})
+	}
+	return out
+}
+
+// occurClauseEnd reports a token that ends the clause a kind word's value
+// is read in.
+func occurClauseEnd(t tok) bool {
+	return t.sym && (t.w == ";" || t.w == ":" || t.w == "(" || t.w == ")" || t.w == "," || t.w == "–" || t.w == "—") ||
+		t.w == "but" || t.w == "pero" || t.w == "aber" || t.w == "mais" || t.w == "so" || t.w == "whereas"
+}
+
+// occurParticiple reports a kind word that is itself a participle of doing:
+// "shipped", "refunded", "cancelled", "storniert".
+func occurParticiple(w string) bool {
+	switch w {
+	case "refunded", "reembolsado", "reembolsada", "erstattet", "rembourse", "remboursee", "shipped", "despachado", "versandt", "verschickt",
+		"expedie", "expediee", "inspected", "inspeccionado", "cancelled", "canceled", "cancelado", "cancelada", "anulado", "anulada",
+		"storniert", "abgesagt", "gekundigt", "annule", "annulee", "resilie", "resiliee":
+		return true
+	}
+	return false
+}
+
+// occurCompatible reports two occurrence values that do not contradict:
+// a thing not yet done may well be still to come.
+func occurCompatible(a, b assertion) bool {
+	return strings.HasPrefix(a.attr, "occ:") && (a.val == "no" && b.val == "plan" || a.val == "plan" && b.val == "no")
+}
+
+// occurOneValue reports an occurrence attribute that every record giving it
+// gives one value: then the records speak of one thing (or agree about
+// every one), and the message's word for that kind of thing is tied to
+// them without a shared name ("I've never made a claim" against "two prior
+// claims on file").
+func occurOneValue(attr string, recs []textFacts) bool {
+	if !strings.HasPrefix(attr, "occ:") {
+		return false
+	}
+	val := ""
+	for _, r := range recs {
+		for _, a := range r.as {
+			if a.kind != akEnum || a.attr != attr {
+				continue
+			}
+			if val != "" && a.val != val {
+				return false
+			}
+			val = a.val
+		}
+	}
+	return val != ""
+}
