@@ -93,6 +93,9 @@ func occurAssertions(ts []tok, si int, out []assertion, claim bool) []assertion 
 		if i+1 < len(ts) && (a14OccurQualified[ts[i+1].w] || ts[i+1].w == "-" && ts[i+1].glued) {
 			continue // "payment approval", "claim-free years"
 		}
+		if i > 0 && t.glued && ts[i-1].w == "-" {
+			continue // "re-inspection" is another one
+		}
 		lo, hi := i, i
 		for lo > 0 && !occurClauseEnd(ts[lo-1]) {
 			lo--
@@ -177,15 +180,28 @@ func occurCompatible(a, b assertion) bool {
 // gives one value: then the records speak of one thing (or agree about
 // every one), and the message's word for that kind of thing is tied to
 // them without a shared name ("I've never made a claim" against "two prior
-// claims on file").
-func occurOneValue(attr string, recs []textFacts) bool {
-	if !strings.HasPrefix(attr, "occ:") {
+// claims on file"). An elapsed time is tied the same way to the one date a
+// record gives its event ("compré la batidora hace tres semanas" against
+// "Order 30418 was placed on 2026-08-02").
+func occurOneValue(c assertion, recs []textFacts) bool {
+	if c.kind == akAgo {
+		n := 0
+		for _, r := range recs {
+			for _, a := range r.as {
+				if a.kind == akAgo && a.attr == c.attr {
+					n++
+				}
+			}
+		}
+		return n == 1
+	}
+	if c.kind != akEnum || !strings.HasPrefix(c.attr, "occ:") {
 		return false
 	}
 	val := ""
 	for _, r := range recs {
 		for _, a := range r.as {
-			if a.kind != akEnum || a.attr != attr {
+			if a.kind != akEnum || a.attr != c.attr {
 				continue
 			}
 			if val != "" && a.val != val {
@@ -195,4 +211,98 @@ func occurOneValue(attr string, recs []textFacts) bool {
 		}
 	}
 	return val != ""
+}
+
+// ---- an elapsed time against a record's date and today's ----
+//
+// "Compré la batidora hace tres semanas", "vor zwei Monaten gekündigt",
+// "livrée il y a dix jours": judge13c reads such a claim as a span of days
+// since an event, and compared it only with the counterparty's earlier
+// turns. The records rarely give time elapsed; they give the event's date
+// and, in another fact, today's ("Today is 2026-10-20"). datesAsAgo turns
+// each record date of a past event into the days between it and today, so
+// that checkAssertions compares the two like any other attribute. The
+// record's span allows a few days either way (a week is "about" seven
+// days, a month thirty).
+
+// a14TodayWords name the present day in a record.
+var a14TodayWords = a13WordSet(`today now current currently hoy actual heute aujourd actuelle`)
+
+// datesAsAgo returns, for each record, the elapsed-time assertions its
+// past events' dates give, when some record gives today's date.
+func datesAsAgo(recs []textFacts) [][]assertion {
+	today := 0
+	for _, r := range recs {
+		if today = todayIn(r); today != 0 {
+			break
+		}
+	}
+	if today == 0 {
+		return nil
+	}
+	out := make([][]assertion, len(recs))
+	for i, r := range recs {
+		for _, a := range r.as {
+			if a.kind != akDate || !pastEvents[a.attr] {
+				continue
+			}
+			d := float64(dayOfYear(today) - dayOfYear(int(a.num)))
+			if d < 0 {
+				d += 365 // the event fell in the year before
+			}
+			slack := max(3, d*0.15)
+			out[i] = append(out[i], assertion{kind: akAgo, attr: a.attr, num: max(0, d-slack), hi: d + slack, sent: a.sent, at: a.at})
+		}
+	}
+	return out
+}
+
+// todayIn returns today's date (month*100+day) from a record sentence that
+// names the present day and gives one date: "Today is 2026-10-20", "The
+// current time is 2024-05-15 14:00", "Heute ist der 3. März".
+func todayIn(tf textFacts) int {
+	for _, ts := range tf.sents {
+		named := false
+		for _, t := range ts {
+			named = named || a14TodayWords[t.w]
+		}
+		if !named {
+			continue
+		}
+		for i, t := range ts {
+			if !t.isNum {
+				continue
+			}
+			if t.digits == 4 && i+4 < len(ts) && ts[i+1].w == "-" && ts[i+2].isNum && ts[i+3].w == "-" && ts[i+4].isNum {
+				if m, d := int(ts[i+2].num), int(ts[i+4].num); m >= 1 && m <= 12 && d >= 1 && d <= 31 {
+					return m*100 + d
+				}
+			}
+			if t.digits <= 2 && t.num >= 1 && t.num <= 31 {
+				for k := i + 1; k <= i+3 && k < len(ts); k++ {
+					if mo, ok := a13Months[ts[k].w]; ok {
+						return mo*100 + int(t.num)
+					}
+					if ts[k].w != "." && ts[k].w != "de" && ts[k].w != "of" {
+						break
+					}
+				}
+				if i > 0 {
+					if mo, ok := a13Months[ts[i-1].w]; ok {
+						return mo*100 + int(t.num)
+					}
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// a14MonthStart is the day of the year before each month begins.
+var a14MonthStart = [13]int{0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334}
+
+// dayOfYear turns month*100+day into the day of a common year.
+func dayOfYear(md int) int {
+	m := min(max(md/100, 1), 12)
+	return a14MonthStart[m] + md%100
 }
