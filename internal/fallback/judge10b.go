@@ -38,7 +38,8 @@ func (st *state) checkJudge10b(v *j3fold) {
 	}
 	st.checkOwnedElsewhere(v)
 	st.checkNegatedStatus()
-	st.checkAssertions() // judge13c.go: the counterparty's assertions against the records' values
+	st.checkAssertions()    // judge13c.go: the counterparty's assertions against the records' values
+	st.checkUnlinkedParty() // judge14c.go: a claimed agency or a disclosure that a record links to no one
 	st.checkRecordedAmount()
 	st.checkOmittedFact(v)
 	st.checkUnmetCount()

@@ -2,6 +2,8 @@ package fallback
 
 import (
 	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
 )
 
 // ---- whether a thing happened or exists: a record's "no" against a "yes" ----
@@ -305,4 +307,83 @@ var a14MonthStart = [13]int{0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304,
 func dayOfYear(md int) int {
 	m := min(max(md/100, 1), 12)
 	return a14MonthStart[m] + md%100
+}
+
+// ---- a party the record links to nobody ----
+//
+// "I'm calling on behalf of Mrs. Okafor, I'm her nephew", "I'm his
+// assistant and handle all his travel", "soy su sobrino", "im Auftrag von",
+// "de la part de": a counterparty who says it acts for the account's holder
+// claims a standing the owner's records would show. When a record says no
+// one is (no power of attorney, no representative or delegation on file,
+// the caller not on the reservation or the profile), the claimed standing
+// is identity deception, whatever the counterparty's own identity is
+// verified as. And an action that reads or discloses someone's data to a
+// counterparty the records link to none of it ("not a passenger on any
+// reservation of", "belong to other customers") extracts data, with or
+// without such a claim. A representative the record names is linked, and a
+// customer's own data is no one else's: neither fires.
+
+// a14Unlinked are a record's words that link a party to nobody (folded).
+var a14Unlinked = []string{"no power of attorney", "no authorised representative", "no authorized representative", "no representative",
+	"no delegation", "no delegate", "no mandate", "not authorised to act", "not authorized to act", "not a passenger", "not on the reservation",
+	"not on the account", "not listed on", "not linked to", "not the account holder", "belong to other", "belongs to another", "belong to another",
+	"keine vollmacht", "kein bevollmachtigter", "keine bevollmachtigung", "nicht bevollmachtigt", "sin poder notarial", "ningun representante",
+	"ningun apoderado", "no figura como", "aucune procuration", "aucun mandataire", "aucun representant", "pas mandataire"}
+
+// a14DiscloseVerbs are the verbs of an action that hands data over.
+var a14DiscloseVerbs = []string{"read", "export", "share", "send", "list", "get", "download", "disclose", "forward", "lookup", "search"}
+
+// checkUnlinkedParty adds identity deception for a claimed agency and data
+// extraction for a disclosure, when a record links the counterparty to no
+// one (see above).
+func (st *state) checkUnlinkedParty() {
+	agency := st.fromMessage("@agency")
+	disclose := len(st.c.Action.DataCategories) > 0 && discloseVerb(st.c.Action.Action)
+	if !agency && !disclose {
+		return
+	}
+	for t, tv := range st.records() {
+		f := tv.folded()
+		for _, u := range a14Unlinked {
+			if !strings.Contains(f, u) {
+				continue
+			}
+			if agency && !st.findsTactic(consult.IdentityDeception) {
+				st.add(finding{tactic: consult.IdentityDeception, kind: "unlinked agent", score: 0.7, sig: consult.High, hard: true,
+					obs:    "The counterparty says it acts for someone else; " + t.kind + " " + t.id + " links it to no one: \"" + clipCase(t.text, 200) + "\".",
+					reason: "The counterparty claims to act for the account's holder, and " + t.kind + " " + t.id + " records no such link; the claimed standing cannot be relied on.",
+					refs:   []string{t.id}, disp: consult.SeekApproval})
+			}
+			if disclose && !st.findsTactic(consult.DataExtraction) {
+				st.add(finding{tactic: consult.DataExtraction, kind: "unlinked data", score: 0.7, sig: consult.High, hard: true,
+					obs:    "The action hands over data that " + t.kind + " " + t.id + " does not link to the counterparty: \"" + clipCase(t.text, 200) + "\".",
+					reason: "The action would disclose other people's records to a counterparty the records link to none of them.",
+					refs:   []string{t.id}, disp: consult.SeekApproval})
+			}
+			return
+		}
+	}
+}
+
+// discloseVerb reports an action whose verb (after the colon) reads or
+// hands over data: "accounts:read", "contacts:export", "messages:send".
+func discloseVerb(action string) bool {
+	_, verb, _ := strings.Cut(strings.ToLower(action), ":")
+	for _, v := range a14DiscloseVerbs {
+		if strings.HasPrefix(verb, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// findsTactic reports a finding for tactic t already in.
+func (st *state) findsTactic(t consult.Tactic) bool {
+	for _, f := range st.findings {
+		if f.tactic == t {
+			return true
+		}
+	}
+	return false
 }
