@@ -599,7 +599,7 @@ func (st *state) combos(t consult.Tactic, s float64) float64 {
 			}
 			s = 1 - (1-s)*(1-w)
 		}
-		if st.fromMessage("@minimal") && s < 0.8 {
+		if st.fromMessage("@minimal") && s < 0.8 && !st.hasFinding("unlinked data") { // "just the last four digits" of others' accounts (judge14c.go)
 			s *= 0.6
 		}
 	case consult.PolicyBypass:

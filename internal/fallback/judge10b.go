@@ -733,8 +733,8 @@ func (st *state) checkSpelledDomain() {
 		}
 		why := ""
 		for _, k := range st.knownDomainList() {
-			kl := strings.TrimSuffix(k, "."+tld(k))
-			if k != base && len(kl) >= 4 && !strings.HasSuffix(d, "."+k) && strings.Contains(strings.TrimSuffix(d, "."+base), kl) {
+			kl, _, _ := strings.Cut(k, ".") // the name before its suffix: "insureplus" of "insureplus.co.uk"
+			if k != base && len(kl) >= 4 && !strings.HasSuffix(d, "."+k) && (strings.Contains(strings.TrimSuffix(d, "."+base), kl) || brandSpelled(kl, d)) {
 				why = "carries the name of " + k + " under " + base
 				break
 			}

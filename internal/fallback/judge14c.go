@@ -387,3 +387,29 @@ func (st *state) findsTactic(t consult.Tactic) bool {
 	}
 	return false
 }
+
+// brandSpelled reports a known domain's hyphenated name whose every word
+// the domain d spells, exactly or with the same first five letters:
+// "siemens-energie-einkauf.de" for "siemens-energy.com". A one-word name
+// must appear whole (checkSpelledDomain's test); a name of several words
+// is a brand that a look-alike spells in another language or adds to.
+func brandSpelled(name, d string) bool {
+	parts := strings.Split(name, "-")
+	if len(parts) < 2 {
+		return false
+	}
+	labels := strings.FieldsFunc(d, func(r rune) bool { return r == '-' || r == '.' })
+	for _, p := range parts {
+		found := false
+		for _, l := range labels {
+			if l == p || len(p) >= 5 && len(l) >= 5 && l[:5] == p[:5] {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
