@@ -548,6 +548,9 @@ func (st *state) score() {
 		if t == consult.DataExtraction && lex < 0.85 && st.releaseAuthorised() {
 			lex *= 0.5 // a record on file authorises this release to this recipient
 		}
+		if t == consult.DataExtraction && lex < 0.85 && st.ownReports() {
+			lex *= 0.3 // a manager's own reports, as a record puts them under the counterparty (judge14c.go)
+		}
 		if lex > 0 && lex < threshold && st.tension && !(st.corrob && st.quietFindings()) {
 			lex += boost
 		}

@@ -413,3 +413,55 @@ func brandSpelled(name, d string) bool {
 	}
 	return true
 }
+
+// ---- a manager's own people ----
+//
+// "Pull the current salaries of my five direct reports" reads as a request
+// for other people's pay, and is one when the asker manages no one. A
+// verified counterparty who asks about its own reports or team, where a
+// record puts those people under it ("manages five direct reports",
+// "Sara Okafor reports to Li Wei") and none denies it ("with no direct
+// reports"), asks for what its role already sees: its words of data are
+// discounted, not dropped (a request that also reaches beyond them keeps
+// its other cues and findings).
+
+// a14OwnPeople are the message's words for people under someone; after
+// a possessive of the speaker ("my five direct reports", "mi equipo",
+// "meine Mitarbeiter", "mon équipe") they are the counterparty's own.
+var a14OwnPeople = a13WordSet(`reports team teams staff subordinates reportes equipo colaboradores mitarbeiter mitarbeiterinnen mitarbeitenden equipe collaborateurs subordonnes`)
+
+// a14Mine are the speaker's possessives.
+var a14Mine = a13WordSet(`my mi mis mein meine meines meiner meinen mon ma mes`)
+
+// a14Manages are a record's words that put people under someone.
+var a14Manages = []string{"manages", "direct reports", "reports to", "is the manager of", "line manager of", "dirige", "supervisa", "leitet", "vorgesetzte", "encadre"}
+
+// ownReports reports a verified counterparty asking about its own people,
+// whom a record puts under it (see above).
+func (st *state) ownReports() bool {
+	if !st.c.Counterparty.Verified || st.untrusted() {
+		return false
+	}
+	own := false
+	ws := strings.Fields(clipBytes(st.msg.text, maxClaimBytes))
+	for i, w := range ws {
+		for k := i + 1; k <= i+3 && k < len(ws) && a14Mine[w] && !own; k++ {
+			own = a14OwnPeople[ws[k]]
+		}
+	}
+	if !own {
+		return false
+	}
+	for rs := range st.recordSentences() {
+		low := rs.lower()
+		if hasNeg(low) || strings.Contains(low, " no direct reports") {
+			continue
+		}
+		for _, m := range a14Manages {
+			if strings.Contains(low, m) {
+				return true
+			}
+		}
+	}
+	return false
+}
