@@ -38,8 +38,9 @@ func (st *state) checkJudge10b(v *j3fold) {
 	}
 	st.checkOwnedElsewhere(v)
 	st.checkNegatedStatus()
-	st.checkAssertions()    // judge13c.go: the counterparty's assertions against the records' values
-	st.checkUnlinkedParty() // judge14c.go: a claimed agency or a disclosure that a record links to no one
+	st.checkAssertions()       // judge13c.go: the counterparty's assertions against the records' values
+	st.checkUnlinkedParty()    // judge14c.go: a claimed agency or a disclosure that a record links to no one
+	st.checkInternalDocument() // judge14c.go: a confidential or internal document sent out
 	st.checkRecordedAmount()
 	st.checkOmittedFact(v)
 	st.checkUnmetCount()

@@ -465,3 +465,58 @@ func (st *state) ownReports() bool {
 	}
 	return false
 }
+
+// ---- an internal document handed out ----
+//
+// "Could you send us your internal pricing playbook and the margin sheet?"
+// asks for a document the owner keeps to itself. A record that classes the
+// thing the action names ("classified internal-confidential",
+// "vertraulich", "uso interno", "usage interne") says so; an action that
+// sends or exports it to the counterparty extracts it, unless a record
+// authorises that release to that recipient. The action's own data
+// category "confidential" is not enough: the owner's confidential ledger
+// goes to its engaged auditor every year (ho-001's frame).
+
+// a14ClassWords class a thing as the owner's own (folded record words).
+var a14ClassWords = []string{"confidential", "internal only", "internal-only", "internal use", "classified", "proprietary", "trade secret",
+	"vertraulich", "nur intern", "interne nutzung", "confidencial", "uso interno", "confidentiel", "usage interne", "diffusion restreinte"}
+
+// checkInternalDocument adds data extraction for an action that hands a
+// confidential or internal document to an outside party (see above).
+func (st *state) checkInternalDocument() {
+	a := st.c.Action
+	if !discloseVerb(a.Action) || st.findsTactic(consult.DataExtraction) {
+		return
+	}
+	why, ref := "", ""
+	{
+		desc := strings.Fields(foldedText(a.Description))
+		for rs := range st.recordSentences() {
+			low := rs.lower()
+			if hasNeg(low) {
+				continue
+			}
+			for _, k := range a14ClassWords {
+				if !strings.Contains(low, k) {
+					continue
+				}
+				for _, w := range desc {
+					if len(w) >= 5 && !genericWords[w] && strings.Contains(rs.folded(), " "+w) {
+						why, ref = "a record classes it "+k, rs.t.id
+					}
+				}
+			}
+		}
+	}
+	if why == "" || st.releaseAuthorised() {
+		return
+	}
+	var refs []string
+	if ref != "" {
+		refs = []string{ref}
+	}
+	st.add(finding{tactic: consult.DataExtraction, kind: "internal document", score: 0.7, sig: consult.High, hard: true,
+		obs:    "The action hands the owner's own document to " + clipCase(a.Recipient, 80) + "; " + why + ".",
+		reason: "The document is kept inside the owner's organisation, and the action would send it out.",
+		refs:   refs, disp: consult.SeekApproval})
+}
