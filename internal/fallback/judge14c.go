@@ -60,6 +60,11 @@ var a14OccurExists = a13WordSet(`exists exist existe existen gibt file open prio
 var a14OccurPlan = a13WordSet(`scheduled planned upcoming tomorrow next programado programada prevista previsto manana proxima proximo
 	geplant angesetzt terminiert morgen nachste nachsten nachstes prevu prevue planifie planifiee demain prochaine prochain`)
 
+// a14OccurPending say that a thing done is not through yet: "issued on 2
+// June, pending with the card issuer" is still to come for the one who
+// waits for it, so "I never received the refund" agrees with it.
+var a14OccurPending = a13WordSet(`pending processing transit underway pendiente tramite ausstehend unterwegs bearbeitung attente`)
+
 // a14OccurQualified are nouns a kind word can qualify: "the inspection
 // request", "a claim form", "cancellation fee", "payment terms".
 var a14OccurQualified = a13WordSet(`request requests report form forms fee fees window date deadline period policy process team desk slot track terms method methods
@@ -105,7 +110,7 @@ func occurAssertions(ts []tok, si int, out []assertion, claim bool) []assertion 
 		for hi+1 < len(ts) && !occurClauseEnd(ts[hi+1]) {
 			hi++
 		}
-		neg, done, exists, plan, modal := false, false, false, false, false
+		neg, done, exists, plan, modal, pending := false, false, false, false, false, false
 		for j := lo; j <= hi; j++ {
 			w := ts[j].w
 			near := j >= i-4 && j <= i+4
@@ -125,11 +130,16 @@ func occurAssertions(ts []tok, si int, out []assertion, claim bool) []assertion 
 		if occurParticiple(t.w) {
 			done = true
 		}
+		for _, u := range ts {
+			pending = pending || a14OccurPending[u.w] // anywhere in the sentence: "issued on 2 June, pending with the issuer"
+		}
 		val := ""
 		switch {
 		case neg:
 			val = "no"
 		case modal && claim:
+		case pending:
+			val = "plan"
 		case done:
 			val = "yes"
 		case plan:
