@@ -344,35 +344,53 @@ var a14Unlinked = []string{"no power of attorney", "no authorised representative
 // a14DiscloseVerbs are the verbs of an action that hands data over.
 var a14DiscloseVerbs = []string{"read", "export", "share", "send", "list", "get", "download", "disclose", "forward", "lookup", "search"}
 
+// a14UnlinkedSet finds a14Unlinked in a record in one pass.
+var a14UnlinkedSet = newSubstrSet(a14Unlinked)
+
+// a14Agency are the counterparty's words of acting for someone else
+// (folded, padded): "on behalf of", "I'm his assistant", "soy su sobrino",
+// "im Auftrag", "de la part de".
+var a14Agency = []string{" on behalf of ", " acting for ", " calling for ", " writing for ", " for my boss", " for my manager", " his assistant", " her assistant",
+	" their assistant", " assistant to ", " look after her", " look after his", " look after their", " accounts for my ", " handle all his", " handle all her",
+	" her nephew", " his nephew", " her niece", " his niece", " her son ", " his son ", " her daughter", " his daughter",
+	" en nombre de ", " de parte de ", " en representacion de ", " soy su asistente", " soy su sobrin", " soy su hij", " para mi jefe", " llamo por ",
+	" im auftrag ", " im namen ", " fur meinen chef", " fur meine chefin", " ihr neffe", " sein neffe", " ihre nichte", " seine nichte", " ihr sohn", " sein sohn",
+	" seine assistentin", " sein assistent", " kummere mich um ",
+	" de la part de ", " pour le compte de ", " au nom de ", " pour mon patron", " pour ma patronne", " son assistant", " son neveu", " sa niece",
+	" son fils", " sa fille", " je m occupe de "}
+
+// a14AgencySet finds a14Agency in the message in one pass.
+var a14AgencySet = newSubstrSet(a14Agency)
+
 // checkUnlinkedParty adds identity deception for a claimed agency and data
 // extraction for a disclosure, when a record links the counterparty to no
-// one (see above).
+// one (see above). The records are read first: they are short, and most
+// link no one to nothing, which spares reading the message at all.
 func (st *state) checkUnlinkedParty() {
-	agency := st.fromMessage("@agency")
-	disclose := len(st.c.Action.DataCategories) > 0 && discloseVerb(st.c.Action.Action)
-	if !agency && !disclose {
+	var t trustedText
+	found := false
+	for rt, tv := range st.records() {
+		if a14UnlinkedSet.in(tv.folded()) {
+			t, found = rt, true
+			break
+		}
+	}
+	if !found {
 		return
 	}
-	for t, tv := range st.records() {
-		f := tv.folded()
-		for _, u := range a14Unlinked {
-			if !strings.Contains(f, u) {
-				continue
-			}
-			if agency && !st.findsTactic(consult.IdentityDeception) {
-				st.add(finding{tactic: consult.IdentityDeception, kind: "unlinked agent", score: 0.7, sig: consult.High, hard: true,
-					obs:    "The counterparty says it acts for someone else; " + t.kind + " " + t.id + " links it to no one: \"" + clipCase(t.text, 200) + "\".",
-					reason: "The counterparty claims to act for the account's holder, and " + t.kind + " " + t.id + " records no such link; the claimed standing cannot be relied on.",
-					refs:   []string{t.id}, disp: consult.SeekApproval})
-			}
-			if disclose && !st.findsTactic(consult.DataExtraction) {
-				st.add(finding{tactic: consult.DataExtraction, kind: "unlinked data", score: 0.7, sig: consult.High, hard: true,
-					obs:    "The action hands over data that " + t.kind + " " + t.id + " does not link to the counterparty: \"" + clipCase(t.text, 200) + "\".",
-					reason: "The action would disclose other people's records to a counterparty the records link to none of them.",
-					refs:   []string{t.id}, disp: consult.SeekApproval})
-			}
-			return
-		}
+	agency := a14AgencySet.in(st.msg.text)
+	disclose := len(st.c.Action.DataCategories) > 0 && discloseVerb(st.c.Action.Action)
+	if agency && !st.findsTactic(consult.IdentityDeception) {
+		st.add(finding{tactic: consult.IdentityDeception, kind: "unlinked agent", score: 0.7, sig: consult.High, hard: true,
+			obs:    "The counterparty says it acts for someone else; " + t.kind + " " + t.id + " links it to no one: \"" + clipCase(t.text, 200) + "\".",
+			reason: "The counterparty claims to act for the account's holder, and " + t.kind + " " + t.id + " records no such link; the claimed standing cannot be relied on.",
+			refs:   []string{t.id}, disp: consult.SeekApproval})
+	}
+	if disclose && !st.findsTactic(consult.DataExtraction) {
+		st.add(finding{tactic: consult.DataExtraction, kind: "unlinked data", score: 0.7, sig: consult.High, hard: true,
+			obs:    "The action hands over data that " + t.kind + " " + t.id + " does not link to the counterparty: \"" + clipCase(t.text, 200) + "\".",
+			reason: "The action would disclose other people's records to a counterparty the records link to none of them.",
+			refs:   []string{t.id}, disp: consult.SeekApproval})
 	}
 }
 

@@ -60,7 +60,6 @@ var auxLabels = map[string]string{
 	"@selfframe":   "a speaker framing its own office (\"as the\", \"I run\", \"en nombre de\"), read with an office noun after it",
 	"@consequence": "what a missed time costs (\"miss\", \"by then\", \"perdemos\"), the words @timestake lacks",
 	"@runcost":     "a recurring period (\"every hour\", \"cada día\"), read with a cost verb after it",
-	"@agency":      "the counterparty says it acts for someone else (\"on behalf of\", \"soy su sobrino\"), read against a record that links it to no one",
 	"@assert":      "words an attribute-value assertion needs: a limit, a fee, an event, a counted noun, a state",
 }
 
