@@ -38,7 +38,9 @@ func (st *state) checkJudge10b(v *j3fold) {
 	}
 	st.checkOwnedElsewhere(v)
 	st.checkNegatedStatus()
-	st.checkAssertions() // judge13c.go: the counterparty's assertions against the records' values
+	st.checkAssertions()       // judge13c.go: the counterparty's assertions against the records' values
+	st.checkUnlinkedParty()    // judge14c.go: a claimed agency or a disclosure that a record links to no one
+	st.checkInternalDocument() // judge14c.go: a confidential or internal document sent out
 	st.checkRecordedAmount()
 	st.checkOmittedFact(v)
 	st.checkUnmetCount()
@@ -732,8 +734,8 @@ func (st *state) checkSpelledDomain() {
 		}
 		why := ""
 		for _, k := range st.knownDomainList() {
-			kl := strings.TrimSuffix(k, "."+tld(k))
-			if k != base && len(kl) >= 4 && !strings.HasSuffix(d, "."+k) && strings.Contains(strings.TrimSuffix(d, "."+base), kl) {
+			kl, _, _ := strings.Cut(k, ".") // the name before its suffix: "insureplus" of "insureplus.co.uk"
+			if k != base && len(kl) >= 4 && !strings.HasSuffix(d, "."+k) && (strings.Contains(strings.TrimSuffix(d, "."+base), kl) || brandSpelled(kl, d)) {
 				why = "carries the name of " + k + " under " + base
 				break
 			}

@@ -259,7 +259,10 @@ var (
 	})
 	a13NumberWords = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 		"uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "zwei": 2, "drei": 3, "vier": 4, "funf": 5,
-		"deux": 2, "trois": 3, "quatre": 4, "cinq": 5}
+		"deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
+		"eleven": 11, "twelve": 12, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "doce": 12,
+		"sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwolf": 12,
+		"sept": 7, "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12}
 	a13Months = func() map[string]int {
 		m := map[string]int{}
 		for i, list := range [12]string{
@@ -471,6 +474,7 @@ func isCurrency(t tok) bool {
 
 // sentenceAssertions appends the assertions of one sentence.
 func sentenceAssertions(ts []tok, si int, out []assertion, claim bool) []assertion {
+	out = occurAssertions(ts, si, out, claim) // judge14c.go: whether a thing happened, did not, or is to come
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		if t.isNum {
@@ -576,7 +580,7 @@ func agoAssertion(ts []tok, i, si int, out []assertion) []assertion {
 	if !ago {
 		return out
 	}
-	if a := nearestAttr(ts, k, 10, 2, a13EventAttrs); a == "order" || a == "deliver" {
+	if a := nearestAttr(ts, k, 10, 2, a13EventAttrs); pastEvents[a] {
 		out = append(out, assertion{kind: akAgo, attr: a, num: lo, hi: hi, sent: si, at: i})
 	}
 	return out
@@ -949,6 +953,9 @@ func (st *state) checkAssertions() {
 		}
 		rf[i] = r
 	}
+	for i, ago := range datesAsAgo(factsOf(rf, func(r recFacts) textFacts { return r.tf })) {
+		rf[i].tf.as = append(rf[i].tf.as, ago...) // judge14c.go: a record's dates as time elapsed since, when a record gives today
+	}
 	// Which records give each attribute, for a tie by the only record.
 	holders := map[string]int{}
 	for _, r := range rf {
@@ -983,7 +990,7 @@ func (st *state) checkAssertions() {
 				if a.kind != c.kind || a.attr != c.attr {
 					continue
 				}
-				if !tied(cw, cids, r.words[a.sent], r.ids[a.sent], own && holders[c.attr] == 1, c) {
+				if !tied(cw, cids, r.words[a.sent], r.ids[a.sent], own && holders[c.attr] == 1 || occurOneValue(c, recTF), c) {
 					continue
 				}
 				vals = append(vals, a)
@@ -1185,7 +1192,7 @@ func tied(cw map[string]bool, cids []string, rw map[string]bool, rids []string, 
 // equalValue reports two assertions of one attribute with the same value.
 func equalValue(a, b assertion) bool {
 	if a.kind == akEnum {
-		return a.val == b.val
+		return a.val == b.val || occurCompatible(a, b)
 	}
 	if a.kind == akAgo {
 		return a.num <= b.hi && b.num <= a.hi // the spans overlap
