@@ -1113,8 +1113,11 @@ func (st *state) checkPolicies() {
 	a := st.c.Action
 	if a.Amount > 0 && !math.IsInf(a.Amount, 0) {
 		for _, p := range st.policies() {
-			if !hasASCIIDigit(p.Statement) {
-				continue // both limit patterns need a number (\d)
+			if !hasASCIIDigit(p.Statement) || !gateCurrency.mayMatch(p.Statement) {
+				continue // both limit patterns need a number (\d) and a currency
+			}
+			if !gateLimitUpper.mayMatch(p.Statement) {
+				continue
 			}
 			for _, m := range reLimitUpper.FindAllStringSubmatch(p.Statement, 4) {
 				v := m[3]
@@ -1139,7 +1142,7 @@ func (st *state) checkPolicies() {
 		}
 	overs:
 		for _, p := range st.policies() {
-			if !hasASCIIDigit(p.Statement) {
+			if !hasASCIIDigit(p.Statement) || !gateCurrency.mayMatch(p.Statement) || !gateLimitOver.mayMatch(p.Statement) {
 				continue
 			}
 			for _, m := range reLimitOver.FindAllStringSubmatch(p.Statement, 4) {

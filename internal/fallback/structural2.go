@@ -648,6 +648,9 @@ func numValue(s, suffix string) float64 {
 
 func policyAmounts(s string) []polAmount {
 	var out []polAmount
+	if !gateAmountAny.mayMatch(s) {
+		return nil
+	}
 	for _, m := range reAmountAny.FindAllStringSubmatchIndex(s, 8) {
 		g := func(i int) string {
 			if m[2*i] < 0 {
