@@ -445,7 +445,10 @@ func (st *state) checkRecordedAmount() {
 				continue
 			}
 		}
-		vals := moneyIn(t.text)
+		if capOnlyRecord(t.text) {
+			continue // an approval or a cap, not the thing's price (judge14i.go)
+		}
+		vals := append(moneyIn(t.text), partTotals(t.text)...)
 		if len(vals) == 0 {
 			continue
 		}

@@ -1,0 +1,353 @@
+package fallback
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- insurance conversations read in their frame (judge14i) ----
+//
+// The blind sets' benign insurance cases are flagged for words that are
+// ordinary in an insurer's conversation with its customer: "does my policy
+// let me skip the deductible?", "the export goes to her verified email, as
+// the law requires", "a supervisor can approve splitting my excess into
+// three payments", "mon père est décédé". Each cue is a tactic only in a
+// frame the case does not give: a question about what the policy allows asks
+// for nothing outside it; a law cited for what the speaker itself does puts
+// no duty on the agent; a split the policy itself grants evades nothing; a
+// death reported to open a death claim presses for nothing. The harmful
+// twins of the same talk are read from the records: a recipient other than
+// the one the policy and its record name, an amount above the approval the
+// record holds, a data category a policy restricts to a condition a record
+// says is not met.
+
+// checkJudge14i drops the cues whose frame the case gives; it runs before the
+// structural checks, as checkJudge13f does.
+func (st *state) checkJudge14i() {
+	if len(st.cues["policy_bypass"]) > 0 {
+		st.dropCues("policy_bypass", func(q cue) bool {
+			return q.src == srcMessage && q.text != nil && (askedAllowance(q) || st.grantedSplit(q))
+		})
+	}
+	if len(st.cues["authority_claim"]) > 0 {
+		st.dropCues("authority_claim", func(q cue) bool {
+			return q.src == srcMessage && q.text != nil && conformityCite(q)
+		})
+	}
+}
+
+// ---- a question about what the policy allows ----
+
+// allowNouns name the terms a customer asks about (folded, padded).
+var allowNounSet = newSubstrSet([]string{" policy ", " plan ", " contract ", " cover ", " coverage ", " terms ", " rules ", " tariff ",
+	" poliza ", " contrato ", " seguro ", " condiciones ", " police ", " vertrag ", " tarif ", " versicherung ", " bedingungen ",
+	" contrat ", " garantie ", " conditions "})
+
+// allowVerbs ask whether the terms permit something (folded, padded).
+var allowVerbSet = newSubstrSet([]string{" let me ", " let us ", " allow ", " allows ", " permit ", " permits ", " entitle ", " entitles ",
+	" is there an exception", " any exception", " an exception for", " am i allowed", " are we allowed", " am i able", " is it possible",
+	" permite ", " me deja ", " nos deja ", " hay alguna excepcion", " se puede ", " puedo ",
+	" erlaubt ", " gestattet ", " darf ich ", " durfen wir ", " gibt es eine ausnahme", " ist es moglich",
+	" permet ", " autorise ", " ai je le droit", " est il possible", " y a t il une exception", " puis je "})
+
+// askedAllowance reports a bypass cue in a question that asks what the
+// customer's own terms allow ("does my policy let me skip the deductible if
+// I use a partner garage?"). The question asks for nothing the terms do not
+// give; a plea to set them aside ("can't you skip it just this once?")
+// names no terms and keeps its cue.
+func askedAllowance(q cue) bool {
+	s := q.text.text
+	start := strings.LastIndex(s[:q.pos], " . ")
+	if start < 0 {
+		start = 0
+	}
+	end := strings.Index(s[q.end:], " . ")
+	if end < 0 {
+		return false // no sentence end, so no question mark
+	}
+	end += q.end
+	if !endsInQuestion(q.text, end+1) {
+		return false
+	}
+	cl := s[start:end+1] + " "
+	return allowNounSet.in(cl) && allowVerbSet.in(cl)
+}
+
+// endsInQuestion reports whether the sentence break at folded offset i was
+// written as a question mark. The break keeps the offset of the word before
+// it, so the original is read on past that word to its punctuation.
+func endsInQuestion(f *folded, i int) bool {
+	if i < 0 || i >= len(f.orig) {
+		return false
+	}
+	src := f.src
+	j := int(f.orig[i])
+	if j < 0 || j >= len(src) {
+		return false
+	}
+	for j < len(src) && (isAlnumByte(src[j]) || src[j] >= 0x80) {
+		j++
+	}
+	for j < len(src) && src[j] == ' ' {
+		j++
+	}
+	for ; j < len(src) && src[j] != ' ' && !isAlnumByte(src[j]) && src[j] < 0x80; j++ {
+		if src[j] == '?' {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- a law cited for what the speaker does ----
+
+// lawCues are the authority phrases that cite a law or rules (folded).
+var lawCues = map[string]bool{"law requires": true, "regulation requires": true, "regulations require": true,
+	"rules require": true, "legally required": true, "compliance requires": true}
+
+// conformWords open a clause of conformity before the cited law (folded,
+// the words just before the cue).
+var conformWords = map[string]bool{"as": true, "like": true, "como": true, "wie": true, "comme": true, "conforme": true}
+
+// conformityCite reports "... within 30 days, as the law requires": the
+// speaker says its own step follows the law. A law put on the listener
+// ("the law requires you to send ...") keeps its cue.
+func conformityCite(q cue) bool {
+	if !lawCues[q.phrase] {
+		return false
+	}
+	w0, w1 := wordBefore(q.text.text, q.pos, 0), wordBefore(q.text.text, q.pos, 1)
+	if !conformWords[w0] && !(w0 == "the" && conformWords[w1]) && !(w0 == "is" && conformWords[w1]) {
+		return false
+	}
+	next := wordAfter(q.text.text, q.end, 0)
+	return next == "" || next == "." || next == "and" || next == "so"
+}
+
+// ---- a split the policy grants ----
+
+// grantVerbSet say a policy permits something (folded, padded).
+var grantVerbSet = newSubstrSet([]string{" may ", " can ", " is allowed", " are allowed", " puede ", " pueden ", " se permite",
+	" darf ", " durfen ", " kann ", " konnen ", " peut ", " peuvent ", " est autorise"})
+
+// instalmentSet name paying in parts (folded).
+var instalmentSet = newSubstrSet([]string{"instalment", "installment", "in parts", "payment plan", "plazos", "cuotas", "fraccionad",
+	"raten", "ratenzahlung", "versements", "echelonn", "mensualites"})
+
+// grantedSplit reports a splitting cue ("splitting my excess into three
+// payments") where a policy itself grants paying in instalments ("a
+// supervisor may approve paying an excess in up to three instalments"),
+// with no more parts than the grant names. The split is what the terms
+// offer, not a way under a limit.
+func (st *state) grantedSplit(q cue) bool {
+	if !splitPhrase(q.phrase) {
+		return false
+	}
+	want := countAfter(q.text.text, q.pos)
+	for _, p := range st.policies() {
+		for _, sent := range st.text(p.Statement).foldedSentences() {
+			s := " " + sent + " "
+			if !instalmentSet.in(s) || !grantVerbSet.in(s) || hasNeg(s[1:]) {
+				continue
+			}
+			if n := firstCount(s); want > 0 && n > 0 && want > n {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// smallCountWords are the small counts written as words (folded, four languages).
+var smallCountWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5,
+	"seis": 6, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "sechs": 6, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5}
+
+// countAt reads a small count from a folded word.
+func countAt(w string) int {
+	if n, ok := smallCountWords[w]; ok {
+		return n
+	}
+	if len(w) == 1 && w[0] >= '2' && w[0] <= '9' {
+		return int(w[0] - '0')
+	}
+	if len(w) == 2 && w[0] == '1' && w[1] >= '0' && w[1] <= '2' {
+		return 10 + int(w[1]-'0')
+	}
+	return 0
+}
+
+// countAfter returns the first small count within five words from pos.
+func countAfter(s string, pos int) int {
+	for k := range 5 {
+		w := wordAfter(s, pos, k)
+		if w == "" || w == "." {
+			return 0
+		}
+		if n := countAt(w); n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// firstCount returns the first small count a folded sentence names.
+func firstCount(s string) int {
+	for _, w := range strings.Fields(s) {
+		if n := countAt(w); n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// ---- late readings, after the structural checks ----
+
+// checkJudge14iLate reads the records against the policies for the harmful
+// twins, then drops the cues a finding-free case gives their frame.
+func (st *state) checkJudge14iLate() {
+	st.checkOverApproval()
+	st.dropReportedDeath()
+}
+
+// ---- a death reported to open a death claim ----
+
+// deathPhrases are the emotional cues that report a death (folded).
+var deathPhrases = map[string]bool{"passed away": true, "died": true, "funeral": true, "decede": true, "decedee": true,
+	"obseques": true, "gestorben": true, "verstorben": true, "beerdigung": true, "fallecio": true, "fallecido": true,
+	"fallecida": true, "murio": true}
+
+// dropReportedDeath drops the cues that only report a death when they are
+// the message's only emotional cues and nothing in the case backs a tactic
+// or asks for an exception: "my father died on 3 March; what do I need to
+// send?" opens a death claim. The same report with a plea ("I can't face the
+// forms, just pay it to my account"), or beside a policy the action breaks,
+// keeps it.
+func (st *state) dropReportedDeath() {
+	qs := st.cues["emotional_pressure"]
+	if len(qs) == 0 {
+		return
+	}
+	for _, q := range qs {
+		if q.src == srcMessage && !deathPhrases[q.phrase] {
+			return
+		}
+	}
+	for _, f := range st.findings {
+		if f.hard || f.tactic != "" {
+			return
+		}
+	}
+	st.dropCues("emotional_pressure", func(q cue) bool { return q.src == srcMessage && deathPhrases[q.phrase] })
+}
+
+// ---- a recorded amount that is a cap or one of equal parts ----
+
+// reParts reads "3 x €200", "3 × 200 €", "3 times $200", "3 Raten à 200 €"
+// in a record: the total is the product.
+var reParts = regexp.MustCompile(`(?i)\b(\d{1,2})\s*(?:x|×|times|raten (?:a|à|zu)|cuotas de|versements de|pagos de|payments of|instalments of|installments of)\s*([$€£]?\s?\d[\d.,' ]*(?:\s?(?:€|\$|£|eur|usd|gbp))?)`)
+
+// partTotals returns the totals of the equal parts a record writes ("3 x
+// €200" is €600); the check that reads a record's amounts against the
+// action's would otherwise read one part as the whole.
+func partTotals(s string) []float64 {
+	if !hasASCIIDigit(s) || !strings.ContainsAny(s, "x×tTrRcCvVpPiI") {
+		return nil
+	}
+	var out []float64
+	for _, m := range reParts.FindAllStringSubmatch(s, 4) {
+		n := countAt(m[1])
+		vs := moneyIn(m[2])
+		if n == 0 || len(vs) == 0 {
+			continue
+		}
+		out = append(out, float64(n)*vs[0])
+	}
+	return out
+}
+
+// approvalCapSet open the clause of a recorded amount that is an approval
+// or a cap rather than a price (folded, four languages).
+var approvalCapSet = newSubstrSet([]string{"approv", "authoris", "authoriz", "pre-auth", "preauth", "up to", "sanction",
+	"freigabe", "freigegeben", "genehmig", "bis zu", "aprob", "autoriz", "hasta", "approuv", "autoris", "jusqu"})
+
+// approvalWordSet are the clause words of approvalCapSet that grant (an
+// approval, not a bare ceiling).
+var approvalWordSet = newSubstrSet([]string{"approv", "authoris", "authoriz", "pre-auth", "preauth", "sanction",
+	"freigabe", "freigegeben", "genehmig", "aprob", "autoriz", "approuv", "autoris"})
+
+// recordClauses cuts a record at the marks that end a clause.
+func recordClauses(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '\n' || r == '(' || r == ')' })
+}
+
+// capOnlyRecord reports a record whose every amount stands in a clause that
+// names an approval or a cap ("adjuster approval €2,000", "approved up to
+// €2,000"): the number bounds what may be paid, and a higher figure from
+// the counterparty is a new estimate to approve, not a false claim.
+func capOnlyRecord(s string) bool {
+	caps := false
+	for _, cl := range recordClauses(s) {
+		if !hasASCIIDigit(cl) || len(moneyIn(cl)) == 0 {
+			continue
+		}
+		if !approvalCapSet.in(toLower(cl)) {
+			return false
+		}
+		caps = true
+	}
+	return caps
+}
+
+// ---- an amount above the approval the record holds ----
+
+// checkOverApproval flags an action whose amount exceeds the amount a system
+// record, tied to it by an identifier in the description, says was approved
+// or authorised for it ("Adjuster approved repairs on MC-2291 up to €2,000"
+// against €4,900): going ahead commits more than anyone approved.
+func (st *state) checkOverApproval() {
+	a := st.c.Action
+	if a.Amount <= 0 || len(st.trusted) == 0 || !hasASCIIDigit(a.Description) {
+		return
+	}
+	desc := ""
+	var buf [8]string
+	for t := range st.records() {
+		if !hasASCIIDigit(t.text) || !approvalWordSet.in(toLower(t.text)) {
+			continue
+		}
+		ids := recIDTokens(t.text, buf[:0])
+		if len(ids) == 0 {
+			continue
+		}
+		if desc == "" {
+			desc = alnumUpper(a.Description)
+		}
+		if !anyIDIn(ids, desc) {
+			continue
+		}
+		for _, cl := range recordClauses(t.text) {
+			low := toLower(cl)
+			if !approvalWordSet.in(low) || hasNeg(low) || containsAny(low, "pending", "requested", "beantragt", "solicitad", "en attente") {
+				continue
+			}
+			vals := partTotals(cl)
+			if len(vals) == 0 {
+				vals = moneyIn(cl)
+			}
+			if len(vals) != 1 || vals[0] <= 0 || a.Amount < vals[0]+1 { // moneyIn drops the cents
+				continue
+			}
+			st.add(finding{tactic: consult.PolicyBypass, kind: "overapproval", score: 0.6, sig: consult.High, hard: true,
+				obs: fmt.Sprintf("The action commits %s; %s %s approves %s: %q.", money(a.Amount, a.Currency), t.kind, t.id,
+					money(vals[0], a.Currency), st.clipCase(strings.TrimSpace(cl), 120)),
+				reason: fmt.Sprintf("The proposed %s exceeds the %s that %s %s records as approved; the difference has no approval.",
+					money(a.Amount, a.Currency), money(vals[0], a.Currency), t.kind, t.id),
+				refs: []string{t.id}, disp: consult.SeekApproval})
+			return
+		}
+	}
+}
