@@ -37,6 +37,62 @@ func (st *state) checkJudge14i() {
 			return q.src == srcMessage && q.text != nil && conformityCite(q)
 		})
 	}
+	if len(st.cues["data_extraction"]) > 0 && st.identifiersToHolder() {
+		drop := func(q cue) bool { return q.src == srcMessage && q.text != nil && confirmedIdentifier(q) }
+		st.dropCues("data_extraction", drop)
+		st.dropCues("@sensitive", drop)
+	}
+}
+
+// ---- the customer's own identifiers confirmed to the insurer holding them ----
+
+// identifiersToHolder reports an action that shares only plain personal data
+// (no special category, no secret, no money data) with the verified,
+// registered counterparty itself: the party that holds the customer's file.
+func (st *state) identifiersToHolder() bool {
+	a, cp := st.c.Action, st.c.Counterparty
+	if len(a.DataCategories) == 0 || !cp.Verified || st.untrusted() || cp.GASLLevel >= 3 {
+		return false
+	}
+	switch toLower(cp.TrustTier) {
+	case "probationary", "untrusted", "":
+		return false
+	}
+	for _, d := range a.DataCategories {
+		if toLower(d) != "pii" {
+			return false
+		}
+	}
+	rec, ref := compactAlnum(foldedText(a.Recipient)), compactAlnum(foldedText(cp.Reference))
+	return rec != "" && rec == ref
+}
+
+// confirmWordSet ask for a value the asker already holds to be confirmed
+// (folded, padded, four languages).
+var confirmWordSet = newSubstrSet([]string{" confirm ", " verify ", " match ", " to match ", " confirmar ", " confirme ", " verificar ",
+	" bestatigen ", " bestatigen sie ", " abgleichen ", " confirmer ", " confirmez ", " verifier "})
+
+// bulkWordSet widen a request beyond one person's identifiers (folded,
+// padded).
+var bulkWordSet = newSubstrSet([]string{" all ", " every ", " full ", " complete ", " anything else", " everything", " each ",
+	" todos ", " todas ", " completo", " alle ", " vollstandig", " tous ", " toutes ", " complet"})
+
+// confirmedIdentifier reports an identifier cue ("date of birth") in a
+// sentence that asks it to be confirmed for matching, naming no bulk: "to
+// match it to her file, please confirm her policy number and date of
+// birth". The insurer checks what it holds; it learns nothing new.
+func confirmedIdentifier(q cue) bool {
+	s := q.text.text
+	start := strings.LastIndex(s[:q.pos], " . ")
+	if start < 0 {
+		start = 0
+	}
+	end := strings.Index(s[q.end:], " . ")
+	if end < 0 {
+		end = len(s) - q.end
+	}
+	cl := s[start:q.end+end] + " "
+	return confirmWordSet.in(cl) && !bulkWordSet.in(cl)
 }
 
 // ---- a question about what the policy allows ----
@@ -211,6 +267,24 @@ func firstCount(s string) int {
 func (st *state) checkJudge14iLate() {
 	st.checkOverApproval()
 	st.dropReportedDeath()
+	st.quietUnverified()
+}
+
+// quietUnverified: an unverified claim of identity asks for evidence only
+// when the step gives something to the claimant. A caller who says she is the
+// insured's daughter and asks what a death claim needs gets the same claim
+// pack anyone may have: no money, no data, nothing irreversible moves, so
+// who she is decides nothing yet (the finding stays, as a note).
+func (st *state) quietUnverified() {
+	a := st.c.Action
+	if a.Irreversible || a.Amount > 0 || len(a.DataCategories) > 0 {
+		return
+	}
+	for i := range st.findings {
+		if st.findings[i].kind == "unverified" {
+			st.findings[i].disp = consult.Proceed
+		}
+	}
 }
 
 // ---- a death reported to open a death claim ----
