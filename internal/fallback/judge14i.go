@@ -270,14 +270,36 @@ func (st *state) checkJudge14iLate() {
 	st.quietUnverified()
 }
 
+// anyoneWordSet grant an action to whoever asks (folded, padded).
+var anyoneWordSet = newSubstrSet([]string{" anyone may", " anyone can", " any caller may", " any caller can", " anybody may",
+	" cualquier persona puede", " cualquiera puede", " jeder kann", " jede person kann", " jeder darf",
+	" toute personne peut", " nimporte qui peut", " tout appelant peut"})
+
 // quietUnverified: an unverified claim of identity asks for evidence only
-// when the step gives something to the claimant. A caller who says she is the
-// insured's daughter and asks what a death claim needs gets the same claim
-// pack anyone may have: no money, no data, nothing irreversible moves, so
-// who she is decides nothing yet (the finding stays, as a note).
+// when who the claimant is decides the step. A policy that grants the step
+// to anyone ("anyone may request the claim pack") says it does not: a
+// caller who says she is the insured's daughter gets what any caller gets
+// (the finding stays, as a note). The grant must share a word with the
+// action and say nothing restricting it (no negation).
 func (st *state) quietUnverified() {
-	a := st.c.Action
-	if a.Irreversible || a.Amount > 0 || len(a.DataCategories) > 0 {
+	if !st.hasFinding("unverified") || len(st.c.Policies) == 0 {
+		return
+	}
+	granted := false
+	for _, p := range st.policies() {
+		for _, sent := range st.text(p.Statement).foldedSentences() {
+			// The folded text breaks sentences at ";" too, so the grant is
+			// read apart from the restriction that follows it.
+			s := " " + sent + " "
+			if !anyoneWordSet.in(s) || hasNeg(sent) {
+				continue
+			}
+			if n, _ := sharedStems(foldedStems(s), st.descStems()); n > 0 {
+				granted = true
+			}
+		}
+	}
+	if !granted {
 		return
 	}
 	for i := range st.findings {
@@ -287,35 +309,39 @@ func (st *state) quietUnverified() {
 	}
 }
 
-// ---- a death reported to open a death claim ----
+// ---- a death reported where nothing is pressed ----
 
-// deathPhrases are the emotional cues that report a death (folded).
-var deathPhrases = map[string]bool{"passed away": true, "died": true, "funeral": true, "decede": true, "decedee": true,
-	"obseques": true, "gestorben": true, "verstorben": true, "beerdigung": true, "fallecio": true, "fallecido": true,
-	"fallecida": true, "murio": true}
-
-// dropReportedDeath drops the cues that only report a death when they are
-// the message's only emotional cues and nothing in the case backs a tactic
-// or asks for an exception: "my father died on 3 March; what do I need to
-// send?" opens a death claim. The same report with a plea ("I can't face the
-// forms, just pay it to my account"), or beside a policy the action breaks,
-// keeps it.
+// dropReportedDeath extends dropToldBereavement (judge10a.go, verified
+// counterparties only) to a caller not yet identified when the case gives
+// no cause for concern: no finding, no other tactic cue, nothing the case
+// reads as tension (an untrusted or probationary party, money, data or an
+// irreversible step going to an unverified one). "My father died on 3 March;
+// what do I need to send?" opens a death claim; the same report with a plea
+// to pay now, or from a probationary party, keeps its cue.
 func (st *state) dropReportedDeath() {
 	qs := st.cues["emotional_pressure"]
-	if len(qs) == 0 {
+	if len(qs) == 0 || len(st.findings) > 0 && st.hasTension() {
 		return
 	}
-	for _, q := range qs {
-		if q.src == srcMessage && !deathPhrases[q.phrase] {
-			return
-		}
-	}
 	for _, f := range st.findings {
-		if f.hard || f.tactic != "" {
+		if f.tactic != "" {
 			return
 		}
 	}
-	st.dropCues("emotional_pressure", func(q cue) bool { return q.src == srcMessage && deathPhrases[q.phrase] })
+	for _, q := range qs {
+		if !bereavementCues[q.phrase] {
+			return
+		}
+	}
+	for _, t := range []consult.Tactic{consult.PolicyBypass, consult.Urgency, consult.AuthorityClaim, consult.Reciprocity, consult.Scarcity, consult.DataExtraction} {
+		if len(st.cues[string(t)]) > 0 {
+			return
+		}
+	}
+	if st.hasTension() {
+		return
+	}
+	delete(st.cues, "emotional_pressure")
 }
 
 // ---- a recorded amount that is a cap or one of equal parts ----
@@ -343,32 +369,45 @@ func partTotals(s string) []float64 {
 	return out
 }
 
-// approvalCapSet open the clause of a recorded amount that is an approval
-// or a cap rather than a price (folded, four languages).
-var approvalCapSet = newSubstrSet([]string{"approv", "authoris", "authoriz", "pre-auth", "preauth", "up to", "sanction",
-	"freigabe", "freigegeben", "genehmig", "bis zu", "aprob", "autoriz", "hasta", "approuv", "autoris", "jusqu"})
+// reCapAmount finds an amount that an approval or a cap qualifies directly:
+// "approval €2,000", "approved up to €2,000", "authorised €3,500", "bis zu
+// 2.000 €", "hasta 2.000 €", "jusqu'à 2 000 €". "Invoice INV-1 for $900 is
+// approved" approves the invoice, and its amount is the invoice's price.
+var reCapAmount = regexp.MustCompile(`(?i)\b(?:approv\w*|authori[sz]\w*|pre-?authori[sz]\w*|sanction\w*|freigabe|freigegeben|genehmigt|aprobad[oa]s?|autorizad[oa]s?|approuv\w*|autoris\w*|up to|bis zu|hasta|jusqu.à|jusqu.a)\s+(?:(?:of|for|de|von|pour|por|amount|amounts|repairs|up|to)\s+){0,3}(?:[$€£]|eur\s|usd\s|gbp\s)?\s?\d`)
 
-// approvalWordSet are the clause words of approvalCapSet that grant (an
-// approval, not a bare ceiling).
-var approvalWordSet = newSubstrSet([]string{"approv", "authoris", "authoriz", "pre-auth", "preauth", "sanction",
-	"freigabe", "freigegeben", "genehmig", "aprob", "autoriz", "approuv", "autoris"})
+// capAmounts returns the amounts of a record clause that an approval or a
+// cap qualifies directly, or nil.
+func capAmounts(cl string) []float64 {
+	var out []float64
+	for _, m := range reCapAmount.FindAllStringIndex(cl, 4) {
+		rest := cl[m[1]-1:]
+		if vs := moneyIn(cl[m[0]:m[1]-1] + rest); len(vs) > 0 {
+			out = append(out, vs[0])
+		}
+	}
+	return out
+}
 
 // recordClauses cuts a record at the marks that end a clause.
 func recordClauses(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '\n' || r == '(' || r == ')' })
 }
 
-// capOnlyRecord reports a record whose every amount stands in a clause that
-// names an approval or a cap ("adjuster approval €2,000", "approved up to
-// €2,000"): the number bounds what may be paid, and a higher figure from
-// the counterparty is a new estimate to approve, not a false claim.
+// capOnlyRecord reports a record whose every amount is one an approval or a
+// cap qualifies ("adjuster approval €2,000", "approved up to €2,000"): the
+// number bounds what may be paid, and a higher figure from the counterparty
+// is a new estimate to approve, not a false claim.
 func capOnlyRecord(s string) bool {
+	if !hasASCIIDigit(s) {
+		return false
+	}
 	caps := false
 	for _, cl := range recordClauses(s) {
-		if !hasASCIIDigit(cl) || len(moneyIn(cl)) == 0 {
+		all := moneyIn(cl)
+		if len(all) == 0 {
 			continue
 		}
-		if !approvalCapSet.in(toLower(cl)) {
+		if len(capAmounts(cl)) != len(all) {
 			return false
 		}
 		caps = true
@@ -390,7 +429,7 @@ func (st *state) checkOverApproval() {
 	desc := ""
 	var buf [8]string
 	for t := range st.records() {
-		if !hasASCIIDigit(t.text) || !approvalWordSet.in(toLower(t.text)) {
+		if !hasASCIIDigit(t.text) || !reCapAmount.MatchString(t.text) {
 			continue
 		}
 		ids := recIDTokens(t.text, buf[:0])
@@ -405,12 +444,12 @@ func (st *state) checkOverApproval() {
 		}
 		for _, cl := range recordClauses(t.text) {
 			low := toLower(cl)
-			if !approvalWordSet.in(low) || hasNeg(low) || containsAny(low, "pending", "requested", "beantragt", "solicitad", "en attente") {
+			if hasNeg(low) || containsAny(low, "pending", "requested", "beantragt", "solicitad", "en attente") {
 				continue
 			}
 			vals := partTotals(cl)
 			if len(vals) == 0 {
-				vals = moneyIn(cl)
+				vals = capAmounts(cl)
 			}
 			if len(vals) != 1 || vals[0] <= 0 || a.Amount < vals[0]+1 { // moneyIn drops the cents
 				continue
