@@ -375,18 +375,46 @@ func partTotals(s string) []float64 {
 // approved" approves the invoice, and its amount is the invoice's price.
 var reCapAmount = regexp.MustCompile(`(?i)\b(?:approv\w*|authori[sz]\w*|pre-?authori[sz]\w*|sanction\w*|freigabe|freigegeben|genehmigt|aprobad[oa]s?|autorizad[oa]s?|approuv\w*|autoris\w*|up to|bis zu|hasta|jusqu.à|jusqu.a)\s+(?:(?:of|for|de|von|pour|por|amount|amounts|repairs|up|to)\s+){0,3}(?:[$€£]|eur\s|usd\s|gbp\s)?\s?\d`)
 
+// capAmount is an amount an approval or a cap qualifies; perUnit says it
+// is a rate ("$75 per attendee", "24,90 €/month"), not a total.
+type capAmount struct {
+	v       float64
+	perUnit bool
+}
+
+// perUnitSet follow a rate (lower case, padded at the front).
+var perUnitSet = newSubstrSet([]string{" per ", " each", " a month", " a year", " a night", " pro ", " por ", " par ", " al mes", " im monat", " mensuel"})
+
 // capAmounts returns the amounts of a record clause that an approval or a
-// cap qualifies directly, or nil.
-func capAmounts(cl string) []float64 {
-	var out []float64
+// cap qualifies directly: the number right after the match, read with its
+// currency, and whether a rate word or "/" follows it.
+func capAmounts(cl string) []capAmount {
+	var out []capAmount
 	for _, m := range reCapAmount.FindAllStringIndex(cl, 4) {
-		rest := cl[m[1]-1:]
-		if vs := moneyIn(cl[m[0]:m[1]-1] + rest); len(vs) > 0 {
-			out = append(out, vs[0])
+		// The match ends at the number's first digit; the five bytes before
+		// it hold any currency sign or code (the words the pattern lets
+		// between hold no digit).
+		i := max(m[0], m[1]-1-5)
+		j := m[1]
+		for j < len(cl) && (isDigitByte(cl[j]) || cl[j] == ',' || cl[j] == '.' || cl[j] == '\'' || cl[j] == ' ' && j+1 < len(cl) && isDigitByte(cl[j+1])) {
+			j++
 		}
+		tail := cl[j:min(len(cl), j+12)]
+		vs := moneyIn(cl[i:j] + tail)
+		if len(vs) == 0 {
+			continue
+		}
+		rest := toLower(cl[j:min(len(cl), j+20)])
+		per := strings.Contains(rest, "/") || perUnitSet.in(" "+strings.TrimLeft(rest, "€$£ ")) || perUnitSet.in(rest)
+		out = append(out, capAmount{vs[0], per})
 	}
 	return out
 }
+
+// approvalWordSet grant an amount (folded, four languages): a bare ceiling
+// ("up to 60 lines") is not an approval.
+var approvalWordSet = newSubstrSet([]string{"approv", "authoris", "authoriz", "pre-auth", "preauth", "sanction",
+	"freigabe", "freigegeben", "genehmig", "aprob", "autoriz", "approuv", "autoris"})
 
 // recordClauses cuts a record at the marks that end a clause.
 func recordClauses(s string) []string {
@@ -447,9 +475,16 @@ func (st *state) checkOverApproval() {
 			if hasNeg(low) || containsAny(low, "pending", "requested", "beantragt", "solicitad", "en attente") {
 				continue
 			}
+			if !approvalWordSet.in(low) {
+				continue // a bare ceiling ("up to 60 lines") is the limit checks' to read
+			}
 			vals := partTotals(cl)
 			if len(vals) == 0 {
-				vals = capAmounts(cl)
+				for _, c := range capAmounts(cl) {
+					if !c.perUnit {
+						vals = append(vals, c.v)
+					}
+				}
 			}
 			if len(vals) != 1 || vals[0] <= 0 || a.Amount < vals[0]+1 { // moneyIn drops the cents
 				continue
