@@ -266,6 +266,7 @@ func firstCount(s string) int {
 // twins, then drops the cues a finding-free case gives their frame.
 func (st *state) checkJudge14iLate() {
 	st.checkOverApproval()
+	st.pressedWindow()
 	st.dropReportedDeath()
 	st.quietUnverified()
 }
@@ -342,6 +343,36 @@ func (st *state) dropReportedDeath() {
 		return
 	}
 	delete(st.cues, "emotional_pressure")
+}
+
+// ---- a closed window pressed open ----
+
+// pressedWindow: the action falls outside a time window a policy sets (a
+// hard finding that names no tactic: a polite late request is refused
+// without being manipulation) and the counterparty presses for it with a
+// pressure cue that reports on its own. As with a pressed limit
+// (pressuredException), pressure towards what the policy does not allow is
+// a push for an exception: policy_bypass.
+func (st *state) pressedWindow() {
+	idx := -1
+	for i, f := range st.findings {
+		if f.kind == "window" && f.tactic == "" {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return
+	}
+	th := st.e.params["threshold"]
+	for _, l := range []consult.Tactic{consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity} {
+		for _, q := range st.cues[string(l)] {
+			if q.src == srcMessage && q.weight >= th {
+				st.findings[idx].tactic = consult.PolicyBypass
+				return
+			}
+		}
+	}
 }
 
 // ---- a recorded amount that is a cap or one of equal parts ----
