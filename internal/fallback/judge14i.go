@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -266,6 +267,7 @@ func firstCount(s string) int {
 // twins, then drops the cues a finding-free case gives their frame.
 func (st *state) checkJudge14iLate() {
 	st.checkOverApproval()
+	st.checkNamedRecipient()
 	st.pressedWindow()
 	st.dropReportedDeath()
 	st.quietUnverified()
@@ -345,6 +347,132 @@ func (st *state) dropReportedDeath() {
 	delete(st.cues, "emotional_pressure")
 }
 
+// ---- a payment to someone other than the party the policy names ----
+
+// onlyToSet open the party a policy reserves a payment or a release to
+// (folded, padded).
+var onlyToSet = newSubstrSet([]string{" only to ", " solo a ", " solamente a ", " unicamente a ", " nur an ",
+	" ausschliesslich an ", " uniquement a ", " seulement a "})
+
+// onlyToStops end the party's words after the opening (folded).
+var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once": true, "with": true, "who": true, "that": true,
+	"on": true, "in": true, "and": true, "or": true, "by": true, "tras": true, "despues": true, "cuando": true, "si": true,
+	"con": true, "y": true, "o": true, "nach": true, "wenn": true, "und": true, "oder": true, "mit": true, "apres": true,
+	"quand": true, "et": true, "ou": true, "avec": true, ".": true}
+
+// reservedHead returns the head noun of the party a folded policy sentence
+// reserves the act to ("... paid only to the named beneficiary after ..."
+// gives "beneficiary"), or "".
+func reservedHead(sent string) string {
+	s := " " + sent + " "
+	for _, op := range []string{" only to ", " solo a ", " solamente a ", " unicamente a ", " nur an ", " ausschliesslich an ", " uniquement a ", " seulement a "} {
+		i := strings.Index(s, op)
+		if i < 0 {
+			continue
+		}
+		head := ""
+		for k := range 4 {
+			w := wordAfter(s, i+len(op)-1, k)
+			if w == "" || onlyToStops[w] {
+				break
+			}
+			head = w
+		}
+		if len(head) >= 5 {
+			return head
+		}
+	}
+	return ""
+}
+
+// checkNamedRecipient flags an action that pays or sends to someone other
+// than the person a system record names in the role a policy reserves the
+// act to: "life benefits are paid only to the named beneficiary" and "the
+// named beneficiary of LF-4471 is Claire Dubois", against a payment to an
+// IBAN the caller gave. Channels ("only to the original payment method",
+// "the corporate mailbox") name no person in a record and are the
+// destination checks' to read. The finding names no tactic; pressure on it
+// makes it policy_bypass (pressedWindow).
+func (st *state) checkNamedRecipient() {
+	a := st.c.Action
+	if len(st.c.Policies) == 0 || len(st.trusted) == 0 || a.Recipient == "" {
+		return
+	}
+	head := ""
+	var pol consult.Policy
+	for _, p := range st.policies() {
+		if !onlyToSet.in(" " + st.text(p.Statement).folded() + " ") {
+			continue
+		}
+		for _, sent := range st.text(p.Statement).foldedSentences() {
+			if h := reservedHead(sent); h != "" {
+				head, pol = h, p
+				break
+			}
+		}
+		if head != "" {
+			break
+		}
+	}
+	if head == "" {
+		return
+	}
+	rcp := " " + foldedText(a.Recipient+" "+a.Description) + " "
+	for rs := range st.recordSentences() {
+		f := " " + rs.folded() + " "
+		i := strings.Index(f, " "+head+" ")
+		if i < 0 || hasNeg(rs.lower()) {
+			continue
+		}
+		names := namesAfter(rs.text, head)
+		if len(names) == 0 {
+			continue
+		}
+		for _, n := range names {
+			if strings.Contains(rcp, " "+n+" ") {
+				return // the recipient is the named party
+			}
+		}
+		st.add(finding{kind: "namedrecipient", score: 0.5, sig: consult.High, hard: true,
+			obs: fmt.Sprintf("Policy %s reserves this to the %s, whom %s %s names (%q); the action goes to %q.", policyName(pol), head,
+				rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 100), st.clipCase(a.Recipient, 80)),
+			reason: fmt.Sprintf("Policy %s reserves %s to the %s the records name, and the proposed recipient is someone else.", policyName(pol), st.actionName(), head),
+			refs:   []string{rs.t.id}, disp: consult.SeekApproval})
+		return
+	}
+}
+
+// namesAfter returns the folded capitalised words within six words after
+// the role word in a record sentence as written ("The named beneficiary of
+// LF-4471 is Claire Dubois" gives "claire", "dubois"); words with digits
+// are identifiers, not names.
+func namesAfter(sent, head string) []string {
+	ws := strings.Fields(sent)
+	at := -1
+	for i, w := range ws {
+		if strings.TrimSpace(foldedText(strings.Trim(w, ".,;:()"))) == head {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var out []string
+	for _, w := range ws[at+1 : min(len(ws), at+7)] {
+		w = strings.Trim(w, ".,;:()")
+		if w == "" || hasASCIIDigit(w) {
+			continue
+		}
+		r := []rune(w)
+		if len(r) < 2 || !unicode.IsUpper(r[0]) {
+			continue
+		}
+		out = append(out, strings.TrimSpace(foldedText(w)))
+	}
+	return out
+}
+
 // ---- a closed window pressed open ----
 
 // pressedWindow: the action falls outside a time window a policy sets (a
@@ -356,7 +484,7 @@ func (st *state) dropReportedDeath() {
 func (st *state) pressedWindow() {
 	idx := -1
 	for i, f := range st.findings {
-		if f.kind == "window" && f.tactic == "" {
+		if (f.kind == "window" || f.kind == "namedrecipient") && f.tactic == "" {
 			idx = i
 			break
 		}
