@@ -268,6 +268,7 @@ func firstCount(s string) int {
 func (st *state) checkJudge14iLate() {
 	st.checkOverApproval()
 	st.checkNamedRecipient()
+	st.checkDataCondition()
 	st.pressedWindow()
 	st.dropReportedDeath()
 	st.quietUnverified()
@@ -471,6 +472,73 @@ func namesAfter(sent, head string) []string {
 		out = append(out, strings.TrimSpace(foldedText(w)))
 	}
 	return out
+}
+
+// ---- a data category a policy restricts to a condition a record denies ----
+
+// categoryWords name each data category in a policy sentence (folded word
+// starts, four languages).
+var categoryWords = map[string][]string{
+	"health":           {"health", "medical", "diagnos", "clinical", "salud", "medic", "clinic", "gesundheit", "medizin", "sante", "medica"},
+	"financial":        {"financial", "bank", "finanz", "financier", "bancair", "bancari", "financier"},
+	"government_id":    {"passport", "national id", "pasaporte", "reisepass", "passeport"},
+	"criminal_records": {"criminal", "conviction", "penal", "antecedentes", "vorstraf", "casier"},
+}
+
+// shareConditionWords open the condition a policy sets on sharing (folded,
+// padded).
+var shareConditionWords = []string{" only ", " solo ", " solamente ", " unicamente ", " nur ", " ausschliesslich ", " uniquement ", " seulement ",
+	" requires ", " require ", " requiere ", " erfordert ", " exige "}
+
+// checkDataCondition flags an action that shares a data category a policy
+// allows only under a condition ("health data is shared with a provider
+// only for a patient it is treating under an approved pre-authorisation")
+// when a system record says the condition is not met for this request ("no
+// pre-authorisation or admission exists for the patient's husband"): the
+// record and the policy decide, as in checkPrecondition, which reads only
+// policies that share a word with the action's description.
+func (st *state) checkDataCondition() {
+	a := st.c.Action
+	if len(a.DataCategories) == 0 || len(st.c.Policies) == 0 || len(st.trusted) == 0 || st.hasFinding("precondition") {
+		return
+	}
+	var words []string
+	for _, d := range a.DataCategories {
+		words = append(words, categoryWords[toLower(d)]...)
+	}
+	if len(words) == 0 {
+		return
+	}
+	for _, p := range st.policies() {
+		tv := st.text(p.Statement)
+		for si, sent := range tv.foldedSentences() {
+			s := " " + sent + " "
+			ri := -1
+			for _, r := range shareConditionWords {
+				if i := strings.Index(s, r); i >= 0 && (ri < 0 || i < ri) {
+					ri = i
+				}
+			}
+			if ri < 0 || !containsAny(s[:ri+1], words...) {
+				continue // no condition, or the category is not what the sentence restricts
+			}
+			cond := stemSet(s[ri:])
+			for rs := range st.recordSentences() {
+				if !hasNeg(rs.lower()) {
+					continue
+				}
+				if n, _ := sharedStems(rs.stems(), cond); n < 2 {
+					continue
+				}
+				st.add(finding{tactic: consult.DataExtraction, kind: "datacondition", score: 0.6, sig: consult.High, hard: true,
+					obs: fmt.Sprintf("Policy %s allows sharing this data only under a condition (%q) that %s %s says is not met: %q.", policyName(p),
+						st.clipCase(strings.TrimSpace(tv.sentences()[si]), 120), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 120)),
+					reason: fmt.Sprintf("Policy %s restricts the data %s would share, and %s %s records that the condition is not met.", policyName(p), st.actionName(), rs.t.kind, rs.t.id),
+					refs:   []string{rs.t.id}, disp: consult.DoNotProceed})
+				return
+			}
+		}
+	}
 }
 
 // ---- a closed window pressed open ----
