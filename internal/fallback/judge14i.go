@@ -352,8 +352,11 @@ func (st *state) dropReportedDeath() {
 
 // onlyToSet open the party a policy reserves a payment or a release to
 // (folded, padded).
-var onlyToSet = newSubstrSet([]string{" only to ", " solo a ", " solamente a ", " unicamente a ", " nur an ",
-	" ausschliesslich an ", " uniquement a ", " seulement a "})
+var onlyToSet = newSubstrSet(onlyToOpeners)
+
+// onlyToOpeners are onlyToSet's words, in the order reservedHead tries them.
+var onlyToOpeners = []string{" only to ", " solo a ", " solo al ", " solamente a ", " solamente al ", " unicamente a ", " unicamente al ",
+	" nur an ", " ausschliesslich an ", " uniquement a ", " uniquement au ", " uniquement aux ", " seulement a ", " seulement au "}
 
 // onlyToStops end the party's words after the opening (folded).
 var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once": true, "with": true, "who": true, "that": true,
@@ -366,7 +369,7 @@ var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once
 // gives "beneficiary"), or "".
 func reservedHead(sent string) string {
 	s := " " + sent + " "
-	for _, op := range []string{" only to ", " solo a ", " solamente a ", " unicamente a ", " nur an ", " ausschliesslich an ", " uniquement a ", " seulement a "} {
+	for _, op := range onlyToOpeners {
 		i := strings.Index(s, op)
 		if i < 0 {
 			continue
@@ -420,9 +423,7 @@ func (st *state) checkNamedRecipient() {
 	}
 	rcp := " " + foldedText(a.Recipient+" "+a.Description) + " "
 	for rs := range st.recordSentences() {
-		f := " " + rs.folded() + " "
-		i := strings.Index(f, " "+head+" ")
-		if i < 0 || hasNeg(rs.lower()) {
+		if hasNeg(rs.lower()) {
 			continue
 		}
 		names := namesAfter(rs.text, head)
@@ -443,15 +444,18 @@ func (st *state) checkNamedRecipient() {
 	}
 }
 
-// namesAfter returns the folded capitalised words within six words after
-// the role word in a record sentence as written ("The named beneficiary of
-// LF-4471 is Claire Dubois" gives "claire", "dubois"); words with digits
-// are identifiers, not names.
+// namesAfter returns the folded words of the first person's name (two or
+// more capitalised words in a row) within six words after the role word in
+// a record sentence as written ("The named beneficiary of LF-4471 is Claire
+// Dubois" gives "claire", "dubois"). The role word matches by its first six
+// letters ("Begünstigten" for "Begünstigte"); a single capitalised word
+// ("Visa") names a thing, not a person.
 func namesAfter(sent, head string) []string {
 	ws := strings.Fields(sent)
 	at := -1
 	for i, w := range ws {
-		if strings.TrimSpace(foldedText(strings.Trim(w, ".,;:()"))) == head {
+		f := strings.TrimSpace(foldedText(strings.Trim(w, ".,;:()")))
+		if len(f) >= 5 && len(head) >= 5 && f[:min(6, len(f))] == head[:min(6, len(head))] {
 			at = i
 			break
 		}
@@ -459,19 +463,26 @@ func namesAfter(sent, head string) []string {
 	if at < 0 {
 		return nil
 	}
-	var out []string
+	var run []string
 	for _, w := range ws[at+1 : min(len(ws), at+7)] {
-		w = strings.Trim(w, ".,;:()")
-		if w == "" || hasASCIIDigit(w) {
+		t := strings.Trim(w, ".,;:()")
+		r := []rune(t)
+		if len(r) >= 2 && unicode.IsUpper(r[0]) && !hasASCIIDigit(t) {
+			run = append(run, strings.TrimSpace(foldedText(t)))
+			if strings.ContainsAny(w, ".,;:)") && len(run) >= 2 {
+				return run
+			}
 			continue
 		}
-		r := []rune(w)
-		if len(r) < 2 || !unicode.IsUpper(r[0]) {
-			continue
+		if len(run) >= 2 {
+			return run
 		}
-		out = append(out, strings.TrimSpace(foldedText(w)))
+		run = run[:0]
 	}
-	return out
+	if len(run) >= 2 {
+		return run
+	}
+	return nil
 }
 
 // ---- a data category a policy restricts to a condition a record denies ----
@@ -600,7 +611,7 @@ func partTotals(s string) []float64 {
 // "approval €2,000", "approved up to €2,000", "authorised €3,500", "bis zu
 // 2.000 €", "hasta 2.000 €", "jusqu'à 2 000 €". "Invoice INV-1 for $900 is
 // approved" approves the invoice, and its amount is the invoice's price.
-var reCapAmount = regexp.MustCompile(`(?i)\b(?:approv\w*|authori[sz]\w*|pre-?authori[sz]\w*|sanction\w*|freigabe|freigegeben|genehmigt|aprobad[oa]s?|autorizad[oa]s?|approuv\w*|autoris\w*|up to|bis zu|hasta|jusqu.à|jusqu.a)\s+(?:(?:of|for|de|von|pour|por|amount|amounts|repairs|up|to)\s+){0,3}(?:[$€£]|eur\s|usd\s|gbp\s)?\s?\d`)
+var reCapAmount = regexp.MustCompile(`(?i)\b(?:approv\w*|authori[sz]\w*|pre-?authori[sz]\w*|sanction\w*|freigabe|freigegeben|genehmigt|aprobad[oa]s?|autorizad[oa]s?|approuv\w*|autoris\w*|up to|bis zu|hasta|jusqu.à|jusqu.a)\s+(?:(?:of|for|de|von|pour|por|amount|amounts|repairs|up|to|bis|hasta)\s+){0,3}(?:[$€£]|eur\s|usd\s|gbp\s)?\s?\d`)
 
 // capAmount is an amount an approval or a cap qualifies; perUnit says it
 // is a rate ("$75 per attendee", "24,90 €/month"), not a total.
