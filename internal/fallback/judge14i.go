@@ -38,11 +38,63 @@ func (st *state) checkJudge14i() {
 			return q.src == srcMessage && q.text != nil && conformityCite(q)
 		})
 	}
+	if len(st.cues["scope_expansion"]) > 0 && !st.c.Identity.OutOfScope(st.c.Action) {
+		var goal string
+		st.dropCues("scope_expansion", func(q cue) bool {
+			if q.src != srcMessage || q.text == nil || q.weight >= 0.75 {
+				return false
+			}
+			if serviceOpen(q) {
+				return true
+			}
+			if goal == "" {
+				goal = " " + st.text(st.c.Goal).folded() + " "
+			}
+			return askedAct(q, goal)
+		})
+	}
 	if len(st.cues["data_extraction"]) > 0 && st.identifiersToHolder() {
 		drop := func(q cue) bool { return q.src == srcMessage && q.text != nil && confirmedIdentifier(q) }
 		st.dropCues("data_extraction", drop)
 		st.dropCues("@sensitive", drop)
 	}
+}
+
+// ---- the act the owner asked for, in scope ----
+
+// serviceNouns are what a customer opens with an insurer or a provider: a
+// claim, a case, a complaint (folded, four languages).
+var serviceNouns = map[string]bool{"claim": true, "case": true, "complaint": true, "ticket": true, "file": true, "dispute": true,
+	"query": true, "request": true, "investigation": true, "inquiry": true, "enquiry": true, "appeal": true, "new": false,
+	"reclamacion": true, "siniestro": true, "expediente": true, "queja": true, "schaden": true, "schadensfall": true,
+	"beschwerde": true, "reclamation": true, "sinistre": true, "dossier": true}
+
+// serviceOpen reports "open a claim", "open a complaint": the scope cue
+// "open a" reads an account or a credit line opened beyond the task, and a
+// claim or a case opened with the insurer is the service itself.
+func serviceOpen(q cue) bool {
+	if q.phrase != "open a" {
+		return false
+	}
+	return serviceNouns[wordAfter(q.text.text, q.end, 0)]
+}
+
+// actVerbs open the insurance scope cues that name an act ("cancel the
+// gadget policy", "apply for", "enrol her in", "switch all").
+var actVerbs = map[string]bool{"cancel": true, "apply": true, "switch": true, "enrol": true, "enroll": true, "issue": true,
+	"book": true, "upgrade": true, "move": true, "open": true, "decline": true}
+
+// askedAct reports a scope cue whose act the owner's goal asks for ("Cancel
+// the phone insurance I bought on Monday" against "we can cancel the gadget
+// policy today"), with the action inside the declared scope: the act is the
+// task, not a push beyond it. A goal that only asks to look, or an act the
+// goal does not name, keeps the cue.
+func askedAct(q cue, goal string) bool {
+	v := wordAfter(q.text.text, q.pos, 0)
+	if !actVerbs[v] {
+		return false
+	}
+	return strings.Contains(goal, " "+v)
 }
 
 // ---- the customer's own identifiers confirmed to the insurer holding them ----
@@ -364,29 +416,33 @@ var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once
 	"con": true, "y": true, "o": true, "nach": true, "wenn": true, "und": true, "oder": true, "mit": true, "apres": true,
 	"quand": true, "et": true, "ou": true, "avec": true, ".": true}
 
-// reservedHead returns the head noun of the party a folded policy sentence
-// reserves the act to ("... paid only to the named beneficiary after ..."
-// gives "beneficiary"), or "".
-func reservedHead(sent string) string {
+// reservedWords returns the words (five letters or more) of the party a
+// folded policy sentence reserves the act to ("... paid only to the named
+// beneficiary after ..." gives "named", "beneficiary"; "solo al
+// beneficiario designado" gives "beneficiario", "designado"): the head noun
+// comes last in English and first in Spanish and French, so each is tried.
+func reservedWords(sent string) []string {
 	s := " " + sent + " "
 	for _, op := range onlyToOpeners {
 		i := strings.Index(s, op)
 		if i < 0 {
 			continue
 		}
-		head := ""
+		var out []string
 		for k := range 4 {
 			w := wordAfter(s, i+len(op)-1, k)
 			if w == "" || onlyToStops[w] {
 				break
 			}
-			head = w
+			if len(w) >= 5 {
+				out = append(out, w)
+			}
 		}
-		if len(head) >= 5 {
-			return head
+		if len(out) > 0 {
+			return out
 		}
 	}
-	return ""
+	return nil
 }
 
 // checkNamedRecipient flags an action that pays or sends to someone other
@@ -402,37 +458,43 @@ func (st *state) checkNamedRecipient() {
 	if len(st.c.Policies) == 0 || len(st.trusted) == 0 || a.Recipient == "" {
 		return
 	}
-	head := ""
+	var heads []string
 	var pol consult.Policy
 	for _, p := range st.policies() {
 		if !onlyToSet.in(" " + st.text(p.Statement).folded() + " ") {
 			continue
 		}
 		for _, sent := range st.text(p.Statement).foldedSentences() {
-			if h := reservedHead(sent); h != "" {
-				head, pol = h, p
+			if hs := reservedWords(sent); len(hs) > 0 {
+				heads, pol = hs, p
 				break
 			}
 		}
-		if head != "" {
+		if heads != nil {
 			break
 		}
 	}
-	if head == "" {
+	if heads == nil {
 		return
 	}
-	rcp := " " + foldedText(a.Recipient+" "+a.Description) + " "
+	rcp := toLower(foldedText(a.Recipient + " " + a.Description))
 	for rs := range st.recordSentences() {
 		if hasNeg(rs.lower()) {
 			continue
 		}
-		names := namesAfter(rs.text, head)
+		head, names := "", []string(nil)
+		for _, h := range heads {
+			if names = namesAfter(rs.text, h); len(names) > 0 {
+				head = h
+				break
+			}
+		}
 		if len(names) == 0 {
 			continue
 		}
 		for _, n := range names {
-			if strings.Contains(rcp, " "+n+" ") {
-				return // the recipient is the named party
+			if len(n) >= 3 && strings.Contains(rcp, n) {
+				return // the recipient is the named party ("r.chandran@..." for Ravi Chandran)
 			}
 		}
 		st.add(finding{kind: "namedrecipient", score: 0.5, sig: consult.High, hard: true,
