@@ -614,6 +614,41 @@ func (st *state) checkDataCondition() {
 	}
 }
 
+// ---- a product or a date, not a person ----
+
+// productNouns end the name of an insurance product (folded): "Sports
+// Activity policy", "Excess Waiver add-on".
+var productNouns = map[string]bool{"policy": true, "policies": true, "plan": true, "plans": true, "cover": true, "coverage": true,
+	"insurance": true, "add-on": true, "addon": true, "rider": true, "package": true, "bundle": true, "tier": true, "module": true,
+	"poliza": true, "seguro": true, "police": true, "versicherung": true, "tarif": true, "vertrag": true, "contrat": true, "assurance": true}
+
+// productOrDate reports that the capitalised word words[i] of an action's
+// description is a month or a weekday ("until 15 June"), or part of a
+// product's name, a run of capitalised words that a product noun ends
+// ("Emma's Sports Activity policy"): roleswap reads a capitalised word the
+// owner never used as a new person given the role, and these name none.
+func productOrDate(words []string, i int) bool {
+	f := strings.TrimSpace(foldedText(strings.Trim(words[i], ".,;:()")))
+	if _, ok := monthWords[f]; ok || weekdayWords[f] {
+		return true
+	}
+	j := i
+	for j < len(words) {
+		r := []rune(strings.Trim(words[j], ".,;:()"))
+		if len(r) == 0 || !unicode.IsUpper(r[0]) {
+			break
+		}
+		if strings.ContainsAny(words[j], ",;:") && j > i {
+			return false
+		}
+		j++
+	}
+	if j >= len(words) {
+		return false
+	}
+	return productNouns[strings.TrimSpace(foldedText(strings.Trim(words[j], ".,;:()")))]
+}
+
 // ---- a closed window pressed open ----
 
 // pressedWindow: the action falls outside a time window a policy sets (a
