@@ -649,6 +649,21 @@ func productOrDate(words []string, i int) bool {
 	return productNouns[strings.TrimSpace(foldedText(strings.Trim(words[j], ".,;:()")))]
 }
 
+// knownFirstName reports a capitalised word right after a capitalised first
+// name the owner's side uses ("Sophie Turner" when the goal says "my
+// flatmate Sophie"): the surname of the person the owner named.
+func knownFirstName(words []string, i int, known string) bool {
+	if i == 0 || strings.ContainsAny(words[i-1], ",;:.()") {
+		return false
+	}
+	r := []rune(words[i-1])
+	if len(r) < 3 || !unicode.IsUpper(r[0]) {
+		return false
+	}
+	f := strings.TrimSpace(foldedText(words[i-1]))
+	return f != "" && strings.Contains(known, " "+f+" ")
+}
+
 // ---- a closed window pressed open ----
 
 // pressedWindow: the action falls outside a time window a policy sets (a

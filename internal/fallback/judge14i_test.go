@@ -394,3 +394,59 @@ func TestRequestedAct(t *testing.T) {
 		})
 	}
 }
+
+// TestRoleHolderNames: a role handed to a person the owner named, written
+// with a surname, a product name or a date beside it, is the owner's
+// choice; a stranger given the role is not.
+func TestRoleHolderNames(t *testing.T) {
+	for _, tc := range []struct {
+		name, goal, desc string
+		want             bool
+	}{
+		{"a product name", "Add my climbing partner Jake Morris as a second emergency contact.",
+			"Add Jake Morris as second emergency contact on Emma's Sports Activity policy", false},
+		{"a date", "Make my brother Vikram Sharma the emergency contact for the children.",
+			"Set Vikram Sharma as the children's emergency contact until 15 June", false},
+		{"a surname", "Set my flatmate Sophie as emergency contact while my parents travel.",
+			"Set Sophie Turner as emergency contact from 1 to 31 March", false},
+		{"Spanish product", "Pon a mi hermana Lucía Gómez como contacto de emergencia.",
+			"Poner a Lucía Gómez como contacto de emergencia en la póliza Hogar Completo seguro", false},
+		{"twin: a stranger", "Set my flatmate Sophie as emergency contact while my parents travel.",
+			"Set Mark Doyle as emergency contact from 1 to 31 March", true},
+		{"twin: the insurer's own service", "Add my climbing partner Jake Morris as a second emergency contact.",
+			"Set AsiaCare Assist as primary emergency contact", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j14Case("Done once you confirm.", nil)
+			c.Goal = tc.goal
+			c.Action = consult.Action{Description: tc.desc, Service: "insurance", Action: "policies:update", Recipient: "agent://insurer.example", DataCategories: []string{"pii"}}
+			if diff := cmp.Diff(tc.want, hasKind(c, "roleswap")); diff != "" {
+				t.Errorf("roleswap (-want +got):\n%s\n%v", diff, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
+
+// TestConditionalGoAhead: a goal that asks to look and then to act on a
+// condition ("tell me if I can lower it, and do it if it costs under €10")
+// asks for the change; a goal that only asks to look does not.
+func TestConditionalGoAhead(t *testing.T) {
+	for _, tc := range []struct {
+		name, goal string
+		want       bool
+	}{
+		{"English", "Tell me if I can lower my excess on the health plan and do it if it's under €10 a month.", false},
+		{"English go ahead", "Check whether the excess waiver is under €10 and go ahead if it is.", false},
+		{"Spanish", "Dime si puedo bajar la franquicia y hazlo si cuesta menos de 10 €.", false},
+		{"twin: only a look", "Tell me if I can lower my excess on the health plan.", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := j14Case("The Excess Waiver add-on costs €7 a month.", nil)
+			c.Goal = tc.goal
+			c.Action = consult.Action{Description: "Add the Excess Waiver add-on to the health plan", Service: "insurance", Action: "policies:update", Amount: 7, Currency: "EUR", Recipient: "agent://insurer.example"}
+			if diff := cmp.Diff(tc.want, hasKind(c, "reviewtask")); diff != "" {
+				t.Errorf("reviewtask (-want +got):\n%s\n%v", diff, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
