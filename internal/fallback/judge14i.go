@@ -156,7 +156,7 @@ var allowNounSet = newSubstrSet([]string{" policy ", " plan ", " contract ", " c
 	" contrat ", " garantie ", " conditions "})
 
 // allowVerbs ask whether the terms permit something (folded, padded).
-var allowVerbSet = newSubstrSet([]string{" let me ", " let us ", " allow ", " allows ", " permit ", " permits ", " entitle ", " entitles ",
+var allowVerbSet = newSubstrSet([]string{" let me ", " let us ", " let her ", " let him ", " let them ", " lets me ", " lets her ", " lets him ", " allow ", " allows ", " permit ", " permits ", " entitle ", " entitles ",
 	" is there an exception", " any exception", " an exception for", " am i allowed", " are we allowed", " am i able", " is it possible",
 	" permite ", " me deja ", " nos deja ", " hay alguna excepcion", " se puede ", " puedo ",
 	" erlaubt ", " gestattet ", " darf ich ", " durfen wir ", " gibt es eine ausnahme", " ist es moglich",
