@@ -30,7 +30,7 @@ import (
 func (st *state) checkJudge14i() {
 	if len(st.cues["policy_bypass"]) > 0 {
 		st.dropCues("policy_bypass", func(q cue) bool {
-			return q.src == srcMessage && q.text != nil && (askedAllowance(q) || st.grantedSplit(q))
+			return q.src == srcMessage && q.text != nil && (st.askedAllowance(q) || st.grantedSplit(q))
 		})
 	}
 	if len(st.cues["authority_claim"]) > 0 {
@@ -167,21 +167,15 @@ var allowVerbSet = newSubstrSet([]string{" let me ", " let us ", " let her ", " 
 // I use a partner garage?"). The question asks for nothing the terms do not
 // give; a plea to set them aside ("can't you skip it just this once?")
 // names no terms and keeps its cue.
-func askedAllowance(q cue) bool {
+func (st *state) askedAllowance(q cue) bool {
 	s := q.text.text
-	start := strings.LastIndex(s[:q.pos], " . ")
-	if start < 0 {
-		start = 0
-	}
-	end := strings.Index(s[q.end:], " . ")
-	if end < 0 {
-		return false // no sentence end, so no question mark
-	}
-	end += q.end
-	if !endsInQuestion(q.text, end+1) {
+	// The sentence's end first (the breaks are found once per text): most
+	// bypass cues are not in a question, and need nothing more.
+	end := st.sentenceEnd(s, q.end)
+	if end < 0 || !endsInQuestion(q.text, q.end+end+1) {
 		return false
 	}
-	cl := s[start:end+1] + " "
+	cl := st.clauseAround(s, q.pos) + " "
 	return allowNounSet.in(cl) && allowVerbSet.in(cl)
 }
 
@@ -331,6 +325,9 @@ var anyoneWordSet = newSubstrSet([]string{" anyone may", " anyone can", " any ca
 	" cualquier persona puede", " cualquiera puede", " jeder kann", " jede person kann", " jeder darf",
 	" toute personne peut", " nimporte qui peut", " tout appelant peut"})
 
+// anyoneLeadSet is the lower-case gate before anyoneWordSet's folded read.
+var anyoneLeadSet = newSubstrSet([]string{"anyone", "any caller", "anybody", "cualquier", "jeder", "jede person", "toute personne", "importe qui", "tout appelant"})
+
 // quietUnverified: an unverified claim of identity asks for evidence only
 // when who the claimant is decides the step. A policy that grants the step
 // to anyone ("anyone may request the claim pack") says it does not: a
@@ -343,7 +340,11 @@ func (st *state) quietUnverified() {
 	}
 	granted := false
 	for _, p := range st.policies() {
-		for _, sent := range st.text(p.Statement).foldedSentences() {
+		tv := st.text(p.Statement)
+		if !anyoneLeadSet.in(tv.lower()) {
+			continue // no "anyone" word: nothing granted to all (most policies)
+		}
+		for _, sent := range tv.foldedSentences() {
 			// The folded text breaks sentences at ";" too, so the grant is
 			// read apart from the restriction that follows it.
 			s := " " + sent + " "
@@ -406,6 +407,10 @@ func (st *state) dropReportedDeath() {
 // (folded, padded).
 var onlyToSet = newSubstrSet(onlyToOpeners)
 
+// onlyLeadSet is the lower-case gate before a policy is folded and read
+// for onlyToOpeners.
+var onlyLeadSet = newSubstrSet([]string{"only", "solo", "sólo", "solamente", "unicamente", "únicamente", "nur ", "ausschlie", "uniquement", "seulement"})
+
 // onlyToOpeners are onlyToSet's words, in the order reservedHead tries them.
 var onlyToOpeners = []string{" only to ", " solo a ", " solo al ", " solamente a ", " solamente al ", " unicamente a ", " unicamente al ",
 	" nur an ", " ausschliesslich an ", " uniquement a ", " uniquement au ", " uniquement aux ", " seulement a ", " seulement au "}
@@ -461,10 +466,11 @@ func (st *state) checkNamedRecipient() {
 	var heads []string
 	var pol consult.Policy
 	for _, p := range st.policies() {
-		if !onlyToSet.in(" " + st.text(p.Statement).folded() + " ") {
-			continue
+		tv := st.text(p.Statement)
+		if !onlyLeadSet.in(tv.lower()) {
+			continue // no "only" word in any language: nothing reserved
 		}
-		for _, sent := range st.text(p.Statement).foldedSentences() {
+		for _, sent := range tv.foldedSentences() {
 			if hs := reservedWords(sent); len(hs) > 0 {
 				heads, pol = hs, p
 				break
@@ -477,13 +483,18 @@ func (st *state) checkNamedRecipient() {
 	if heads == nil {
 		return
 	}
-	rcp := toLower(foldedText(a.Recipient + " " + a.Description))
 	for rs := range st.recordSentences() {
 		if hasNeg(rs.lower()) {
 			continue
 		}
 		head, names := "", []string(nil)
+		f := rs.folded()
 		for _, h := range heads {
+			// The folded record must hold the role word's start before its
+			// words are read one by one (most records do not).
+			if !strings.Contains(f, " "+h[:min(6, len(h))]) && !strings.HasPrefix(f, h[:min(6, len(h))]) {
+				continue
+			}
 			if names = namesAfter(rs.text, h); len(names) > 0 {
 				head = h
 				break
@@ -492,6 +503,7 @@ func (st *state) checkNamedRecipient() {
 		if len(names) == 0 {
 			continue
 		}
+		rcp := toLower(foldedText(a.Recipient + " " + a.Description))
 		for _, n := range names {
 			if len(n) >= 3 && strings.Contains(rcp, n) {
 				return // the recipient is the named party ("r.chandran@..." for Ravi Chandran)
@@ -731,6 +743,10 @@ func partTotals(s string) []float64 {
 		if k >= len(s) {
 			break
 		}
+		if c := s[k] | 0x20; c != 'x' && c != 't' && c != 'p' && c != 'i' && c != 'c' && c != 'r' && c != 'v' && c != 'm' && s[k] != 0xc3 {
+			i = j
+			continue // no link word starts here (most numbers)
+		}
 		if low == "" {
 			low = toLower(s)
 		}
@@ -875,7 +891,7 @@ func recordClauses(s string) []string {
 // number bounds what may be paid, and a higher figure from the counterparty
 // is a new estimate to approve, not a false claim.
 func capOnlyRecord(s string) bool {
-	if !hasASCIIDigit(s) {
+	if !hasASCIIDigit(s) || !capOpenerSet.in(toLower(s)) {
 		return false
 	}
 	caps := false
@@ -905,8 +921,8 @@ func (st *state) checkOverApproval() {
 	}
 	desc := ""
 	var buf [8]string
-	for t := range st.records() {
-		if !hasASCIIDigit(t.text) || !approvalWordSet.in(toLower(t.text)) || len(capAmounts(t.text)) == 0 {
+	for t, tv := range st.records() {
+		if !hasASCIIDigit(t.text) || !approvalWordSet.in(tv.lower()) || !capOpenerSet.in(tv.lower()) {
 			continue
 		}
 		ids := recIDTokens(t.text, buf[:0])
