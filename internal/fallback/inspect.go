@@ -314,6 +314,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.calm = st.fromMessage("@calm")
 
 	st.checkJudge13f() // judge13f.go: benign readings of cues, before the checks read them
+	st.checkJudge14i() // judge14i.go: insurance talk read in its frame
 	st.stakesOf()
 	st.checkScope()
 	st.checkIdentity()
@@ -333,6 +334,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkJudge2() // judge2.go: paperwork, relayed approval, absent person, clock deadline
 	st.checkJudge3() // judge3.go: conditional prohibitions, ...
 	st.checkJudge13fLate()
+	st.checkJudge14iLate()
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()

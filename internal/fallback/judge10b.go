@@ -3,6 +3,7 @@ package fallback
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -456,6 +457,11 @@ func (st *state) checkRecordedAmount() {
 			top = max(top, v)
 		}
 		if top*3 >= a.Amount*2 || !statesAmount(clipBytes(st.c.Message, maxClaimBytes), a.Amount) {
+			continue
+		}
+		// Only now, as a contradiction would be reported (judge14i.go): an
+		// approval or a cap is not the thing's price, and "3 x €200" is €600.
+		if capOnlyRecord(t.text) || slices.ContainsFunc(partTotals(t.text), func(v float64) bool { return v*3 >= a.Amount*2 }) {
 			continue
 		}
 		st.contradiction(

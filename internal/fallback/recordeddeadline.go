@@ -18,7 +18,11 @@ import "strings"
 var recordDeadlineMarks = []string{" deadline", " cut off", " cutoff", " due ", " by today", " no later than", " closes at",
 	" plazo", " fecha limite", " vence ", " a mas tardar", " hora limite",
 	" frist", " stichtag", " spatestens", " annahmeschluss", " fallig",
-	" date limite", " echeance", " au plus tard", " heure limite", " delai"}
+	" date limite", " echeance", " au plus tard", " heure limite", " delai",
+	// a policy's own end or renewal date (judge14i): "if it isn't renewed by
+	// 30 April, the cover ends that day" restates the record
+	" expires", " expiry", " end date", " ends on", " lapses on", " renews on", " renewal date", " caduca", " vencimiento",
+	" lauft ab", " ablaufdatum", " endet am", " expire le", " expiration", " prend fin"}
 
 // deadlineThreats turn a restated deadline into pressure (folded).
 var deadlineThreats = []string{" or ", " otherwise", " unless", " else ", " cancel", " suspend", " lose ", " lost ", " lapse", " expire", " penalt", " forfeit",

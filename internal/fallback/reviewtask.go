@@ -41,7 +41,9 @@ var goalCommits = []string{"buy", "purchas", "switch", "enrol", "enroll", "sign 
 	"add ", "arrange", "set up", "insure ", "order ", "book ", "change", "update", "move ", "renew my", "get me insured",
 	"compra", "contrata", "cambia", "anad", "cancela", "suscrib", "reserva",
 	"kauf", "abschlie", "wechsel", "kundig", "hinzufug", "buche",
-	"achet", "souscri", "chang", "ajout", "resili", "annul", "remplac"}
+	"achet", "souscri", "chang", "ajout", "resili", "annul", "remplac",
+	// a go-ahead on a condition (judge14i): "tell me if I can lower it and do it if it's under €10"
+	"do it ", "go ahead", "hazlo", "adelante", "mach es", "machen sie es", "fais le", "faites le"}
 
 // commitVerbs name, as the part of service:action after the colon, an act
 // that buys or ends something.

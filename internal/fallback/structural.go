@@ -965,8 +965,11 @@ func (st *state) checkAmounts(sents []sentence) {
 					continue
 				}
 				tv := st.whole(t).money()
-				if len(tv) == 0 {
-					continue
+				if len(tv) == 0 || st.whole(t).lowerHas(capOpenerSet) && capOnlyRecord(t.text) {
+					continue // an approval or a cap is not the thing's price (judge14i.go)
+				}
+				if pt := partTotals(t.text); len(pt) > 0 {
+					tv = append(append([]float64(nil), tv...), pt...) // "3 x €200" is €600
 				}
 				for _, a := range amts {
 					found, higher := false, true
