@@ -42,6 +42,10 @@ type coKey struct {
 	n      uint32
 	off    uint32 // where a key longer than 16 bytes starts in long
 	e      coEntry
+	// add is what the key adds to a word's classes in coWords: its
+	// classes if it is a coTable entry, coNumber for a number word and
+	// coCodeW for a code word (one OR for the four tests of e).
+	add coClass
 }
 
 // coEntry is what a single word (or a 2-3 word key) is in the lexicon.
@@ -113,6 +117,15 @@ func buildCoLex() *coLexicon {
 			b = append(b, 0)
 		}
 		k := coKey{lo: binary.LittleEndian.Uint64(b), n: uint32(len(w)), e: ent[w]}
+		if k.e.word {
+			k.add |= k.e.cls
+		}
+		if k.e.num {
+			k.add |= coNumber
+		}
+		if k.e.code {
+			k.add |= coCodeW
+		}
 		if len(w) > 8 {
 			k.hi = binary.LittleEndian.Uint64(b[len(b)-8:])
 		}

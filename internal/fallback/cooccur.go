@@ -276,22 +276,17 @@ func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClas
 			if sl == 0 {
 				break
 			}
+			if sl>>16 != tag {
+				continue
+			}
 			k := &lx.keys[sl&0xffff-1]
-			if sl>>16 != tag || k.lo != lo || k.hi != hi || int(k.n) != n {
+			if k.lo != lo || k.hi != hi || int(k.n) != n {
 				continue
 			}
 			if n > 16 && !coSameMiddle(lx.long[k.off:k.off+k.n], b[s:e]) {
 				continue
 			}
-			if k.e.word {
-				c |= k.e.cls
-			}
-			if k.e.num {
-				c |= coNumber
-			}
-			if k.e.code {
-				c |= coCodeW
-			}
+			c |= k.add
 			if k.e.lead {
 				leads[nl] = uint64(sl&0xffff-1)<<32 | uint64(i)
 				nl++
