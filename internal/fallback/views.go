@@ -274,6 +274,12 @@ type substrSet struct {
 	// starts that can hold a word there.
 	stride int
 	offs   offTable
+	// tri and byTri: the words by their first three bytes, for a probe's
+	// starts (tryStarts). Keyed by two bytes, a start at a space passed
+	// the filter and tried every word of a space-led list that begins
+	// with the same letter; the third byte rejects most such starts.
+	tri   triFilter
+	byTri key3Map[string]
 	// words and id, for a message substring set (newMsgSubstrSet): its
 	// words and its bit in the lexicon's set literals.
 	words []string
@@ -401,6 +407,7 @@ func (st *state) msgHasSub(ss *substrSet) bool {
 func newSubstrSet(words ...[]string) *substrSet {
 	ss := &substrSet{}
 	byPair := map[uint32][]string{}
+	byTri := map[uint32][]string{}
 	for _, l := range words {
 		for _, w := range l {
 			ss.all = append(ss.all, w)
@@ -412,11 +419,17 @@ func newSubstrSet(words ...[]string) *substrSet {
 			ss.pair[b1][b2>>6] |= 1 << (b2 & 63)
 			k := packKey3(0, b1, b2)
 			byPair[k] = append(byPair[k], w)
+			if len(w) >= 3 {
+				ss.tri.add(w)
+				k3 := packKey3(w[0], w[1], w[2])
+				byTri[k3] = append(byTri[k3], w)
+			}
 		}
 	}
 	// A map keyed by the pair hashed it on every candidate position, most
 	// of the cost of in on a long message.
 	ss.byPair = newPackedMap(byPair)
+	ss.byTri = newPackedMap(byTri)
 	ss.stride = maxStride
 	for _, l := range words {
 		for _, w := range l {
@@ -455,6 +468,15 @@ func (t *offTable) add(w string, stride int) {
 	for o := 0; o < stride && o+1 < len(w); o++ {
 		t[offHash(w[o], w[o+1])] |= 1 << o
 	}
+}
+
+// triFilter holds a bit for the first three bytes of each word (key3Bit),
+// so that a start that begins no word is rejected with one load.
+type triFilter [key3Words]uint64
+
+func (f *triFilter) add(w string) {
+	i, b := key3Bit(w[0], w[1], w[2])
+	f[i] |= b
 }
 
 // in reports whether any of the set's words occurs in s; it is
@@ -511,18 +533,19 @@ func (ss *substrSet) inStrided(s string) bool {
 }
 
 // tryStarts reports a word of the set at one of the starts the probe at p
-// allows: p less each offset of m.
+// allows: p less each offset of m. The set's words are at least three
+// bytes long (its stride is two or more), so a start needs three bytes.
 func (ss *substrSet) tryStarts(s string, p int, m uint8) bool {
 	for ; m != 0; m &= m - 1 {
 		j := p - bits.TrailingZeros8(m)
-		if j < 0 {
+		if j < 0 || j+2 >= len(s) {
 			continue
 		}
-		c1, c2 := s[j], s[j+1]
-		if ss.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
+		c1, c2, c3 := s[j], s[j+1], s[j+2]
+		if i, b := key3Bit(c1, c2, c3); ss.tri[i]&b == 0 {
 			continue
 		}
-		for _, w := range ss.byPair.get(0, c1, c2) {
+		for _, w := range ss.byTri.get(c1, c2, c3) {
 			if strings.HasPrefix(s[j:], w) {
 				return true
 			}
