@@ -475,8 +475,15 @@ func (t *offTable) add(w string, stride int) {
 type triFilter [key3Words]uint64
 
 func (f *triFilter) add(w string) {
-	i, b := key3Bit(w[0], w[1], w[2])
+	i, b := triBit(w[0], w[1], w[2])
 	f[i] |= b
+}
+
+// triBit hashes three bytes to a word of a triFilter and a bit in it, with
+// one multiply: the probe loops compute it at every start they try.
+func triBit(b1, b2, b3 byte) (int, uint64) {
+	h := (uint32(b3)<<16 | uint32(b2)<<8 | uint32(b1)) * 0x9e3779b1 >> (32 - 13)
+	return int(h >> 6), 1 << (h & 63)
 }
 
 // in reports whether any of the set's words occurs in s; it is
@@ -517,38 +524,36 @@ func (ss *substrSet) in(s string) bool {
 // start is tried by one probe at most: the multiple of the stride within
 // the stride of bytes from it (TestSubstrSetStride, FuzzSubstrSet).
 func (ss *substrSet) inStrided(s string) bool {
-	// Most probes find no offset: the loop that makes them reads the pair
-	// without bounds checks (p+1 < len(s) holds) and leaves the rare hit
-	// to tryStarts, which keeps the loop's registers free; it was a fifth
-	// of the checks' set passes' cost in bounds checks and spills.
+	// The loop reads without bounds checks (p+1 < len(s) holds, and a
+	// start's three bytes are tested against len(s)) and tests each start
+	// the probe allows against the three-byte filter itself: most probes
+	// find no offset and most starts fail the filter, and a call per hit
+	// (with the loop's registers spilt around it) cost more than the
+	// loop. Only a start that passes calls tryWords.
 	st, n := ss.stride, len(s)-1
 	base := unsafe.Pointer(unsafe.StringData(s))
 	for p := 0; p < n; p += st {
 		b1, b2 := *(*byte)(unsafe.Add(base, p)), *(*byte)(unsafe.Add(base, p+1))
-		if m := ss.offs[offHash(b1, b2)]; m != 0 && ss.tryStarts(s, p, m) {
-			return true
+		for m := ss.offs[offHash(b1, b2)]; m != 0; m &= m - 1 {
+			j := p - bits.TrailingZeros8(m)
+			if j < 0 || j+2 > n {
+				continue
+			}
+			c1, c2, c3 := *(*byte)(unsafe.Add(base, j)), *(*byte)(unsafe.Add(base, j+1)), *(*byte)(unsafe.Add(base, j+2))
+			if i, b := triBit(c1, c2, c3); ss.tri[i]&b != 0 && ss.tryWords(s, j) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// tryStarts reports a word of the set at one of the starts the probe at p
-// allows: p less each offset of m. The set's words are at least three
-// bytes long (its stride is two or more), so a start needs three bytes.
-func (ss *substrSet) tryStarts(s string, p int, m uint8) bool {
-	for ; m != 0; m &= m - 1 {
-		j := p - bits.TrailingZeros8(m)
-		if j < 0 || j+2 >= len(s) {
-			continue
-		}
-		c1, c2, c3 := s[j], s[j+1], s[j+2]
-		if i, b := key3Bit(c1, c2, c3); ss.tri[i]&b == 0 {
-			continue
-		}
-		for _, w := range ss.byTri.get(c1, c2, c3) {
-			if strings.HasPrefix(s[j:], w) {
-				return true
-			}
+// tryWords reports a word of the set at s[j:]; the set's words are at
+// least three bytes long (its stride is two or more) and j+2 < len(s).
+func (ss *substrSet) tryWords(s string, j int) bool {
+	for _, w := range ss.byTri.get(s[j], s[j+1], s[j+2]) {
+		if strings.HasPrefix(s[j:], w) {
+			return true
 		}
 	}
 	return false
@@ -560,13 +565,16 @@ func (ss *substrSet) tryStarts(s string, p int, m uint8) bool {
 // over the text per set; a group asks them once, and the text's view keeps
 // the bits (TestSubstrGroupMatchesSets).
 type substrGroup struct {
-	sets   []*substrSet
-	pair   [256][4]uint64     // as substrSet.pair, over every set's words
-	offs   offTable           // as substrSet.offs
-	byPair key3Map[groupWord] // the words by their first two bytes
-	short  []groupWord        // words under two bytes
-	stride int                // as substrSet.stride
-	all    uint64             // a bit for each set
+	sets  []*substrSet
+	offs  offTable           // as substrSet.offs
+	tri   triFilter          // as substrSet.tri, over every set's words
+	byTri key3Map[groupWord] // the words by their first three bytes
+	// short holds the words under three bytes, searched directly: the
+	// package's groups have none, and without them every start has three
+	// bytes to filter on.
+	short  []groupWord
+	stride int    // as substrSet.stride
+	all    uint64 // a bit for each set
 }
 
 // groupWord is a word of a group's sets, with the bits of the sets that
@@ -592,21 +600,23 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 			byWord[w] |= 1 << i
 		}
 	}
-	byPair := map[uint32][]groupWord{}
+	byTri := map[uint32][]groupWord{}
 	for _, w := range order {
 		gw := groupWord{w, byWord[w]}
-		if len(w) < 2 {
+		if len(w) < 3 {
 			g.short = append(g.short, gw)
 			continue
 		}
-		g.pair[w[0]][w[1]>>6] |= 1 << (w[1] & 63)
-		k := packKey3(0, w[0], w[1])
-		byPair[k] = append(byPair[k], gw)
+		g.tri.add(w)
+		k := packKey3(w[0], w[1], w[2])
+		byTri[k] = append(byTri[k], gw)
 		g.stride = min(g.stride, len(w)-1)
 	}
-	g.byPair = newPackedMap(byPair)
+	g.byTri = newPackedMap(byTri)
 	for _, w := range order {
-		g.offs.add(w, g.stride)
+		if len(w) >= 3 {
+			g.offs.add(w, g.stride)
+		}
 	}
 	return g
 }
@@ -626,14 +636,14 @@ func (g *substrGroup) bits(s string) uint64 {
 	for p := 0; p+1 < len(s) && found != g.all; p += st {
 		for m := g.offs[offHash(s[p], s[p+1])]; m != 0; m &= m - 1 {
 			j := p - bits.TrailingZeros8(m)
-			if j < 0 {
+			if j < 0 || j+2 >= len(s) {
 				continue
 			}
-			c1, c2 := s[j], s[j+1]
-			if g.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
+			c1, c2, c3 := s[j], s[j+1], s[j+2]
+			if i, b := triBit(c1, c2, c3); g.tri[i]&b == 0 {
 				continue
 			}
-			for _, gw := range g.byPair.get(0, c1, c2) {
+			for _, gw := range g.byTri.get(c1, c2, c3) {
 				if found&gw.sets != gw.sets && strings.HasPrefix(s[j:], gw.w) {
 					found |= gw.sets
 				}
