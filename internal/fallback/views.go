@@ -632,14 +632,18 @@ func (g *substrGroup) bits(s string) uint64 {
 	// The probes at multiples of the stride, each trying the starts whose
 	// word would have its pair there, as inStrided: every start is tried
 	// once at most, and every start of a word of the sets is tried.
-	st := g.stride
-	for p := 0; p+1 < len(s) && found != g.all; p += st {
-		for m := g.offs[offHash(s[p], s[p+1])]; m != 0; m &= m - 1 {
+	// The loads are unchecked as in inStrided: p+1 < len(s), and a start
+	// is tried only when its three bytes are in s.
+	st, n := g.stride, len(s)-1
+	base := unsafe.Pointer(unsafe.StringData(s))
+	for p := 0; p < n && found != g.all; p += st {
+		b1, b2 := *(*byte)(unsafe.Add(base, p)), *(*byte)(unsafe.Add(base, p+1))
+		for m := g.offs[offHash(b1, b2)]; m != 0; m &= m - 1 {
 			j := p - bits.TrailingZeros8(m)
-			if j < 0 || j+2 >= len(s) {
+			if j < 0 || j+2 > n {
 				continue
 			}
-			c1, c2, c3 := s[j], s[j+1], s[j+2]
+			c1, c2, c3 := *(*byte)(unsafe.Add(base, j)), *(*byte)(unsafe.Add(base, j+1)), *(*byte)(unsafe.Add(base, j+2))
 			if i, b := triBit(c1, c2, c3); g.tri[i]&b == 0 {
 				continue
 			}
