@@ -306,8 +306,10 @@ func (tv *textView) lowerHas(ss *substrSet) bool {
 
 // recLowerGroup holds the substring sets the checks ask of a record's
 // lower case: eight asks of each record, by six checks, were a pass each.
+// The negation and paid/refunded words, the record gates of
+// checkPrecondition and checkAlreadyDone, joined later.
 var recLowerGroup = newSubstrGroup(recSets[0], recSets[1], recSets[2], recDigitSets[0], recDigitSets[1], recDigitSets[2],
-	bankWordSet, lapsedSet, reversalSet, standingLapsedSet)
+	bankWordSet, lapsedSet, reversalSet, standingLapsedSet, negWordSet, paidWordSet, refundedWordSet)
 
 // lowerSentences returns toLower of each of sentences(), in the same order.
 func (tv *textView) lowerSentences() []string {

@@ -141,7 +141,7 @@ func (st *state) checkPrecondition() {
 		// needs one of negWords in it: a record holding none is let go
 		// before it is cut into sentences.
 		tv := st.rec(t)
-		if !negWordSet.in(tv.lower()) {
+		if !tv.lowerHas(negWordSet) {
 			continue
 		}
 		for rs := range tv.recSents(t) {

@@ -585,7 +585,7 @@ func (st *state) checkAlreadyDone() {
 		}
 		// A sentence's lower case is a piece of its record's, and the done
 		// words hold no space: a record without one has no sentence to read.
-		if !doneSet.in(tv.lower()) {
+		if !tv.lowerHas(doneSet) {
 			continue
 		}
 		if ids == nil {

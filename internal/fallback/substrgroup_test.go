@@ -91,5 +91,10 @@ func FuzzSubstrGroup(f *testing.F) {
 		if got, want := g.bits(s), setBits(g, s); got != want {
 			t.Fatalf("bits(%q) over %q = %b, want %b", s, w, got, want)
 		}
+		// Without a word under three bytes, every word is found by the probes.
+		g = newSubstrGroup(newSubstrSet([]string{" " + w, " of the"}), newSubstrSet([]string{" off ", w + "s"}))
+		if got, want := g.bits(s), setBits(g, s); got != want {
+			t.Fatalf("bits(%q) over %q, space-led = %b, want %b", s, w, got, want)
+		}
 	})
 }

@@ -274,6 +274,12 @@ type substrSet struct {
 	// starts that can hold a word there.
 	stride int
 	offs   offTable
+	// tri and byTri: the words by their first three bytes, for a probe's
+	// starts (tryStarts). Keyed by two bytes, a start at a space passed
+	// the filter and tried every word of a space-led list that begins
+	// with the same letter; the third byte rejects most such starts.
+	tri   triFilter
+	byTri key3Map[string]
 	// words and id, for a message substring set (newMsgSubstrSet): its
 	// words and its bit in the lexicon's set literals.
 	words []string
@@ -401,6 +407,7 @@ func (st *state) msgHasSub(ss *substrSet) bool {
 func newSubstrSet(words ...[]string) *substrSet {
 	ss := &substrSet{}
 	byPair := map[uint32][]string{}
+	byTri := map[uint32][]string{}
 	for _, l := range words {
 		for _, w := range l {
 			ss.all = append(ss.all, w)
@@ -412,11 +419,17 @@ func newSubstrSet(words ...[]string) *substrSet {
 			ss.pair[b1][b2>>6] |= 1 << (b2 & 63)
 			k := packKey3(0, b1, b2)
 			byPair[k] = append(byPair[k], w)
+			if len(w) >= 3 {
+				ss.tri.add(w)
+				k3 := packKey3(w[0], w[1], w[2])
+				byTri[k3] = append(byTri[k3], w)
+			}
 		}
 	}
 	// A map keyed by the pair hashed it on every candidate position, most
 	// of the cost of in on a long message.
 	ss.byPair = newPackedMap(byPair)
+	ss.byTri = newPackedMap(byTri)
 	ss.stride = maxStride
 	for _, l := range words {
 		for _, w := range l {
@@ -457,6 +470,22 @@ func (t *offTable) add(w string, stride int) {
 	}
 }
 
+// triFilter holds a bit for the first three bytes of each word (key3Bit),
+// so that a start that begins no word is rejected with one load.
+type triFilter [key3Words]uint64
+
+func (f *triFilter) add(w string) {
+	i, b := triBit(w[0], w[1], w[2])
+	f[i] |= b
+}
+
+// triBit hashes three bytes to a word of a triFilter and a bit in it, with
+// one multiply: the probe loops compute it at every start they try.
+func triBit(b1, b2, b3 byte) (int, uint64) {
+	h := (uint32(b3)<<16 | uint32(b2)<<8 | uint32(b1)) * 0x9e3779b1 >> (32 - 13)
+	return int(h >> 6), 1 << (h & 63)
+}
+
 // in reports whether any of the set's words occurs in s; it is
 // containsAny(s, words...) (TestSubstrSetMatchesContainsAny).
 func (ss *substrSet) in(s string) bool {
@@ -495,37 +524,36 @@ func (ss *substrSet) in(s string) bool {
 // start is tried by one probe at most: the multiple of the stride within
 // the stride of bytes from it (TestSubstrSetStride, FuzzSubstrSet).
 func (ss *substrSet) inStrided(s string) bool {
-	// Most probes find no offset: the loop that makes them reads the pair
-	// without bounds checks (p+1 < len(s) holds) and leaves the rare hit
-	// to tryStarts, which keeps the loop's registers free; it was a fifth
-	// of the checks' set passes' cost in bounds checks and spills.
+	// The loop reads without bounds checks (p+1 < len(s) holds, and a
+	// start's three bytes are tested against len(s)) and tests each start
+	// the probe allows against the three-byte filter itself: most probes
+	// find no offset and most starts fail the filter, and a call per hit
+	// (with the loop's registers spilt around it) cost more than the
+	// loop. Only a start that passes calls tryWords.
 	st, n := ss.stride, len(s)-1
 	base := unsafe.Pointer(unsafe.StringData(s))
 	for p := 0; p < n; p += st {
 		b1, b2 := *(*byte)(unsafe.Add(base, p)), *(*byte)(unsafe.Add(base, p+1))
-		if m := ss.offs[offHash(b1, b2)]; m != 0 && ss.tryStarts(s, p, m) {
-			return true
+		for m := ss.offs[offHash(b1, b2)]; m != 0; m &= m - 1 {
+			j := p - bits.TrailingZeros8(m)
+			if j < 0 || j+2 > n {
+				continue
+			}
+			c1, c2, c3 := *(*byte)(unsafe.Add(base, j)), *(*byte)(unsafe.Add(base, j+1)), *(*byte)(unsafe.Add(base, j+2))
+			if i, b := triBit(c1, c2, c3); ss.tri[i]&b != 0 && ss.tryWords(s, j) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// tryStarts reports a word of the set at one of the starts the probe at p
-// allows: p less each offset of m.
-func (ss *substrSet) tryStarts(s string, p int, m uint8) bool {
-	for ; m != 0; m &= m - 1 {
-		j := p - bits.TrailingZeros8(m)
-		if j < 0 {
-			continue
-		}
-		c1, c2 := s[j], s[j+1]
-		if ss.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
-			continue
-		}
-		for _, w := range ss.byPair.get(0, c1, c2) {
-			if strings.HasPrefix(s[j:], w) {
-				return true
-			}
+// tryWords reports a word of the set at s[j:]; the set's words are at
+// least three bytes long (its stride is two or more) and j+2 < len(s).
+func (ss *substrSet) tryWords(s string, j int) bool {
+	for _, w := range ss.byTri.get(s[j], s[j+1], s[j+2]) {
+		if strings.HasPrefix(s[j:], w) {
+			return true
 		}
 	}
 	return false
@@ -537,13 +565,16 @@ func (ss *substrSet) tryStarts(s string, p int, m uint8) bool {
 // over the text per set; a group asks them once, and the text's view keeps
 // the bits (TestSubstrGroupMatchesSets).
 type substrGroup struct {
-	sets   []*substrSet
-	pair   [256][4]uint64     // as substrSet.pair, over every set's words
-	offs   offTable           // as substrSet.offs
-	byPair key3Map[groupWord] // the words by their first two bytes
-	short  []groupWord        // words under two bytes
-	stride int                // as substrSet.stride
-	all    uint64             // a bit for each set
+	sets  []*substrSet
+	offs  offTable           // as substrSet.offs
+	tri   triFilter          // as substrSet.tri, over every set's words
+	byTri key3Map[groupWord] // the words by their first three bytes
+	// short holds the words under three bytes, searched directly: the
+	// package's groups have none, and without them every start has three
+	// bytes to filter on.
+	short  []groupWord
+	stride int    // as substrSet.stride
+	all    uint64 // a bit for each set
 }
 
 // groupWord is a word of a group's sets, with the bits of the sets that
@@ -569,21 +600,23 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 			byWord[w] |= 1 << i
 		}
 	}
-	byPair := map[uint32][]groupWord{}
+	byTri := map[uint32][]groupWord{}
 	for _, w := range order {
 		gw := groupWord{w, byWord[w]}
-		if len(w) < 2 {
+		if len(w) < 3 {
 			g.short = append(g.short, gw)
 			continue
 		}
-		g.pair[w[0]][w[1]>>6] |= 1 << (w[1] & 63)
-		k := packKey3(0, w[0], w[1])
-		byPair[k] = append(byPair[k], gw)
+		g.tri.add(w)
+		k := packKey3(w[0], w[1], w[2])
+		byTri[k] = append(byTri[k], gw)
 		g.stride = min(g.stride, len(w)-1)
 	}
-	g.byPair = newPackedMap(byPair)
+	g.byTri = newPackedMap(byTri)
 	for _, w := range order {
-		g.offs.add(w, g.stride)
+		if len(w) >= 3 {
+			g.offs.add(w, g.stride)
+		}
 	}
 	return g
 }
@@ -599,18 +632,22 @@ func (g *substrGroup) bits(s string) uint64 {
 	// The probes at multiples of the stride, each trying the starts whose
 	// word would have its pair there, as inStrided: every start is tried
 	// once at most, and every start of a word of the sets is tried.
-	st := g.stride
-	for p := 0; p+1 < len(s) && found != g.all; p += st {
-		for m := g.offs[offHash(s[p], s[p+1])]; m != 0; m &= m - 1 {
+	// The loads are unchecked as in inStrided: p+1 < len(s), and a start
+	// is tried only when its three bytes are in s.
+	st, n := g.stride, len(s)-1
+	base := unsafe.Pointer(unsafe.StringData(s))
+	for p := 0; p < n && found != g.all; p += st {
+		b1, b2 := *(*byte)(unsafe.Add(base, p)), *(*byte)(unsafe.Add(base, p+1))
+		for m := g.offs[offHash(b1, b2)]; m != 0; m &= m - 1 {
 			j := p - bits.TrailingZeros8(m)
-			if j < 0 {
+			if j < 0 || j+2 > n {
 				continue
 			}
-			c1, c2 := s[j], s[j+1]
-			if g.pair[c1][c2>>6]&(1<<(c2&63)) == 0 {
+			c1, c2, c3 := *(*byte)(unsafe.Add(base, j)), *(*byte)(unsafe.Add(base, j+1)), *(*byte)(unsafe.Add(base, j+2))
+			if i, b := triBit(c1, c2, c3); g.tri[i]&b == 0 {
 				continue
 			}
-			for _, gw := range g.byPair.get(0, c1, c2) {
+			for _, gw := range g.byTri.get(c1, c2, c3) {
 				if found&gw.sets != gw.sets && strings.HasPrefix(s[j:], gw.w) {
 					found |= gw.sets
 				}
