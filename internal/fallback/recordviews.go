@@ -1,6 +1,9 @@
 package fallback
 
-import "iter"
+import (
+	"iter"
+	"strings"
+)
 
 // textView holds forms of one text of the case that several checks read
 // (a trusted record, a policy statement, an earlier turn, the goal, the
@@ -230,11 +233,36 @@ func (tv *textView) foldedSentences() []string {
 	if tv.fsents == nil {
 		ss := tv.sentences()
 		tv.fsents = make([]string, len(ss))
+		if len(ss) == 1 {
+			if f, ok := tv.soleSentenceFold(ss[0]); ok {
+				tv.fsents[0] = f
+				return tv.fsents
+			}
+		}
 		for i, s := range ss {
 			tv.fsents[i] = foldedText(s)
 		}
 	}
 	return tv.fsents
+}
+
+// soleSentenceFold returns foldedText(sent) from the fold of the whole
+// text, when sent is the text's only sentence and the whole fold answers
+// for it: most records are one sentence, and their whole fold is made by
+// the checks that read a record as a whole, so the sentence walks then fold
+// nothing of their own. The sentence is the whole text, or the text less a
+// final '.' that follows a letter or digit: that '.' only adds the sentence
+// end " . " to the fold (FuzzSoleSentenceFold).
+func (tv *textView) soleSentenceFold(sent string) (string, bool) {
+	switch n := len(sent); {
+	case n == len(tv.s):
+		return tv.folded(), true
+	case n > 0 && n == len(tv.s)-1 && tv.s[n] == '.' && isAlnumByte(sent[n-1]):
+		if f := tv.folded(); strings.HasSuffix(f, " . ") {
+			return f[:len(f)-2], true
+		}
+	}
+	return "", false
 }
 
 // sentenceStems returns stemSet of sentences()[i], made on first ask: a
