@@ -3,6 +3,7 @@ package fallback
 import (
 	"iter"
 	"strings"
+	"unsafe"
 )
 
 // textView holds forms of one text of the case that several checks read
@@ -53,9 +54,14 @@ type recViews struct {
 	// an allocation each. Kept, emptied, from case to case (release).
 	slab   []textView
 	recsOK bool
-	ids    []string // idTokens(action description), when idsOK
-	idsOK  bool
-	stems  map[string]bool // stemSet(action description clipped to maxClaimBytes)
+	// seen lists the views text has found or made, by where their text
+	// is: most asks pass the same string (a policy's Statement, the
+	// description), which a pointer and a length find without hashing
+	// its bytes. Kept, emptied, from case to case (release).
+	seen  []seenText
+	ids   []string // idTokens(action description), when idsOK
+	idsOK bool
+	stems map[string]bool // stemSet(action description clipped to maxClaimBytes)
 }
 
 // descIDs returns idTokens of the action's description, which four checks
@@ -80,6 +86,35 @@ func (st *state) descStems() map[string]bool {
 // clips it. Views are made only when a check asks, so a case whose records
 // no check reads pays nothing.
 func (st *state) text(s string) *textView {
+	p := unsafe.StringData(s)
+	for _, e := range st.rv.seen {
+		if e.p == p && e.n == len(s) {
+			return e.tv
+		}
+	}
+	tv := st.textByContent(s)
+	if len(st.rv.seen) < maxSeenTexts {
+		st.rv.seen = append(st.rv.seen, seenText{p, len(s), tv})
+	}
+	return tv
+}
+
+// seenText is one entry of recViews.seen: the view of the string of n
+// bytes at p.
+type seenText struct {
+	p  *byte
+	n  int
+	tv *textView
+}
+
+// maxSeenTexts bounds recViews.seen: a case asks for a dozen or so texts,
+// and past this many a scan of the list would cost more than the hash.
+const maxSeenTexts = 24
+
+// textByContent is text's look-up by the string's bytes, for a string
+// first seen at a new place: the same text read from another copy (a
+// clip, a record's statement as a trusted entry) shares the view.
+func (st *state) textByContent(s string) *textView {
 	if tv, ok := st.rv.texts[s]; ok {
 		return tv
 	}
@@ -342,6 +377,18 @@ func (tv *textView) lowerSentences() []string {
 	if tv.lsents == nil {
 		ss := tv.sentences()
 		tv.lsents = make([]string, len(ss))
+		if isASCII(tv.s) {
+			// ASCII lowers byte for byte, so each sentence's lower case
+			// is a slice of the whole text's, which the checks that read
+			// a record whole have made (TestLowerSentences).
+			low := tv.lower()
+			base := uintptr(unsafe.Pointer(unsafe.StringData(tv.s)))
+			for i, s := range ss {
+				at := int(uintptr(unsafe.Pointer(unsafe.StringData(s))) - base)
+				tv.lsents[i] = low[at : at+len(s)]
+			}
+			return tv.lsents
+		}
 		for i, s := range ss {
 			tv.lsents[i] = toLower(s)
 		}

@@ -55,3 +55,42 @@ func FuzzSoleSentenceFold(f *testing.F) {
 	}
 	f.Fuzz(checkSentenceFolds)
 }
+
+// checkSentenceLowers compares a view's sentence lower cases with each
+// sentence lowered on its own.
+func checkSentenceLowers(t *testing.T, s string) {
+	t.Helper()
+	var want []string
+	for _, sent := range splitSentences(s) {
+		want = append(want, toLower(sent))
+	}
+	tv := &textView{s: s}
+	got := tv.lowerSentences()
+	if len(want) == 0 && len(got) == 0 {
+		return
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lowerSentences(%q) (-want +got):\n%s", s, diff)
+	}
+}
+
+func TestLowerSentences(t *testing.T) {
+	for _, s := range []string{
+		"",
+		"!",
+		"Vendor Master lists ACCOUNT 7710. Invoice INV-1 is DUE! Why? Now;\\nnext",
+		"Dr. Chen said so. Then left.",
+		"Café GROSS. Straße ſ K.",
+		"bad \xff Byte. B.",
+		"a.b.c. D",
+	} {
+		t.Run(s, func(t *testing.T) { checkSentenceLowers(t, s) })
+	}
+}
+
+func FuzzLowerSentences(f *testing.F) {
+	for _, s := range []string{"", "A. B", "Dr. Chen said. OK!", "Café. X", "a\xffB. c"} {
+		f.Add(s)
+	}
+	f.Fuzz(checkSentenceLowers)
+}
