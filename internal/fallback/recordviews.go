@@ -3,6 +3,7 @@ package fallback
 import (
 	"iter"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -41,8 +42,11 @@ type textView struct {
 	countMap map[string]int // countsIn(folded()), when countsOK
 	countsOK bool
 	lowSubs  groupBits // recLowerGroup's sets in lower()
-	sentsOK  bool
-	clOK     bool
+	// ascii and digit: s is all ASCII, s holds an ASCII digit; when
+	// bytesOK.
+	ascii, digit, bytesOK bool
+	sentsOK               bool
+	clOK                  bool
 }
 
 // recViews holds the state's views of the records and of the action's
@@ -377,7 +381,7 @@ func (tv *textView) lowerSentences() []string {
 	if tv.lsents == nil {
 		ss := tv.sentences()
 		tv.lsents = make([]string, len(ss))
-		if isASCII(tv.s) {
+		if ascii, _ := tv.asciiDigit(); ascii {
 			// ASCII lowers byte for byte, so each sentence's lower case
 			// is a slice of the whole text's, which the checks that read
 			// a record whole have made (TestLowerSentences).
@@ -415,4 +419,22 @@ func (tv *textView) money() []float64 {
 		tv.amounts, tv.amtOK = parseMoney(tv.s), true
 	}
 	return tv.amounts
+}
+
+// asciiDigit reports whether the text is all ASCII and whether it holds an
+// ASCII digit, read once: recMayMatchView asks both of each record for
+// each pattern pair the message gates, and lowerSentences the first.
+func (tv *textView) asciiDigit() (ascii, digit bool) {
+	if !tv.bytesOK {
+		tv.ascii, tv.digit, tv.bytesOK = true, false, true
+		for i := 0; i < len(tv.s); i++ {
+			if c := tv.s[i]; c >= utf8.RuneSelf {
+				tv.ascii = false
+				break
+			} else if c >= '0' && c <= '9' {
+				tv.digit = true
+			}
+		}
+	}
+	return tv.ascii, tv.digit
 }
