@@ -202,7 +202,7 @@ func (st *state) release() {
 		stakeWhy: why[:0],
 		trusted:  trusted[:0],
 		freeCues: free,
-		rv:       recViews{texts: texts, slab: slab[:0], recs: recs[:0]},
+		rv:       recViews{texts: texts, slab: slab[:0], recs: recs[:0], seen: st.rv.seen[:0]},
 		v:        views{cvBuf: cv, tokBuf: tok[:0], wordBuf: wb[:0], padBuf: st.v.padBuf[:0]},
 		hitBuf:   hits[:0],
 		msgOffs:  offs[:0],

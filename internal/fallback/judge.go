@@ -535,9 +535,14 @@ var recDigitWords = [3][]string{
 // always passes ((?i) folds "ſ" and "K" too).
 func recMayMatch(pi int, s string) bool { return recMayMatchView(pi, s, nil) }
 
-// recMayMatchView is recMayMatch with the lower case of s from its view tv
-// (most records already have one) rather than a copy of its own.
+// recMayMatchView is recMayMatch with the lower case of s, and whether s is
+// ASCII and holds a digit, from its view tv (whose text is s): each record
+// is asked once per gated pair, and its view reads its bytes once.
 func recMayMatchView(pi int, s string, tv *textView) bool {
+	if tv != nil {
+		ascii, digit := tv.asciiDigit()
+		return !ascii || tv.lowerHas(recSets[pi]) || digit && tv.lowerHas(recDigitSets[pi])
+	}
 	digit := false
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -547,15 +552,7 @@ func recMayMatchView(pi int, s string, tv *textView) bool {
 			digit = true
 		}
 	}
-	var l string
-	if tv != nil {
-		l = tv.lower()
-	} else {
-		l = toLower(s)
-	}
-	if tv != nil {
-		return tv.lowerHas(recSets[pi]) || digit && tv.lowerHas(recDigitSets[pi])
-	}
+	l := toLower(s)
 	return recSets[pi].in(l) || digit && recDigitSets[pi].in(l)
 }
 

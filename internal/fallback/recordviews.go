@@ -1,6 +1,11 @@
 package fallback
 
-import "iter"
+import (
+	"iter"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // textView holds forms of one text of the case that several checks read
 // (a trusted record, a policy statement, an earlier turn, the goal, the
@@ -37,8 +42,11 @@ type textView struct {
 	countMap map[string]int // countsIn(folded()), when countsOK
 	countsOK bool
 	lowSubs  groupBits // recLowerGroup's sets in lower()
-	sentsOK  bool
-	clOK     bool
+	// ascii and digit: s is all ASCII, s holds an ASCII digit; when
+	// bytesOK.
+	ascii, digit, bytesOK bool
+	sentsOK               bool
+	clOK                  bool
 }
 
 // recViews holds the state's views of the records and of the action's
@@ -50,9 +58,14 @@ type recViews struct {
 	// an allocation each. Kept, emptied, from case to case (release).
 	slab   []textView
 	recsOK bool
-	ids    []string // idTokens(action description), when idsOK
-	idsOK  bool
-	stems  map[string]bool // stemSet(action description clipped to maxClaimBytes)
+	// seen lists the views text has found or made, by where their text
+	// is: most asks pass the same string (a policy's Statement, the
+	// description), which a pointer and a length find without hashing
+	// its bytes. Kept, emptied, from case to case (release).
+	seen  []seenText
+	ids   []string // idTokens(action description), when idsOK
+	idsOK bool
+	stems map[string]bool // stemSet(action description clipped to maxClaimBytes)
 }
 
 // descIDs returns idTokens of the action's description, which four checks
@@ -77,6 +90,35 @@ func (st *state) descStems() map[string]bool {
 // clips it. Views are made only when a check asks, so a case whose records
 // no check reads pays nothing.
 func (st *state) text(s string) *textView {
+	p := unsafe.StringData(s)
+	for _, e := range st.rv.seen {
+		if e.p == p && e.n == len(s) {
+			return e.tv
+		}
+	}
+	tv := st.textByContent(s)
+	if len(st.rv.seen) < maxSeenTexts {
+		st.rv.seen = append(st.rv.seen, seenText{p, len(s), tv})
+	}
+	return tv
+}
+
+// seenText is one entry of recViews.seen: the view of the string of n
+// bytes at p.
+type seenText struct {
+	p  *byte
+	n  int
+	tv *textView
+}
+
+// maxSeenTexts bounds recViews.seen: a case asks for a dozen or so texts,
+// and past this many a scan of the list would cost more than the hash.
+const maxSeenTexts = 24
+
+// textByContent is text's look-up by the string's bytes, for a string
+// first seen at a new place: the same text read from another copy (a
+// clip, a record's statement as a trusted entry) shares the view.
+func (st *state) textByContent(s string) *textView {
 	if tv, ok := st.rv.texts[s]; ok {
 		return tv
 	}
@@ -230,11 +272,36 @@ func (tv *textView) foldedSentences() []string {
 	if tv.fsents == nil {
 		ss := tv.sentences()
 		tv.fsents = make([]string, len(ss))
+		if len(ss) == 1 {
+			if f, ok := tv.soleSentenceFold(ss[0]); ok {
+				tv.fsents[0] = f
+				return tv.fsents
+			}
+		}
 		for i, s := range ss {
 			tv.fsents[i] = foldedText(s)
 		}
 	}
 	return tv.fsents
+}
+
+// soleSentenceFold returns foldedText(sent) from the fold of the whole
+// text, when sent is the text's only sentence and the whole fold answers
+// for it: most records are one sentence, and their whole fold is made by
+// the checks that read a record as a whole, so the sentence walks then fold
+// nothing of their own. The sentence is the whole text, or the text less a
+// final '.' that follows a letter or digit: that '.' only adds the sentence
+// end " . " to the fold (FuzzSoleSentenceFold).
+func (tv *textView) soleSentenceFold(sent string) (string, bool) {
+	switch n := len(sent); {
+	case n == len(tv.s):
+		return tv.folded(), true
+	case n > 0 && n == len(tv.s)-1 && tv.s[n] == '.' && isAlnumByte(sent[n-1]):
+		if f := tv.folded(); strings.HasSuffix(f, " . ") {
+			return f[:len(f)-2], true
+		}
+	}
+	return "", false
 }
 
 // sentenceStems returns stemSet of sentences()[i], made on first ask: a
@@ -316,6 +383,18 @@ func (tv *textView) lowerSentences() []string {
 	if tv.lsents == nil {
 		ss := tv.sentences()
 		tv.lsents = make([]string, len(ss))
+		if ascii, _ := tv.asciiDigit(); ascii {
+			// ASCII lowers byte for byte, so each sentence's lower case
+			// is a slice of the whole text's, which the checks that read
+			// a record whole have made (TestLowerSentences).
+			low := tv.lower()
+			base := uintptr(unsafe.Pointer(unsafe.StringData(tv.s)))
+			for i, s := range ss {
+				at := int(uintptr(unsafe.Pointer(unsafe.StringData(s))) - base)
+				tv.lsents[i] = low[at : at+len(s)]
+			}
+			return tv.lsents
+		}
 		for i, s := range ss {
 			tv.lsents[i] = toLower(s)
 		}
@@ -342,4 +421,22 @@ func (tv *textView) money() []float64 {
 		tv.amounts, tv.amtOK = parseMoney(tv.s), true
 	}
 	return tv.amounts
+}
+
+// asciiDigit reports whether the text is all ASCII and whether it holds an
+// ASCII digit, read once: recMayMatchView asks both of each record for
+// each pattern pair the message gates, and lowerSentences the first.
+func (tv *textView) asciiDigit() (ascii, digit bool) {
+	if !tv.bytesOK {
+		tv.ascii, tv.digit, tv.bytesOK = true, false, true
+		for i := 0; i < len(tv.s); i++ {
+			if c := tv.s[i]; c >= utf8.RuneSelf {
+				tv.ascii = false
+				break
+			} else if c >= '0' && c <= '9' {
+				tv.digit = true
+			}
+		}
+	}
+	return tv.ascii, tv.digit
 }
