@@ -428,6 +428,9 @@ var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once
 // comes last in English and first in Spanish and French, so each is tried.
 func reservedWords(sent string) []string {
 	s := " " + sent + " "
+	if !onlyToSet.in(s) {
+		return nil // no opener: one pass instead of one search per opener
+	}
 	for _, op := range onlyToOpeners {
 		i := strings.Index(s, op)
 		if i < 0 {
@@ -575,6 +578,9 @@ var categoryWords = map[string][]string{
 var shareConditionWords = []string{" only ", " solo ", " solamente ", " unicamente ", " nur ", " ausschliesslich ", " uniquement ", " seulement ",
 	" requires ", " require ", " requiere ", " erfordert ", " exige "}
 
+// shareConditionSet finds any of shareConditionWords in one pass.
+var shareConditionSet = newSubstrSet(shareConditionWords)
+
 // checkDataCondition flags an action that shares a data category a policy
 // allows only under a condition ("health data is shared with a provider
 // only for a patient it is treating under an approved pre-authorisation")
@@ -598,6 +604,9 @@ func (st *state) checkDataCondition() {
 		tv := st.text(p.Statement)
 		for si, sent := range tv.foldedSentences() {
 			s := " " + sent + " "
+			if !shareConditionSet.in(s) {
+				continue // no condition (most sentences): one pass, not one search per word
+			}
 			ri := -1
 			for _, r := range shareConditionWords {
 				if i := strings.Index(s, r); i >= 0 && (ri < 0 || i < ri) {
