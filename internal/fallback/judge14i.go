@@ -890,10 +890,27 @@ func capAmounts(cl string) []capAmount {
 var approvalWordSet = newSubstrSet([]string{"approv", "authoris", "authoriz", "pre-auth", "preauth", "sanction",
 	"freigabe", "freigegeben", "genehmig", "aprob", "autoriz", "approuv", "autoris"})
 
-// recordClauses cuts a record at the marks that end a clause.
-func recordClauses(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '\n' || r == '(' || r == ')' })
+// cutClause returns the first clause of s, cut at the marks that end a
+// clause, and the text after it; ok is false when s holds no clause. Its
+// clauses are strings.FieldsFunc's at those marks (all ASCII, so a byte
+// loop finds the same ones), without the slice it made per record read.
+func cutClause(s string) (cl, rest string, ok bool) {
+	i := 0
+	for i < len(s) && isClauseMark(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return "", "", false
+	}
+	j := i + 1
+	for j < len(s) && !isClauseMark(s[j]) {
+		j++
+	}
+	return s[i:j], s[j:], true
 }
+
+// isClauseMark reports the bytes that end a record clause.
+func isClauseMark(c byte) bool { return c == ';' || c == '\n' || c == '(' || c == ')' }
 
 // capOnlyRecord reports a record whose every amount is one an approval or a
 // cap qualifies ("adjuster approval €2,000", "approved up to €2,000"): the
@@ -904,7 +921,7 @@ func capOnlyRecord(s string) bool {
 		return false
 	}
 	caps := false
-	for _, cl := range recordClauses(s) {
+	for cl, rest, ok := cutClause(s); ok; cl, rest, ok = cutClause(rest) {
 		all := moneyIn(cl)
 		if len(all) == 0 {
 			continue
@@ -944,7 +961,7 @@ func (st *state) checkOverApproval() {
 		if !anyIDIn(ids, desc) {
 			continue
 		}
-		for _, cl := range recordClauses(t.text) {
+		for cl, rest, ok := cutClause(t.text); ok; cl, rest, ok = cutClause(rest) {
 			low := toLower(cl)
 			if hasNeg(low) || containsAny(low, "pending", "requested", "beantragt", "solicitad", "en attente") {
 				continue
