@@ -916,7 +916,7 @@ func isClauseMark(c byte) bool { return c == ';' || c == '\n' || c == '(' || c =
 // cap qualifies ("adjuster approval €2,000", "approved up to €2,000"): the
 // number bounds what may be paid, and a higher figure from the counterparty
 // is a new estimate to approve, not a false claim.
-func capOnlyRecord(s string) bool {
+func (st *state) capOnlyRecord(s string) bool {
 	if !hasASCIIDigit(s) || !capOpenerSet.in(toLower(s)) {
 		return false
 	}
@@ -926,10 +926,35 @@ func capOnlyRecord(s string) bool {
 		if len(all) == 0 {
 			continue
 		}
-		if len(capAmounts(cl)) != len(all) {
+		if len(st.capAmountsOf(cl)) != len(all) {
 			return false
 		}
 		caps = true
+	}
+	return caps
+}
+
+// clauseCaps is one record clause's capAmounts.
+type clauseCaps struct {
+	cl   string
+	caps []capAmount
+}
+
+// maxCapMemo bounds the clauses whose caps a case keeps: the memo is
+// searched in a line, and a case has a few approval clauses at most.
+const maxCapMemo = 8
+
+// capAmountsOf is capAmounts(cl), read once per case: the amount checks
+// (capOnlyRecord) and checkOverApproval read the same approval clauses.
+func (st *state) capAmountsOf(cl string) []capAmount {
+	for _, m := range st.capMemo {
+		if m.cl == cl {
+			return m.caps
+		}
+	}
+	caps := capAmounts(cl)
+	if len(st.capMemo) < maxCapMemo {
+		st.capMemo = append(st.capMemo, clauseCaps{cl, caps})
 	}
 	return caps
 }
@@ -971,7 +996,7 @@ func (st *state) checkOverApproval() {
 			}
 			vals := partTotals(cl)
 			if len(vals) == 0 {
-				for _, c := range capAmounts(cl) {
+				for _, c := range st.capAmountsOf(cl) {
 					if !c.perUnit {
 						vals = append(vals, c.v)
 					}
