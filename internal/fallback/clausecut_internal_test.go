@@ -43,3 +43,41 @@ func FuzzCutClause(f *testing.F) {
 		}
 	})
 }
+
+// capOpenerMaskRef is the reference capOpenerMask replaced: one search per
+// opener.
+func capOpenerMaskRef(low string) uint32 {
+	var m uint32
+	for i, op := range capOpeners {
+		if strings.Contains(low, op) {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+func TestCapOpenerMask(t *testing.T) {
+	if len(capOpeners) > 32 {
+		t.Fatalf("capOpeners has %d words; capOpenerMask holds 32", len(capOpeners))
+	}
+	for _, s := range []string{"", "approved up to €2,000", "aprobada hasta 2.000 €", "jusqu’à 2 000 €; jusqu'à", "pre-authorised; preauthoriz"} {
+		t.Run(s, func(t *testing.T) {
+			if got, want := capOpenerMask(s), capOpenerMaskRef(s); got != want {
+				t.Errorf("capOpenerMask(%q) = %b, want %b", s, got, want)
+			}
+		})
+	}
+}
+
+// FuzzCapOpenerMask compares capOpenerMask with one search per opener.
+func FuzzCapOpenerMask(f *testing.F) {
+	for _, s := range []string{"approved up to €2,000", "freigegeben bis zu 2.000 €", "jusqu’à"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		low := toLower(s)
+		if got, want := capOpenerMask(low), capOpenerMaskRef(low); got != want {
+			t.Errorf("capOpenerMask(%q) = %b, want %b", low, got, want)
+		}
+	})
+}

@@ -794,6 +794,30 @@ var capOpeners = []string{"approv", "authoris", "authoriz", "pre-authoris", "pre
 // capOpenerSet finds any of capOpeners in one pass.
 var capOpenerSet = newSubstrSet(capOpeners)
 
+// capOpenersByByte lists, for each byte, the indexes in capOpeners of the
+// openers that start with it.
+var capOpenersByByte = func() (by [256][]uint8) {
+	for i, op := range capOpeners {
+		by[op[0]] = append(by[op[0]], uint8(i))
+	}
+	return by
+}()
+
+// capOpenerMask returns the set of capOpeners (bit i for capOpeners[i])
+// that occur in low, in one pass: capAmounts then searches only for those,
+// where it searched for each of the twenty-one in turn.
+func capOpenerMask(low string) uint32 {
+	var m uint32
+	for i := 0; i < len(low); i++ {
+		for _, k := range capOpenersByByte[low[i]] {
+			if strings.HasPrefix(low[i:], capOpeners[k]) {
+				m |= 1 << k
+			}
+		}
+	}
+	return m
+}
+
 // capLinks may stand between an opener and its amount (lower case).
 var capLinks = map[string]bool{"of": true, "for": true, "de": true, "von": true, "pour": true, "por": true, "amount": true,
 	"amounts": true, "repairs": true, "up": true, "to": true, "bis": true, "hasta": true, "zu": true, "at": false}
@@ -816,12 +840,16 @@ func capAmounts(cl string) []capAmount {
 		return nil
 	}
 	low := toLower(cl)
-	if !capOpenerSet.in(low) {
+	present := capOpenerMask(low)
+	if present == 0 {
 		return nil
 	}
 	var out []capAmount
 	var seen [4]int // where each amount starts: "aprobada hasta 2.000 €" is one amount for two openers
-	for _, op := range capOpeners {
+	for oi, op := range capOpeners {
+		if present&(1<<oi) == 0 {
+			continue // not in the clause: no search for it
+		}
 		from := 0
 		for from < len(low) && len(out) < 4 {
 			at := strings.Index(low[from:], op)
