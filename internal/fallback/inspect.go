@@ -55,6 +55,7 @@ type state struct {
 	c        *consult.Case
 	cues     map[string][]cue
 	findings []finding
+	capMemo  []clauseCaps // judge14i.go: capAmountsOf
 	tension  bool
 	warning  bool
 	calm     bool

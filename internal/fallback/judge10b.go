@@ -461,7 +461,7 @@ func (st *state) checkRecordedAmount() {
 		}
 		// Only now, as a contradiction would be reported (judge14i.go): an
 		// approval or a cap is not the thing's price, and "3 x €200" is €600.
-		if capOnlyRecord(t.text) || slices.ContainsFunc(partTotals(t.text), func(v float64) bool { return v*3 >= a.Amount*2 }) {
+		if st.capOnlyRecord(t.text) || slices.ContainsFunc(partTotals(t.text), func(v float64) bool { return v*3 >= a.Amount*2 }) {
 			continue
 		}
 		st.contradiction(

@@ -428,6 +428,9 @@ var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once
 // comes last in English and first in Spanish and French, so each is tried.
 func reservedWords(sent string) []string {
 	s := " " + sent + " "
+	if !onlyToSet.in(s) {
+		return nil // no opener: one pass instead of one search per opener
+	}
 	for _, op := range onlyToOpeners {
 		i := strings.Index(s, op)
 		if i < 0 {
@@ -575,6 +578,9 @@ var categoryWords = map[string][]string{
 var shareConditionWords = []string{" only ", " solo ", " solamente ", " unicamente ", " nur ", " ausschliesslich ", " uniquement ", " seulement ",
 	" requires ", " require ", " requiere ", " erfordert ", " exige "}
 
+// shareConditionSet finds any of shareConditionWords in one pass.
+var shareConditionSet = newSubstrSet(shareConditionWords)
+
 // checkDataCondition flags an action that shares a data category a policy
 // allows only under a condition ("health data is shared with a provider
 // only for a patient it is treating under an approved pre-authorisation")
@@ -598,6 +604,9 @@ func (st *state) checkDataCondition() {
 		tv := st.text(p.Statement)
 		for si, sent := range tv.foldedSentences() {
 			s := " " + sent + " "
+			if !shareConditionSet.in(s) {
+				continue // no condition (most sentences): one pass, not one search per word
+			}
 			ri := -1
 			for _, r := range shareConditionWords {
 				if i := strings.Index(s, r); i >= 0 && (ri < 0 || i < ri) {
@@ -785,6 +794,30 @@ var capOpeners = []string{"approv", "authoris", "authoriz", "pre-authoris", "pre
 // capOpenerSet finds any of capOpeners in one pass.
 var capOpenerSet = newSubstrSet(capOpeners)
 
+// capOpenersByByte lists, for each byte, the indexes in capOpeners of the
+// openers that start with it.
+var capOpenersByByte = func() (by [256][]uint8) {
+	for i, op := range capOpeners {
+		by[op[0]] = append(by[op[0]], uint8(i))
+	}
+	return by
+}()
+
+// capOpenerMask returns the set of capOpeners (bit i for capOpeners[i])
+// that occur in low, in one pass: capAmounts then searches only for those,
+// where it searched for each of the twenty-one in turn.
+func capOpenerMask(low string) uint32 {
+	var m uint32
+	for i := 0; i < len(low); i++ {
+		for _, k := range capOpenersByByte[low[i]] {
+			if strings.HasPrefix(low[i:], capOpeners[k]) {
+				m |= 1 << k
+			}
+		}
+	}
+	return m
+}
+
 // capLinks may stand between an opener and its amount (lower case).
 var capLinks = map[string]bool{"of": true, "for": true, "de": true, "von": true, "pour": true, "por": true, "amount": true,
 	"amounts": true, "repairs": true, "up": true, "to": true, "bis": true, "hasta": true, "zu": true, "at": false}
@@ -807,12 +840,16 @@ func capAmounts(cl string) []capAmount {
 		return nil
 	}
 	low := toLower(cl)
-	if !capOpenerSet.in(low) {
+	present := capOpenerMask(low)
+	if present == 0 {
 		return nil
 	}
 	var out []capAmount
 	var seen [4]int // where each amount starts: "aprobada hasta 2.000 €" is one amount for two openers
-	for _, op := range capOpeners {
+	for oi, op := range capOpeners {
+		if present&(1<<oi) == 0 {
+			continue // not in the clause: no search for it
+		}
 		from := 0
 		for from < len(low) && len(out) < 4 {
 			at := strings.Index(low[from:], op)
@@ -881,29 +918,71 @@ func capAmounts(cl string) []capAmount {
 var approvalWordSet = newSubstrSet([]string{"approv", "authoris", "authoriz", "pre-auth", "preauth", "sanction",
 	"freigabe", "freigegeben", "genehmig", "aprob", "autoriz", "approuv", "autoris"})
 
-// recordClauses cuts a record at the marks that end a clause.
-func recordClauses(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r == ';' || r == '\n' || r == '(' || r == ')' })
+// cutClause returns the first clause of s, cut at the marks that end a
+// clause, and the text after it; ok is false when s holds no clause. Its
+// clauses are strings.FieldsFunc's at those marks (all ASCII, so a byte
+// loop finds the same ones), without the slice it made per record read.
+func cutClause(s string) (cl, rest string, ok bool) {
+	i := 0
+	for i < len(s) && isClauseMark(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return "", "", false
+	}
+	j := i + 1
+	for j < len(s) && !isClauseMark(s[j]) {
+		j++
+	}
+	return s[i:j], s[j:], true
 }
+
+// isClauseMark reports the bytes that end a record clause.
+func isClauseMark(c byte) bool { return c == ';' || c == '\n' || c == '(' || c == ')' }
 
 // capOnlyRecord reports a record whose every amount is one an approval or a
 // cap qualifies ("adjuster approval €2,000", "approved up to €2,000"): the
 // number bounds what may be paid, and a higher figure from the counterparty
 // is a new estimate to approve, not a false claim.
-func capOnlyRecord(s string) bool {
+func (st *state) capOnlyRecord(s string) bool {
 	if !hasASCIIDigit(s) || !capOpenerSet.in(toLower(s)) {
 		return false
 	}
 	caps := false
-	for _, cl := range recordClauses(s) {
+	for cl, rest, ok := cutClause(s); ok; cl, rest, ok = cutClause(rest) {
 		all := moneyIn(cl)
 		if len(all) == 0 {
 			continue
 		}
-		if len(capAmounts(cl)) != len(all) {
+		if len(st.capAmountsOf(cl)) != len(all) {
 			return false
 		}
 		caps = true
+	}
+	return caps
+}
+
+// clauseCaps is one record clause's capAmounts.
+type clauseCaps struct {
+	cl   string
+	caps []capAmount
+}
+
+// maxCapMemo bounds the clauses whose caps a case keeps: the memo is
+// searched in a line, and a case has a few approval clauses at most.
+const maxCapMemo = 8
+
+// capAmountsOf is capAmounts(cl), read once per case: the amount checks
+// (capOnlyRecord) and checkOverApproval read the same approval clauses.
+func (st *state) capAmountsOf(cl string) []capAmount {
+	for _, m := range st.capMemo {
+		if m.cl == cl {
+			return m.caps
+		}
+	}
+	caps := capAmounts(cl)
+	if len(st.capMemo) < maxCapMemo {
+		st.capMemo = append(st.capMemo, clauseCaps{cl, caps})
 	}
 	return caps
 }
@@ -935,7 +1014,7 @@ func (st *state) checkOverApproval() {
 		if !anyIDIn(ids, desc) {
 			continue
 		}
-		for _, cl := range recordClauses(t.text) {
+		for cl, rest, ok := cutClause(t.text); ok; cl, rest, ok = cutClause(rest) {
 			low := toLower(cl)
 			if hasNeg(low) || containsAny(low, "pending", "requested", "beantragt", "solicitad", "en attente") {
 				continue
@@ -945,7 +1024,7 @@ func (st *state) checkOverApproval() {
 			}
 			vals := partTotals(cl)
 			if len(vals) == 0 {
-				for _, c := range capAmounts(cl) {
+				for _, c := range st.capAmountsOf(cl) {
 					if !c.perUnit {
 						vals = append(vals, c.v)
 					}

@@ -965,7 +965,7 @@ func (st *state) checkAmounts(sents []sentence) {
 					continue
 				}
 				tv := st.whole(t).money()
-				if len(tv) == 0 || st.whole(t).lowerHas(capOpenerSet) && capOnlyRecord(t.text) {
+				if len(tv) == 0 || st.whole(t).lowerHas(capOpenerSet) && st.capOnlyRecord(t.text) {
 					continue // an approval or a cap is not the thing's price (judge14i.go)
 				}
 				if pt := partTotals(t.text); len(pt) > 0 {
