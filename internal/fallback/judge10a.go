@@ -157,17 +157,26 @@ func (st *state) dropToldBereavement() {
 	if len(qs) == 0 || len(st.findings) > 0 || !st.c.Counterparty.Verified || st.stakes.Rank() > 0 {
 		return
 	}
+	if !st.onlyToldDeath(qs) {
+		return
+	}
+	delete(st.cues, "emotional_pressure")
+}
+
+// onlyToldDeath reports whether every emotional cue qs only tells of a
+// death and no other pressure cue came with them: grief told, not pressed.
+func (st *state) onlyToldDeath(qs []cue) bool {
 	for _, q := range qs {
 		if !bereavementCues[q.phrase] {
-			return
+			return false
 		}
 	}
 	for _, t := range []consult.Tactic{consult.PolicyBypass, consult.Urgency, consult.AuthorityClaim, consult.Reciprocity, consult.Scarcity, consult.DataExtraction} {
 		if len(st.cues[string(t)]) > 0 {
-			return
+			return false
 		}
 	}
-	delete(st.cues, "emotional_pressure")
+	return true
 }
 
 // pressedKinds are the structural breaches that earlier rounds tag

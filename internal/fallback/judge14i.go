@@ -385,17 +385,7 @@ func (st *state) dropReportedDeath() {
 			return
 		}
 	}
-	for _, q := range qs {
-		if !bereavementCues[q.phrase] {
-			return
-		}
-	}
-	for _, t := range []consult.Tactic{consult.PolicyBypass, consult.Urgency, consult.AuthorityClaim, consult.Reciprocity, consult.Scarcity, consult.DataExtraction} {
-		if len(st.cues[string(t)]) > 0 {
-			return
-		}
-	}
-	if st.hasTension() {
+	if !st.onlyToldDeath(qs) || st.hasTension() {
 		return
 	}
 	delete(st.cues, "emotional_pressure")
@@ -704,14 +694,8 @@ func (st *state) pressedWindow() {
 	if idx < 0 {
 		return
 	}
-	th := st.e.params["threshold"]
-	for _, l := range []consult.Tactic{consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity} {
-		for _, q := range st.cues[string(l)] {
-			if q.src == srcMessage && q.weight >= th {
-				st.findings[idx].tactic = consult.PolicyBypass
-				return
-			}
-		}
+	if st.pressingCue(true) {
+		st.findings[idx].tactic = consult.PolicyBypass
 	}
 }
 

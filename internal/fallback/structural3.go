@@ -176,15 +176,24 @@ func (st *state) pressuredException() {
 	if idx < 0 {
 		return
 	}
+	if st.pressingCue(false) {
+		st.findings[idx].score = 0.55
+	}
+}
+
+// pressingCue reports whether a pressure cue (urgency, emotion, scarcity,
+// reciprocity) reports on its own: at the threshold's weight, and from the
+// message itself when fromMessage is set.
+func (st *state) pressingCue(fromMessage bool) bool {
 	th := st.e.params["threshold"]
 	for _, l := range []consult.Tactic{consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity} {
 		for _, q := range st.cues[string(l)] {
-			if q.weight >= th {
-				st.findings[idx].score = 0.55
-				return
+			if q.weight >= th && (!fromMessage || q.src == srcMessage) {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // selfIntro are the openings of a self-introduction in the folded cue
