@@ -606,6 +606,19 @@ func (o *occIndex) get(id int32) []int {
 	return o.starts[p : p+n]
 }
 
+// sawLater reports whether the text holds every later part of ph: chain
+// fails on each start of the first part when one is missing, and most of a
+// text's multi-part candidates lack one, so the test spares the word index
+// lookups and the chain call per start (about 70 calls per 2 KiB message).
+func (o *occIndex) sawLater(ph *phrase) bool {
+	for _, p := range ph.parts[1:] {
+		if o.count[p.lit] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // reset clears what a text left, touching only the literals it saw.
 func (o *occIndex) reset() {
 	for _, id := range o.ids {
@@ -676,6 +689,9 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 	for _, id := range occ.ids {
 		for _, pi := range lx.firstOf(id) {
 			ph := &lx.phrases[pi]
+			if !occ.sawLater(ph) {
+				continue
+			}
 			for _, st := range occ.get(id) {
 				end := st + len(lx.lits[id])
 				ok := true
