@@ -768,21 +768,22 @@ func sortHits(hits []hit) {
 func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
 	a := lx.auto
 	d := unsafe.Pointer(unsafe.SliceData(a.r16))
+	tb := unsafe.Pointer(unsafe.StringData(text))
 	class, first := &a.class, a.firstOut
 	s := uint(0)
 	i := 0
 	for ; i+4 <= len(text); i += 4 {
-		b := text[i : i+4]
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[0]]))*2))); s >= first {
+		b := unsafe.Add(tb, i) // four bytes, unchecked: i+4 <= len(text)
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(b)]))*2))); s >= first {
 			lx.recordState(s, i, occ, marks)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[1]]))*2))); s >= first {
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 1))]))*2))); s >= first {
 			lx.recordState(s, i+1, occ, marks)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[2]]))*2))); s >= first {
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 2))]))*2))); s >= first {
 			lx.recordState(s, i+2, occ, marks)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[3]]))*2))); s >= first {
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 3))]))*2))); s >= first {
 			lx.recordState(s, i+3, occ, marks)
 		}
 	}
