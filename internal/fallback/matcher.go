@@ -71,15 +71,22 @@ type automaton struct {
 	r16      []uint16
 	firstOut uint
 	out      [][]int32 // literal ids recognised on entering a state
-	// outAt and outIDs replace out when compact made r16: the literal ids
+	// outAt and outLits replace out when compact made r16: the literals
 	// recognised on entering state s >= firstOut are
-	// outIDs[outAt[s-firstOut]:outAt[s-firstOut+1]]. The lexicon's
-	// automaton has tens of thousands of states and lives as long as the
-	// engine: as a slice per state, out was a pointer for every GC cycle to
-	// mark (and thousands of small objects); flat, the tables hold none.
-	outAt  []uint32
-	outIDs []int32
-	litLen []int
+	// outLits[outAt[s-firstOut]:outAt[s-firstOut+1]], each with its
+	// length, which the scan needs for the start and read from litLen
+	// with a second bounds check. The lexicon's automaton has tens of
+	// thousands of states and lives as long as the engine: as a slice per
+	// state, out was a pointer for every GC cycle to mark (and thousands
+	// of small objects); flat, the tables hold none.
+	outAt   []uint32
+	outLits []outLit
+	litLen  []int
+}
+
+// outLit is a literal a state recognises, with its length.
+type outLit struct {
+	id, len int32
 }
 
 // compact rewrites a's table as r16 when it fits (at most 32 classes and
@@ -124,12 +131,14 @@ func (a *automaton) compact() *automaton {
 		nIDs += len(a.out[s])
 	}
 	a.outAt = make([]uint32, 0, n-int(a.firstOut)+1)
-	a.outIDs = make([]int32, 0, nIDs)
+	a.outLits = make([]outLit, 0, nIDs)
 	for _, ids := range out[a.firstOut:] {
-		a.outAt = append(a.outAt, uint32(len(a.outIDs)))
-		a.outIDs = append(a.outIDs, ids...)
+		a.outAt = append(a.outAt, uint32(len(a.outLits)))
+		for _, id := range ids {
+			a.outLits = append(a.outLits, outLit{id, int32(a.litLen[id])})
+		}
 	}
-	a.outAt = append(a.outAt, uint32(len(a.outIDs)))
+	a.outAt = append(a.outAt, uint32(len(a.outLits)))
 	a.r16, a.out, a.d16, a.delta = r, nil, nil, nil
 	return a
 }
@@ -237,8 +246,8 @@ func (a *automaton) scan(text string, fn func(lit int32, start int)) {
 			s = uint(d[s<<5|uint(class[text[i]])])
 			if s >= first {
 				at := a.outAt[s-first:]
-				for _, id := range a.outIDs[at[0]:at[1]] {
-					fn(id, i+1-a.litLen[id])
+				for _, o := range a.outLits[at[0]:at[1]] {
+					fn(o.id, i+1-int(o.len))
 				}
 			}
 		}
@@ -606,6 +615,19 @@ func (o *occIndex) get(id int32) []int {
 	return o.starts[p : p+n]
 }
 
+// sawLater reports whether the text holds every later part of ph: chain
+// fails on each start of the first part when one is missing, and most of a
+// text's multi-part candidates lack one, so the test spares the word index
+// lookups and the chain call per start (about 70 calls per 2 KiB message).
+func (o *occIndex) sawLater(ph *phrase) bool {
+	for _, p := range ph.parts[1:] {
+		if o.count[p.lit] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // reset clears what a text left, touching only the literals it saw.
 func (o *occIndex) reset() {
 	for _, id := range o.ids {
@@ -676,6 +698,9 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 	for _, id := range occ.ids {
 		for _, pi := range lx.firstOf(id) {
 			ph := &lx.phrases[pi]
+			if !occ.sawLater(ph) {
+				continue
+			}
 			for _, st := range occ.get(id) {
 				end := st + len(lx.lits[id])
 				ok := true
@@ -743,21 +768,22 @@ func sortHits(hits []hit) {
 func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
 	a := lx.auto
 	d := unsafe.Pointer(unsafe.SliceData(a.r16))
+	tb := unsafe.Pointer(unsafe.StringData(text))
 	class, first := &a.class, a.firstOut
 	s := uint(0)
 	i := 0
 	for ; i+4 <= len(text); i += 4 {
-		b := text[i : i+4]
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[0]]))*2))); s >= first {
+		b := unsafe.Add(tb, i) // four bytes, unchecked: i+4 <= len(text)
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(b)]))*2))); s >= first {
 			lx.recordState(s, i, occ, marks)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[1]]))*2))); s >= first {
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 1))]))*2))); s >= first {
 			lx.recordState(s, i+1, occ, marks)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[2]]))*2))); s >= first {
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 2))]))*2))); s >= first {
 			lx.recordState(s, i+2, occ, marks)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[b[3]]))*2))); s >= first {
+		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 3))]))*2))); s >= first {
 			lx.recordState(s, i+3, occ, marks)
 		}
 	}
@@ -769,12 +795,30 @@ func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
 }
 
 // recordState records the literals that state s (from firstOut on)
-// recognises on entering it at byte i.
+// recognises on entering it at byte i. It reads outAt and occ.count
+// unchecked: s-firstOut+1 < len(outAt) (compact), and a pack literal's id
+// is below len(lx.lits), count's length (getOcc).
 func (lx *lexicon) recordState(s uint, i int, occ *occIndex, marks *[]setMark) {
 	a := lx.auto
-	at := a.outAt[s-a.firstOut:]
-	for _, id := range a.outIDs[at[0]:at[1]] {
-		lx.record(id, i+1-a.litLen[id], occ, marks)
+	at := unsafe.Add(unsafe.Pointer(unsafe.SliceData(a.outAt)), (s-a.firstOut)*4)
+	nLex, count := int32(len(lx.lits)), unsafe.Pointer(unsafe.SliceData(occ.count))
+	for _, o := range a.outLits[*(*uint32)(at):*(*uint32)(unsafe.Add(at, 4))] {
+		start := int32(i) + 1 - o.len
+		if o.id >= nLex {
+			if marks != nil {
+				*marks = append(*marks, setMark{o.id - nLex, start})
+			}
+			continue
+		}
+		c := (*uint8)(unsafe.Add(count, o.id))
+		switch *c {
+		case 0:
+			occ.ids = append(occ.ids, o.id)
+		case maxOcc:
+			continue
+		}
+		*c++
+		occ.pairs = append(occ.pairs, litAt{o.id, start})
 	}
 }
 
