@@ -104,7 +104,7 @@ func (st *state) checkPolicyBan(v *j3fold) {
 					obs:    fmt.Sprintf("Policy %s bans this act for %s, and the action is on a %s booking.", policyName(p), pair, pair),
 					reason: fmt.Sprintf("Policy %s rules out the proposed action outright: %q.", policyName(p), st.clipCase(strings.TrimSpace(p.Statement), 120)),
 					disp:   consult.SeekApproval}
-				if st.anyCue(consult.AuthorityClaim, consult.EmotionalPressure) {
+				if st.banPressed() {
 					f.tactic = consult.PolicyBypass
 				}
 				st.add(f)

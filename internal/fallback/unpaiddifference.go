@@ -82,7 +82,7 @@ func (st *state) checkUnpaidDifference(v *j3fold) {
 		obs := fmt.Sprintf("Record %s prices the change at %s more, and the action makes it for %s.", t.id, money(price, a.Currency), money(a.Amount, a.Currency))
 		f := finding{kind: "unpaiddifference", score: 0.5, sig: consult.High, hard: true, obs: obs, disp: consult.SeekApproval,
 			reason: obs + " The owner would give the difference away; only they can approve that."}
-		if st.anyCue(consult.EmotionalPressure, consult.Reciprocity, consult.AuthorityClaim, consult.PolicyBypass) {
+		if st.banPressed() {
 			f.tactic = consult.PolicyBypass
 		}
 		st.add(f)
