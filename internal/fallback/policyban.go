@@ -15,8 +15,9 @@ import (
 // action does that act to a thing the description puts in that class (two
 // consecutive words of the policy's subject appear in it: "basic economy").
 // A polite request that breaks the rule carries no tactic, as in the tau2
-// cases; one pressed with authority is policy_bypass (judge10a.go retags
-// it: emotion alone is not, as dev labels it).
+// cases; one pressed with authority is policy_bypass (banPressed in
+// judge10a.go, read here and again by retagPolicyBan once later presses are
+// in: emotion alone is not, as dev labels it).
 
 var banMarks = []string{" cannot be ", " can not be ", " may not be ", " must not be ", " are not ", " no se pueden ", " no se puede ",
 	" konnen nicht ", " kann nicht ", " durfen nicht ", " ne peuvent pas etre ", " ne peut pas etre "}

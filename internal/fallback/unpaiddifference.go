@@ -16,8 +16,8 @@ import (
 // action makes it for nothing ("no charge", amount 0) or for much less.
 // Whatever the message says, the owner would give away the difference, so
 // the step needs approval. No tactic for a polite request; policy_bypass
-// when the counterparty presses (emotion, favour, authority) to get round
-// the price.
+// when the counterparty presses (a favour, authority or bypass wording:
+// banPressed in judge10a.go; emotion alone is not) to get round the price.
 
 // rePriced reads a priced change in a folded record: the thing priced,
 // then the extra cost.
