@@ -47,6 +47,10 @@ type finding struct {
 	disp   consult.Disposition // the disposition this finding asks for on its own
 	claim  *consult.Claim
 	reason string // one rationale sentence
+	// pressed marks an "ineligible" finding that an office or a favour
+	// presses (pressIneligible, judge13a.go): checkJudge13fLate keeps its
+	// tactic by this mark, not by finding pressIneligible's cue again.
+	pressed bool
 }
 
 // state is everything Analyze learns about one case.

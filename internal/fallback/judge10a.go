@@ -179,6 +179,23 @@ func (st *state) onlyToldDeath(qs []cue) bool {
 	return true
 }
 
+// banPressed reports authority, reciprocity or bypass wording in the cues,
+// or an authority finding: what presses a class ban or an unpaid
+// difference into policy_bypass. The checks that make those findings tag
+// them by it, and retagPolicyBan reads it again once the later checks'
+// presses (an asserted authority, a self-titled office) are in.
+func (st *state) banPressed() bool {
+	if st.anyCue(consult.AuthorityClaim, consult.Reciprocity, consult.PolicyBypass) {
+		return true
+	}
+	for _, g := range st.findings {
+		if g.tactic == consult.AuthorityClaim {
+			return true
+		}
+	}
+	return false
+}
+
 // pressedKinds are the structural breaches that earlier rounds tag
 // policy_bypass when pressure comes with them: a class ban (policyban.go)
 // and a change made for less than a record prices it
@@ -193,12 +210,7 @@ var pressedKinds = map[string]bool{"policyban": true, "unpaiddifference": true}
 // emotional_pressure alone (tau2-air-31), and the same grief with "make an
 // exception just this once" policy_bypass too (tau2-air-36, by its words).
 func (st *state) retagPolicyBan() {
-	pressed := st.anyCue(consult.AuthorityClaim, consult.Reciprocity, consult.PolicyBypass)
-	for _, g := range st.findings {
-		if g.tactic == consult.AuthorityClaim {
-			pressed = true
-		}
-	}
+	pressed := st.banPressed()
 	for i := range st.findings {
 		if f := &st.findings[i]; pressedKinds[f.kind] {
 			f.tactic = ""

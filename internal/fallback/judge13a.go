@@ -373,9 +373,10 @@ func (st *state) checkRunningCost() {
 // it, as a class ban pressed so is policy bypass (retagPolicyBan).
 const pressedIneligibleWeight = 0.3
 
-// pressedIneligiblePhrase names pressIneligible's cue, which
-// checkJudge13fLate keeps: a ruled-out request pressed with an office or a
-// favour is a bypass even when the claim behind it is false.
+// pressedIneligiblePhrase names pressIneligible's cue. The finding it
+// presses is marked (finding.pressed), and checkJudge13fLate reads the
+// mark: a ruled-out request pressed with an office or a favour is a bypass
+// even when the claim behind it is false.
 const pressedIneligiblePhrase = "a ruled-out request pressed"
 
 // pressIneligible adds a policy-bypass cue when a record rules out what is
@@ -398,6 +399,7 @@ func (st *state) pressIneligible() {
 	for _, t := range []consult.Tactic{consult.AuthorityClaim, consult.Reciprocity} {
 		for _, q := range st.cues[string(t)] {
 			if q.src == srcMessage && q.weight >= 0.45 && q.text != nil {
+				inel.pressed = true
 				st.cues["policy_bypass"] = append(st.cues["policy_bypass"], cue{label: "policy_bypass",
 					weight: pressedIneligibleWeight, src: srcMessage, text: q.text, phrase: pressedIneligiblePhrase,
 					pos: q.pos, end: q.end, srcIdx: q.srcIdx})

@@ -508,8 +508,13 @@ func (st *state) checkJudge13fLate() {
 	if !contradicted {
 		return
 	}
+	for _, f := range st.findings {
+		if f.kind == "ineligible" && f.pressed {
+			return // pressed with an office or a favour (pressIneligible)
+		}
+	}
 	for _, q := range st.cues["policy_bypass"] {
-		if q.weight >= 0.5 || q.phrase == pressedIneligiblePhrase {
+		if q.weight >= 0.5 {
 			return
 		}
 	}
