@@ -26,14 +26,20 @@ import (
 
 var coLex = *buildCoLex()
 
-// coTops[n] keeps the top n bytes of a word: a word of up to eight bytes
-// is read as the eight bytes that end with it, the bytes before it masked.
-var coTops = func() (m [16]uint64) {
+// coTops[n] reads a word of n bytes, up to eight: it is loaded as the
+// eight bytes that end with it, and top keeps its bytes (the top n),
+// bit6 has bit 6 of each of them. A word whose bytes all have bit 6 set
+// (letters, and the lead bytes of multi-byte runes) holds no digit and is
+// not a "."; coWords tests those only on the others.
+var coTops = func() (m [16]struct{ top, bit6 uint64 }) {
 	for n := 1; n <= 8; n++ {
-		m[n] = ^uint64(0) << (64 - 8*n)
+		m[n].top = ^uint64(0) << (64 - 8*n)
+		m[n].bit6 = m[n].top & coBit6
 	}
 	return m
 }()
+
+const coBit6 = 0x4040404040404040
 
 // coBucketBits sizes the table: 2,048 buckets of four slots for ~1,300
 // keys, so most words that are not keys find no tag of theirs, and a seed

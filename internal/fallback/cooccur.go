@@ -281,22 +281,28 @@ words:
 			if uint(n-1) >= 16 {
 				break
 			}
-			var lo, hi, d, x uint64
+			var lo, hi, x uint64
+			var c coClass
 			if n <= 8 {
 				// The eight bytes that end with the word, those before it
 				// masked (as coKey keeps a short key).
-				lo = *(*uint64)(unsafe.Add(base, e-8)) & coTops[n&15]
-				if lo == '.'<<56 && n == 1 {
-					break words
+				m := &coTops[n&15]
+				lo = *(*uint64)(unsafe.Add(base, e-8)) & m.top
+				x = bits.ReverseBytes64(lo) + uint64(n)
+				if lo&m.bit6 != m.bit6 {
+					if lo == '.'<<56 && n == 1 {
+						break words
+					}
+					if digitBytes(lo) != 0 {
+						c = coNumber
+					}
 				}
-				d, x = digitBytes(lo), bits.ReverseBytes64(lo)+uint64(n)
 			} else {
 				lo, hi = *(*uint64)(unsafe.Add(base, s)), *(*uint64)(unsafe.Add(base, e-8))
-				d, x = digitBytes(lo)|digitBytes(hi), (lo+uint64(n))^hi*coK2
-			}
-			var c coClass
-			if d != 0 {
-				c = coNumber
+				x = (lo + uint64(n)) ^ hi*coK2
+				if lo&hi&coBit6 != coBit6 && digitBytes(lo)|digitBytes(hi) != 0 {
+					c = coNumber
+				}
 			}
 			h := (x ^ coLex.seed) * coK1 // coHash
 			bk := coBucket(h)
