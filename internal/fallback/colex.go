@@ -84,6 +84,10 @@ type coEntry struct {
 	// starts with this word (a lead's): the look-ups of the two and three
 	// words from it are made only for lengths that can match.
 	plens uint64
+	// next has bit c&31 set for the first byte c of the second word of
+	// each such key: a lead whose next word starts with no such byte
+	// starts no entry there, and cooccur does not look.
+	next uint32
 }
 
 // coEntries is coTable (and the number words) as one entry per key.
@@ -103,6 +107,7 @@ func coEntries() map[string]coEntry {
 				e := ent[w[:i]]
 				e.lead = true
 				e.plens |= 1 << min(len(w), 63)
+				e.next |= 1 << (w[i+1] & 31)
 				ent[w[:i]] = e
 			}
 		}

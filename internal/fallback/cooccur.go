@@ -201,7 +201,13 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 		sen := coSentence{text, spans[i : i+nw], ws}
 		i += nw
 		for _, l := range leads {
-			all |= coLeadPhrases(&coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
+			// The lead's entries go on with a word that starts with one of
+			// the bytes of next: most leads ("we", "for") are followed by
+			// none, which the next word's first byte tells.
+			k, lead := int(uint32(l)), &coLex.keys[l>>32].e
+			if k+1 < nw && lead.next>>(b[sen.spans[k+1].start]&31)&1 != 0 {
+				all |= coLeadPhrases(&coLex, b, &sen, k, lead)
+			}
 		}
 		if !coMayCue(all, p.prevFavour) {
 			// No cue, and no favour carried to the next sentence.
