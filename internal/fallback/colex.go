@@ -20,9 +20,10 @@ import (
 // values in registers. The same loads tell whether the word holds a
 // digit. It replaced a linear-probing table (one probe loop a word), and
 // before that a two-level byte filter in front of a Go map:
-// TestCoLexMatchesMap holds it to the map of coEntries, and
+// TestCoLexMatchesMap and TestCoWordsMatchesMap hold it (and coWords'
+// own reading of it) to the map of coEntries, and
 // TestCooccurMatchesReference and FuzzCooccur hold the whole pass to the
-// first one.
+// map-based one.
 
 var coLex = *buildCoLex()
 
@@ -60,8 +61,9 @@ type coLexicon struct {
 }
 
 // coKey is one key: its first and last eight bytes (a key of eight bytes
-// or fewer is zero-padded in lo and has hi 0), which with its length decide
-// equality up to 16 bytes.
+// or fewer has them at the top of lo, the bytes below 0, as coWords loads
+// a short word, and hi 0), which with its length decide equality up to 16
+// bytes.
 type coKey struct {
 	lo, hi uint64
 	n      uint32
