@@ -201,13 +201,7 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 		sen := coSentence{text, spans[i : i+nw], ws}
 		i += nw
 		for _, l := range leads {
-			// The lead's entries go on with a word that starts with one of
-			// the bytes of next: most leads ("we", "for") are followed by
-			// none, which the next word's first byte tells.
-			k, lead := int(uint32(l)), &coLex.keys[l>>32].e
-			if k+1 < nw && lead.next>>(b[sen.spans[k+1].start]&31)&1 != 0 {
-				all |= coLeadPhrases(&coLex, b, &sen, k, lead)
-			}
+			all |= coLeadPhrases(&coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
 		}
 		if !coMayCue(all, p.prevFavour) {
 			// No cue, and no favour carried to the next sentence.
@@ -241,12 +235,13 @@ type coScan struct {
 	leads []uint64  // as long as ws: the key's index<<32 | the word's
 	nl    int       // the leads listed
 	sp0   uintptr   // the address of the sentence's first span
+	end   uintptr   // the address after the last span given
 }
 
 // coWords classifies the words of the sentence that starts at spans[0]
 // (not a lone "."), up to the next lone "." or the end, into sc.ws by
-// their single-word entries, and lists in sc.leads the words that start a
-// multi-word entry (the key's index<<32 | the word's), for coLeadPhrases;
+// their single-word entries, and lists in sc.leads the words that may start
+// a multi-word entry (the key's index<<32 | the word's), for coLeadPhrases;
 // it returns the number of words and the union of their classes.
 //
 // This loop runs for every word of the counterparty's text, and its cost
@@ -265,7 +260,7 @@ func coWords(sc *coScan, spans []wordSpan) (int, coClass) {
 	sp := unsafe.Pointer(unsafe.SliceData(spans))
 	end := unsafe.Add(sp, len(spans)*int(unsafe.Sizeof(wordSpan{})))
 	wp := unsafe.Pointer(unsafe.SliceData(sc.ws))
-	sc.nl, sc.sp0 = 0, uintptr(sp)
+	sc.nl, sc.sp0, sc.end = 0, uintptr(sp), uintptr(end)
 	var all coClass
 	// The words that end in the text's first eight bytes (at most the
 	// text's first few) are read by coWordSlow; then none does.
@@ -339,7 +334,13 @@ words:
 }
 
 // lead lists the word at sp as starting a multi-word entry, key i's.
+// It lists only a word followed by one that starts with a byte of the
+// key's next: any other starts no entry of two or three words there.
 func (sc *coScan) lead(i int, sp unsafe.Pointer) {
+	nx := unsafe.Add(sp, unsafe.Sizeof(wordSpan{}))
+	if uintptr(nx) == sc.end || coLex.keys[i].e.next>>(sc.b[(*wordSpan)(nx).start]&31)&1 == 0 {
+		return
+	}
 	sc.leads[sc.nl] = uint64(i)<<32 | uint64((uintptr(sp)-sc.sp0)/unsafe.Sizeof(wordSpan{}))
 	sc.nl++
 }
