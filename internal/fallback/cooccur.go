@@ -252,9 +252,10 @@ type coScan struct {
 // colex.go), the loop walks the spans and the classes by pointer (no
 // index, no bounds checks), what it rarely needs sits behind sc, and a
 // word of up to 16 bytes is read by one or two loads that end inside the
-// text: the eight bytes that end with a short word, shifted down to it,
-// or the first and last eight of a longer one. The rare words that are
-// longer or end in the text's first eight bytes go to coWordSlow.
+// text: the eight bytes that end with a short word, the bytes before it
+// masked, or the first and last eight of a longer one. The rare words
+// that are longer or end in the text's first eight bytes go to sc.slow,
+// called outside the inner loop.
 func coWords(sc *coScan, spans []wordSpan) (int, coClass) {
 	base := unsafe.Pointer(unsafe.SliceData(sc.b))
 	sp := unsafe.Pointer(unsafe.SliceData(spans))
@@ -263,7 +264,7 @@ func coWords(sc *coScan, spans []wordSpan) (int, coClass) {
 	sc.nl, sc.sp0, sc.end = 0, uintptr(sp), uintptr(end)
 	var all coClass
 	// The words that end in the text's first eight bytes (at most the
-	// text's first few) are read by coWordSlow; then none does.
+	// text's first few) are read by sc.slow; then none does.
 	for ; sp != end && (*wordSpan)(sp).end < 8; sp, wp = unsafe.Add(sp, unsafe.Sizeof(wordSpan{})), unsafe.Add(wp, unsafe.Sizeof(coClass(0))) {
 		c, dot := sc.slow(int((*wordSpan)(sp).start), int((*wordSpan)(sp).end), sp)
 		if dot {
