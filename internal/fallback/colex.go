@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"sort"
 	"strings"
 )
@@ -11,32 +12,58 @@ import (
 // cooccur looks every word of the counterparty's text up, and most words
 // are not keys. A key is found by its first and last eight bytes and its
 // length, which two loads give: a look-up is one or two multiplies and one
-// or two probes of a 16 KiB array (a 16-bit tag in the slot rejects most
-// occupied slots without reading the key), with no hashing byte by byte
-// and, for keys of up to 16 bytes, no string comparison. The same loads
-// tell whether the word holds a digit, which made a pass of its own
-// (coDigits) before. It replaced a two-level byte filter in front of a Go
-// map: TestCoLexMatchesMap holds it to the map of coEntries, and
+// read of a bucket of four 16-bit tags, compared all at once (SWAR), with
+// no hashing byte by byte and, for keys of up to 16 bytes, no string
+// comparison. A bucket never holds two keys with the same tag and never
+// overflows (buildCoLex picks the hash's seed so), so a look-up is
+// straight-line code with no probe loop, which lets coWords keep its
+// values in registers. The same loads tell whether the word holds a
+// digit. It replaced a linear-probing table (one probe loop a word), and
+// before that a two-level byte filter in front of a Go map:
+// TestCoLexMatchesMap and TestCoWordsMatchesMap hold it (and coWords'
+// own reading of it) to the map of coEntries, and
 // TestCooccurMatchesReference and FuzzCooccur hold the whole pass to the
-// old one.
+// map-based one.
 
-var coLex = buildCoLex()
+var coLex = *buildCoLex()
 
-// coBits sizes the table: 4,096 slots for ~1,300 keys, so most words that
-// are not keys stop at an empty slot or a tag that differs.
-const coBits = 12
+// coTops[n] reads a word of n bytes, up to eight: it is loaded as the
+// eight bytes that end with it, and top keeps its bytes (the top n),
+// bit6 has bit 6 of each of them. A word whose bytes all have bit 6 set
+// (letters, and the lead bytes of multi-byte runes) holds no digit and is
+// not a "."; coWords tests those only on the others.
+var coTops = func() (m [16]struct{ top, bit6 uint64 }) {
+	for n := 1; n <= 8; n++ {
+		m[n].top = ^uint64(0) << (64 - 8*n)
+		m[n].bit6 = m[n].top & coBit6
+	}
+	return m
+}()
+
+const coBit6 = 0x4040404040404040
+
+// coBucketBits sizes the table: 2,048 buckets of four slots for ~1,300
+// keys, so most words that are not keys find no tag of theirs, and a seed
+// that leaves no bucket full past four is found within a few tries.
+const coBucketBits = 11
+
+// coLanes has a one in each 16-bit lane, coLaneTops the top bit of each.
+const coLanes, coLaneTops = 0x0001000100010001, 0x8000800080008000
 
 type coLexicon struct {
-	// slots[i] is tag<<16 | (index in keys + 1), or 0 when empty, filled
-	// by linear probing from hash>>(64-coBits).
-	slots [1 << coBits]uint32
-	keys  []coKey
-	long  []byte // the keys longer than 16 bytes, end to end
+	// tags[i] holds bucket i's four 16-bit tags (coTag, never 0), 0 in an
+	// empty slot; idx[i][l] is the index in keys of the key in lane l.
+	tags [1 << coBucketBits]uint64
+	idx  [1 << coBucketBits][4]uint16
+	seed uint64 // mixed into coHash: the first that fits every key
+	keys []coKey
+	long []byte // the keys longer than 16 bytes, end to end
 }
 
 // coKey is one key: its first and last eight bytes (a key of eight bytes
-// or fewer is zero-padded in lo and has hi 0), which with its length decide
-// equality up to 16 bytes.
+// or fewer has them at the top of lo, the bytes below 0, as coWords loads
+// a short word, and hi 0), which with its length decide equality up to 16
+// bytes.
 type coKey struct {
 	lo, hi uint64
 	n      uint32
@@ -59,6 +86,10 @@ type coEntry struct {
 	// starts with this word (a lead's): the look-ups of the two and three
 	// words from it are made only for lengths that can match.
 	plens uint64
+	// next has bit c&31 set for the first byte c of the second word of
+	// each such key: a lead whose next word starts with no such byte
+	// starts no entry there, and cooccur does not look.
+	next uint32
 }
 
 // coEntries is coTable (and the number words) as one entry per key.
@@ -78,6 +109,7 @@ func coEntries() map[string]coEntry {
 				e := ent[w[:i]]
 				e.lead = true
 				e.plens |= 1 << min(len(w), 63)
+				e.next |= 1 << (w[i+1] & 31)
 				ent[w[:i]] = e
 			}
 		}
@@ -106,8 +138,8 @@ func buildCoLex() *coLexicon {
 		words = append(words, w)
 	}
 	sort.Strings(words) // the same table every run
-	if 2*len(words) > 1<<coBits || len(words) >= 1<<16 {
-		panic("fallback: the co-occurrence table has outgrown coBits")
+	if len(words) > 1<<(coBucketBits+1) || len(words) >= 1<<16 {
+		panic("fallback: the co-occurrence table has outgrown coBucketBits")
 	}
 	lx := &coLexicon{keys: make([]coKey, 0, len(words))}
 	var long strings.Builder
@@ -117,6 +149,9 @@ func buildCoLex() *coLexicon {
 			b = append(b, 0)
 		}
 		k := coKey{lo: binary.LittleEndian.Uint64(b), n: uint32(len(w)), e: ent[w]}
+		if len(w) <= 8 {
+			k.lo <<= 64 - 8*len(w) // the word's bytes at the top (coWords' loads)
+		}
 		if k.e.word {
 			k.add |= k.e.cls
 		}
@@ -134,43 +169,90 @@ func buildCoLex() *coLexicon {
 			long.WriteString(w)
 		}
 		lx.keys = append(lx.keys, k)
-		h := coHash(k.lo, k.hi, len(w))
-		i := h >> (64 - coBits)
-		for lx.slots[i] != 0 {
-			i = (i + 1) & (1<<coBits - 1)
-		}
-		lx.slots[i] = coTag(h)<<16 | uint32(len(lx.keys))
 	}
 	lx.long = []byte(long.String())
+	for lx.seed = 0; !lx.place(); lx.seed++ {
+		if lx.seed > 1000 {
+			panic("fallback: no seed places the co-occurrence table")
+		}
+	}
 	return lx
+}
+
+// place fills the buckets with the seed it has, and reports whether every
+// key found a slot in its bucket with a tag no other key there has.
+func (lx *coLexicon) place() bool {
+	lx.tags, lx.idx = [1 << coBucketBits]uint64{}, [1 << coBucketBits][4]uint16{}
+	for i := range lx.keys {
+		k := &lx.keys[i]
+		h := coHash(k.lo, k.hi, int(k.n), lx.seed)
+		bk, tag := coBucket(h), coTag(h)
+		if tag == 0 {
+			return false // 0 marks an empty slot
+		}
+		l := 0
+		for ; l < 4 && lx.tags[bk]>>(16*l)&0xffff != 0; l++ {
+			if lx.tags[bk]>>(16*l)&0xffff == tag {
+				return false
+			}
+		}
+		if l == 4 {
+			return false
+		}
+		lx.tags[bk] |= tag << (16 * l)
+		lx.idx[bk][l] = uint16(i)
+	}
+	return true
 }
 
 const coK1, coK2 = 0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f
 
-func coHash(lo, hi uint64, n int) uint64 { return (lo+uint64(n))*coK1 ^ hi*coK2 }
+// coHash mixes a key's first and last eight bytes and its length. A key
+// of up to eight bytes has them at the top of lo (and hi 0), which a
+// multiply would mix into the top bits only: its bytes are reversed first.
+func coHash(lo, hi uint64, n int, seed uint64) uint64 {
+	x := bits.ReverseBytes64(lo) + uint64(n)
+	if n > 8 {
+		x = (lo + uint64(n)) ^ hi*coK2
+	}
+	return (x ^ seed) * coK1
+}
 
-// coTag is the 16 bits of h below the slot index.
-func coTag(h uint64) uint32 { return uint32(h>>(48-coBits)) & 0xffff }
+// coTag is the top 16 bits of h (never 0 for a key: place sees to it),
+// coBucket the bits below them.
+func coTag(h uint64) uint64 { return h >> 48 }
+
+func coBucket(h uint64) uint64 { return h >> (48 - coBucketBits) & (1<<coBucketBits - 1) }
+
+// coLanes16 has the top bit set of the lane of bucket h's tags that holds
+// h's tag, if one does (the lane of the key to compare with the word), and
+// is 0 if none does. A bucket's tags differ, so at most one lane is zero
+// after the XOR, and the borrow of the subtraction, which may mark the
+// lanes above a zero lane, leaves the lowest mark on it.
+func coLanes16(tags, h uint64) uint64 {
+	x := tags ^ coTag(h)*coLanes // a zero lane where the tags agree
+	return (x - coLanes) &^ x & coLaneTops
+}
 
 // find looks up the key with the given first and last eight bytes and
-// length, and returns its entry and index in keys; b[s:s+n] is the key's
-// text, read only for keys over 16 bytes.
+// length (as coLoad gives them), and returns its entry and index in keys;
+// b[s:s+n] is the key's text, read only for keys over 16 bytes.
 func (lx *coLexicon) find(lo, hi uint64, n int, b []byte, s int) (coEntry, bool, uint32) {
-	h := coHash(lo, hi, n)
-	tag := coTag(h)
-	for i := h >> (64 - coBits); ; i = (i + 1) & (1<<coBits - 1) {
-		sl := lx.slots[i]
-		if sl == 0 {
-			return coEntry{}, false, 0
-		}
-		if sl>>16 != tag {
-			continue
-		}
-		k := &lx.keys[sl&0xffff-1]
-		if k.lo == lo && k.hi == hi && int(k.n) == n && (n <= 16 || coSameMiddle(lx.long[k.off:k.off+k.n], b[s:s+n])) {
-			return k.e, true, sl&0xffff - 1
-		}
+	if n <= 8 {
+		lo <<= uint(64-8*n) & 63
 	}
+	h := coHash(lo, hi, n, lx.seed)
+	bk := coBucket(h)
+	m := coLanes16(lx.tags[bk], h)
+	if m == 0 {
+		return coEntry{}, false, 0
+	}
+	i := lx.idx[bk][bits.TrailingZeros64(m)>>4]
+	k := &lx.keys[i]
+	if k.lo == lo && k.hi == hi && int(k.n) == n && (n <= 16 || coSameMiddle(lx.long[k.off:k.off+k.n], b[s:s+n])) {
+		return k.e, true, uint32(i)
+	}
+	return coEntry{}, false, 0
 }
 
 // coSameMiddle reports whether k and w, of the same length over 16 bytes

@@ -1,7 +1,6 @@
 package fallback
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"strings"
 	"unsafe"
@@ -184,24 +183,25 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	// reused from sentence to sentence (grown for a longer sentence).
 	var wbuf [128]coClass
 	var lbuf [128]uint64
-	wsBuf, leadBuf := wbuf[:], lbuf[:]
+	sc := coScan{b: b, ws: wbuf[:], leads: lbuf[:]}
 	for i := 0; i < len(spans); {
 		if sp := spans[i]; sp.end-sp.start == 1 && b[sp.start] == '.' {
 			i++
 			continue
 		}
-		m := min(len(spans)-i, len(wsBuf))
-		ws, leads, all := coWords(b, spans[i:i+m], wsBuf, leadBuf)
-		if len(ws) == m && i+m < len(spans) {
+		m := min(len(spans)-i, len(sc.ws))
+		nw, all := coWords(&sc, spans[i:i+m])
+		if nw == m && i+m < len(spans) {
 			if sp := spans[i+m]; sp.end-sp.start != 1 || b[sp.start] != '.' {
-				wsBuf, leadBuf = make([]coClass, 2*len(wsBuf)), make([]uint64, 2*len(wsBuf))
+				sc.ws, sc.leads = make([]coClass, 2*len(sc.ws)), make([]uint64, 2*len(sc.ws))
 				continue
 			}
 		}
-		sen := coSentence{text, spans[i : i+len(ws)], ws}
-		i += len(ws)
+		ws, leads := sc.ws[:nw], sc.leads[:sc.nl]
+		sen := coSentence{text, spans[i : i+nw], ws}
+		i += nw
 		for _, l := range leads {
-			all |= coLeadPhrases(coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
+			all |= coLeadPhrases(&coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
 		}
 		if !coMayCue(all, p.prevFavour) {
 			// No cue, and no favour carried to the next sentence.
@@ -226,77 +226,148 @@ type coPass struct {
 	first, last [32]int
 }
 
+// coScan is what coWords reads and fills, sentence by sentence: the
+// function keeps only a pointer to it, so that the word loop's registers
+// hold the loop's own values.
+type coScan struct {
+	b     []byte    // the text, at least eight bytes long
+	ws    []coClass // the sentence's words' classes: room for every span given
+	leads []uint64  // as long as ws: the key's index<<32 | the word's
+	nl    int       // the leads listed
+	sp0   uintptr   // the address of the sentence's first span
+	end   uintptr   // the address after the last span given
+}
+
 // coWords classifies the words of the sentence that starts at spans[0]
-// (not a lone "."), up to the next lone "." or the end, into ws (which has
-// room for len(spans) words) by their single-word entries, and lists in
-// leads (as long as ws) the words that start a multi-word entry (the key's
-// index<<32 | the word's), for coLeadPhrases; it returns both and the
-// union of the words' classes. b is the text, at least eight bytes long.
+// (not a lone "."), up to the next lone "." or the end, into sc.ws by
+// their single-word entries, and lists in sc.leads the words that may start
+// a multi-word entry (the key's index<<32 | the word's), for coLeadPhrases;
+// it returns the number of words and the union of their classes.
 //
-// This loop runs for every word of the counterparty's text, so it makes no
-// call (a call would make the compiler keep its variables on the stack):
-// the look-up of coLexicon.find and the loads of coLoad are written out
-// here, and the multi-word entries are looked up after it.
-func coWords(b []byte, spans []wordSpan, ws []coClass, leads []uint64) ([]coClass, []uint64, coClass) {
-	lx := coLex
-	ws, leads = ws[:len(spans)], leads[:len(spans)]
+// This loop runs for every word of the counterparty's text, and its cost
+// was mostly the values it kept: with more of them live than the machine
+// has registers (a probe loop inside the word loop, the slices it was
+// given), the compiler spilt and reloaded a dozen on every word. So the
+// look-up has no loop (a bucket's four tags are compared at once,
+// colex.go), the loop walks the spans and the classes by pointer (no
+// index, no bounds checks), what it rarely needs sits behind sc, and a
+// word of up to 16 bytes is read by one or two loads that end inside the
+// text: the eight bytes that end with a short word, the bytes before it
+// masked, or the first and last eight of a longer one. The rare words
+// that are longer or end in the text's first eight bytes go to sc.slow,
+// called outside the inner loop.
+func coWords(sc *coScan, spans []wordSpan) (int, coClass) {
+	base := unsafe.Pointer(unsafe.SliceData(sc.b))
+	sp := unsafe.Pointer(unsafe.SliceData(spans))
+	end := unsafe.Add(sp, len(spans)*int(unsafe.Sizeof(wordSpan{})))
+	wp := unsafe.Pointer(unsafe.SliceData(sc.ws))
+	sc.nl, sc.sp0, sc.end = 0, uintptr(sp), uintptr(end)
 	var all coClass
-	nl, i := 0, 0
-	for ; i < len(spans); i++ {
-		s, e := int(spans[i].start), int(spans[i].end)
-		n := e - s
-		var lo, hi, d, h uint64
-		if n <= 8 {
-			sh := uint(64-8*n) & 63 // keeps the word's n bytes
-			if s+8 <= len(b) {
-				lo = binary.LittleEndian.Uint64(b[s:s+8]) << sh >> sh
-			} else { // the word starts in the text's last eight bytes
-				lo = binary.LittleEndian.Uint64(b[len(b)-8:]) >> (8 * uint(s+8-len(b)) & 63) << sh >> sh
-			}
-			if lo == '.' && n == 1 {
-				break
-			}
-			d = digitBytes(lo)
-			h = (lo + uint64(n)) * coK1 // coHash with hi 0
-		} else {
-			lo, hi = binary.LittleEndian.Uint64(b[s:s+8]), binary.LittleEndian.Uint64(b[e-8:e])
-			d = digitBytes(lo) | digitBytes(hi)
-			for p := s + 8; p < e-8; p += 8 {
-				d |= digitBytes(binary.LittleEndian.Uint64(b[p : p+8]))
-			}
-			h = coHash(lo, hi, n)
+	// The words that end in the text's first eight bytes (at most the
+	// text's first few) are read by sc.slow; then none does.
+	for ; sp != end && (*wordSpan)(sp).end < 8; sp, wp = unsafe.Add(sp, unsafe.Sizeof(wordSpan{})), unsafe.Add(wp, unsafe.Sizeof(coClass(0))) {
+		c, dot := sc.slow(int((*wordSpan)(sp).start), int((*wordSpan)(sp).end), sp)
+		if dot {
+			return int((uintptr(sp) - sc.sp0) / unsafe.Sizeof(wordSpan{})), all
 		}
-		var c coClass
-		if d != 0 {
-			c = coNumber
-		}
-		tag := coTag(h)
-		for j := h >> (64 - coBits); ; j = (j + 1) & (1<<coBits - 1) {
-			sl := lx.slots[j]
-			if sl == 0 {
-				break
-			}
-			if sl>>16 != tag {
-				continue
-			}
-			k := &lx.keys[sl&0xffff-1]
-			if k.lo != lo || k.hi != hi || int(k.n) != n {
-				continue
-			}
-			if n > 16 && !coSameMiddle(lx.long[k.off:k.off+k.n], b[s:e]) {
-				continue
-			}
-			c |= k.add
-			if k.e.lead {
-				leads[nl] = uint64(sl&0xffff-1)<<32 | uint64(i)
-				nl++
-			}
-			break
-		}
-		ws[i] = c
+		*(*coClass)(wp) = c
 		all |= c
 	}
-	return ws[:i], leads[:nl], all
+words:
+	for {
+		// The words of up to 16 bytes, in a loop that makes no call (a
+		// call would spill every value it keeps).
+		for ; sp != end; sp, wp = unsafe.Add(sp, unsafe.Sizeof(wordSpan{})), unsafe.Add(wp, unsafe.Sizeof(coClass(0))) {
+			s, e := int((*wordSpan)(sp).start), int((*wordSpan)(sp).end)
+			n := e - s
+			if uint(n-1) >= 16 {
+				break
+			}
+			var lo, hi, x uint64
+			var c coClass
+			if n <= 8 {
+				// The eight bytes that end with the word, those before it
+				// masked (as coKey keeps a short key).
+				m := &coTops[n&15]
+				lo = *(*uint64)(unsafe.Add(base, e-8)) & m.top
+				x = bits.ReverseBytes64(lo) + uint64(n)
+				if lo&m.bit6 != m.bit6 {
+					if lo == '.'<<56 && n == 1 {
+						break words
+					}
+					if digitBytes(lo) != 0 {
+						c = coNumber
+					}
+				}
+			} else {
+				lo, hi = *(*uint64)(unsafe.Add(base, s)), *(*uint64)(unsafe.Add(base, e-8))
+				x = (lo + uint64(n)) ^ hi*coK2
+				if lo&hi&coBit6 != coBit6 && digitBytes(lo)|digitBytes(hi) != 0 {
+					c = coNumber
+				}
+			}
+			h := (x ^ coLex.seed) * coK1 // coHash
+			bk := coBucket(h)
+			if m := coLanes16(coLex.tags[bk], h); m != 0 {
+				i := coLex.idx[bk][bits.TrailingZeros64(m)>>4]
+				if k := &coLex.keys[i]; k.lo == lo && k.hi == hi && int(k.n) == n {
+					c |= k.add
+					if k.e.lead {
+						sc.lead(int(i), sp)
+					}
+				}
+			}
+			*(*coClass)(wp) = c
+			all |= c
+		}
+		if sp == end {
+			break
+		}
+		c, dot := sc.slow(int((*wordSpan)(sp).start), int((*wordSpan)(sp).end), sp)
+		if dot {
+			break
+		}
+		*(*coClass)(wp) = c
+		all |= c
+		sp, wp = unsafe.Add(sp, unsafe.Sizeof(wordSpan{})), unsafe.Add(wp, unsafe.Sizeof(coClass(0)))
+	}
+	return int((uintptr(sp) - sc.sp0) / unsafe.Sizeof(wordSpan{})), all
+}
+
+// lead lists the word at sp as starting a multi-word entry, key i's.
+// It lists only a word followed by one that starts with a byte of the
+// key's next: any other starts no entry of two or three words there.
+func (sc *coScan) lead(i int, sp unsafe.Pointer) {
+	nx := unsafe.Add(sp, unsafe.Sizeof(wordSpan{}))
+	if uintptr(nx) == sc.end || coLex.keys[i].e.next>>(sc.b[(*wordSpan)(nx).start]&31)&1 == 0 {
+		return
+	}
+	sc.leads[sc.nl] = uint64(i)<<32 | uint64((uintptr(sp)-sc.sp0)/unsafe.Sizeof(wordSpan{}))
+	sc.nl++
+}
+
+// slow is coWords' look-up of b[s:e], the word at sp, when it is over 16
+// bytes or ends in the text's first eight: it returns the word's classes
+// (what its key adds, and coNumber if it holds a digit), and whether it is
+// a lone "." (then nothing else).
+//
+//go:noinline
+func (sc *coScan) slow(s, e int, sp unsafe.Pointer) (coClass, bool) {
+	lo, hi, digit := coLoad(sc.b, s, e)
+	if lo == '.' && e-s == 1 {
+		return 0, true
+	}
+	var c coClass
+	if digit {
+		c = coNumber
+	}
+	if en, ok, i := coLex.find(lo, hi, e-s, sc.b, s); ok {
+		c |= coLex.keys[i].add
+		if en.lead {
+			sc.lead(int(i), sp)
+		}
+	}
+	return c, false
 }
 
 // coLeadPhrases adds to word k of the sentence, which starts a multi-word

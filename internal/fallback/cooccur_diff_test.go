@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -222,6 +223,81 @@ func TestCoLexMatchesMap(t *testing.T) {
 				got, ok := coGet(text, len(pad), len(pad)+len(w))
 				if ok != wantOK || got != want {
 					t.Errorf("%q in %q: got %+v, %v; want %+v, %v", w, text, got, ok, want, wantOK)
+				}
+			}
+		}
+	}
+}
+
+// coWords must give every word the classes of its key (and coNumber if
+// it holds a digit) and list it as a lead when it starts a multi-word key
+// whose second word can be the next word (by its first byte),
+// wherever the word sits: in the text's first eight bytes, short, up to 16
+// bytes or longer (its loads differ).
+func TestCoWordsMatchesMap(t *testing.T) {
+	ent := coEntries()
+	var words []string
+	for w := range ent {
+		words = append(words, w, w+"s", "x"+w, w[:len(w)-1], w+"1", "2"+w, strings.ToUpper(w[:1])+w[1:])
+		if len(w) > 9 {
+			words = append(words, w[:8]+"#"+w[9:])
+		}
+	}
+	words = append(words, coWordPool()...)
+	sort.Strings(words)
+	for _, w := range words {
+		if w == "" || w == "." || strings.Contains(w, " ") {
+			continue
+		}
+		var want coClass
+		if hasASCIIDigit(w) {
+			want = coNumber
+		}
+		e, ok := ent[w]
+		if ok && e.word {
+			want |= e.cls
+		}
+		if ok && e.num {
+			want |= coNumber
+		}
+		if ok && e.code {
+			want |= coCodeW
+		}
+		for _, pad := range []string{"", "a ", "abcdefghijklmn "} {
+			for _, tail := range []string{"", " b", " abcdefghijkl"} {
+				text := pad + w + tail
+				b := []byte(text)
+				if len(b) < 8 {
+					b = append(b, make([]byte, 8)...)
+				}
+				spans := wordSpans(text)
+				k := 0
+				if pad != "" {
+					k = 1
+				}
+				sc := coScan{b: b, ws: make([]coClass, len(spans)), leads: make([]uint64, len(spans))}
+				nw, _ := coWords(&sc, spans)
+				if nw != len(spans) || sc.ws[k] != want {
+					t.Errorf("%q in %q: %d words, class %#x; want %d, %#x", w, text, nw, sc.ws[k], len(spans), want)
+				}
+				var leads []string
+				for _, l := range sc.leads[:sc.nl] {
+					leads = append(leads, fmt.Sprint(int(uint32(l)), coLex.keys[l>>32].e == ent[string(text[spans[uint32(l)].start:spans[uint32(l)].end])]))
+				}
+				// A lead is listed when the next word starts with a byte
+				// that the second word of one of its entries starts with.
+				listed := func(i int) bool {
+					e := ent[text[spans[i].start:spans[i].end]]
+					return e.lead && i+1 < len(spans) && e.next>>(text[spans[i+1].start]&31)&1 != 0
+				}
+				wantLead := 0
+				for i := range spans {
+					if listed(i) {
+						wantLead++
+					}
+				}
+				if len(leads) != wantLead || listed(k) != slices.Contains(leads, fmt.Sprint(k, true)) {
+					t.Errorf("%q in %q: leads %v; want %d, word %d among them: %v", w, text, leads, wantLead, k, listed(k))
 				}
 			}
 		}
