@@ -843,7 +843,7 @@ func (t *outText) add(s string, ok, lit bool) {
 	}
 	if !ok {
 		t.unknown = true
-	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !safeJoin(t.String(), s) {
+	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !quickSafeJoin(o.b[end-1], s[0]) && !safeJoin(t.String(), s) {
 		t.unknown = true
 	}
 	// Within the capacity (nearly always: compose grows the buffer to its
@@ -939,6 +939,37 @@ func safeJoin(l, r string) bool {
 		return true
 	}
 	return false
+}
+
+// joinClass holds, for add's test of a join before it calls safeJoin,
+// jcRisky for the bytes that may be part of a risky rune (every risky ASCII
+// byte and every non-ASCII one: '…' is not risky, but its bytes are left to
+// safeJoin), and jcLetterNoSep for the ASCII letters that start none of the
+// separator words of sepWordAt: a space then such a letter is a safe join.
+var joinClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if c >= utf8.RuneSelf || isRiskyByte(byte(c)) {
+			t[c] |= jcRisky
+		}
+		if isASCIILetter(byte(c)) && c != 'i' && c != 'w' && c != 'e' {
+			t[c] |= jcLetterNoSep
+		}
+	}
+	return t
+}()
+
+const (
+	jcRisky = 1 << iota
+	jcLetterNoSep
+)
+
+// quickSafeJoin reports, from the bytes a and b on either side of a join,
+// the joins that safeJoin finds safe whatever the bytes around them: those
+// where a byte that cannot be risky meets another, and a space then a letter
+// that starts no separator word, the commonest join of two risky bytes in
+// compose's texts. Most joins are told here, without safeJoin's call.
+func quickSafeJoin(a, b byte) bool {
+	return joinClass[a]&joinClass[b]&jcRisky == 0 || a == ' ' && joinClass[b]&jcLetterNoSep != 0
 }
 
 func isDigitish(c byte) bool { return c >= '0' && c <= '9' || c == ' ' || c == '-' }
