@@ -76,8 +76,14 @@ func (h *headRE) candidate(s string, p int) (ok, whole bool) {
 			return true, false // a folded non-ASCII letter inside a head: the regexp decides
 		}
 	}
+	// The heads' first bytes are lower-case: most heads fail there,
+	// without a call.
+	lc := c
+	if lc >= 'A' && lc <= 'Z' {
+		lc += 'a' - 'A'
+	}
 	for _, hd := range h.heads {
-		if len(w) >= len(hd) && hasPrefixFold(w, hd) {
+		if hd[0] == lc && len(w) >= len(hd) && hasPrefixFold(w, hd) {
 			return true, false
 		}
 	}

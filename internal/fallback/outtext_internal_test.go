@@ -113,3 +113,52 @@ func TestASCIISecretKey(t *testing.T) {
 		}
 	}
 }
+
+// TestScanCap checks scanCap against scan of capFirst's string: the same
+// text and the same finality, in a buffer with and without room for it.
+func TestScanCap(t *testing.T) {
+	for _, tc := range []struct{ head, s string }{
+		{"", "email:ar@norden-tools-billing.com"},
+		{"The counterparty ", "norden tools"},
+		{"x ", "akiaIOSFODNN7EXAMPLE"},
+		{"", "gb82WEST12345698765432"},
+		{"Paid by ", "e"},
+		{"a", "password is hunter2"},
+	} {
+		t.Run(tc.s, func(t *testing.T) {
+			for _, room := range []int{0, 1, 4096} {
+				var want, got outBuf
+				want.grow(room)
+				got.grow(room)
+				w, g := want.text(), got.text()
+				w.lit(tc.head)
+				g.lit(tc.head)
+				w.scan(capFirst(tc.s))
+				g.scanCap(tc.s)
+				w.lit(".")
+				g.lit(".")
+				ws, wok := w.text()
+				gs, gok := g.text()
+				if ws != gs || wok != gok {
+					t.Errorf("room %d: scanCap gives %q, %v; scan(capFirst) %q, %v", room, gs, gok, ws, wok)
+				}
+			}
+		})
+	}
+}
+
+// TestOutBufLowerFirst checks outBuf.lowerFirst against lowerFirst, and that
+// a text built after it leaves its string as it was.
+func TestOutBufLowerFirst(t *testing.T) {
+	for _, s := range []string{"", "A", "Pay approved invoices", "PAY", "pay", "Éa", "Ab", "A b", "Zz"} {
+		t.Run(s, func(t *testing.T) {
+			var ob outBuf
+			got := ob.lowerFirst(s)
+			b := ob.text()
+			b.lit("Xyz and more words after it")
+			if want := lowerFirst(s); got != want {
+				t.Errorf("lowerFirst(%q) = %q, want %q", s, got, want)
+			}
+		})
+	}
+}

@@ -26,6 +26,14 @@ var (
 		"purchase_history": true, "internal": true, "location": true, "contacts": true}
 )
 
+// whyMoves stands in stakeWhy for "it moves " and the action's money,
+// which the rationale writes (stakeWhy's only reader); whyUndone is the
+// engine's own words, which it writes without a scan.
+const (
+	whyMoves  = "\x00it moves"
+	whyUndone = "it cannot be undone"
+)
+
 // stakesOf grades what is at stake in the proposed action alone.
 func (st *state) stakesOf() {
 	a := st.c.Action
@@ -45,19 +53,19 @@ func (st *state) stakesOf() {
 	amt *= unitValue(a.Currency) // unitvalue.go: 14.5 BTC is no small sum
 	switch {
 	case amt >= 100000:
-		raise(consult.Critical, "it moves "+st.actMoney())
+		raise(consult.Critical, whyMoves)
 	case amt >= 10000:
-		raise(consult.High, "it moves "+st.actMoney())
+		raise(consult.High, whyMoves)
 	case amt >= 1000:
-		raise(consult.Medium, "it moves "+st.actMoney())
+		raise(consult.Medium, whyMoves)
 	case amt > 0:
 		raise(consult.Low, "")
 	}
 	if a.Irreversible {
 		if amt >= 1000 {
-			raise(consult.High, "it cannot be undone")
+			raise(consult.High, whyUndone)
 		} else {
-			raise(consult.Medium, "it cannot be undone")
+			raise(consult.Medium, whyUndone)
 		}
 	}
 	for _, d := range a.DataCategories {

@@ -1,6 +1,8 @@
 package fallback
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"regexp"
 	"sort"
 	"strings"
@@ -140,8 +142,27 @@ func quoteAtPlain(f folded, start, end int, ob *outBuf) (string, bool, bool) {
 
 // lastSentenceEnd returns the index of the last sentence-ending mark in s
 // (one followed by whitespace, so "$4,900.00" is not an end), or -1.
+//
+// It and firstSentenceEnd read eight bytes at a time, looking for the four
+// bytes that may end a sentence ('.', '!', '?', '\n') in a word at once,
+// and test only those: a quote's window is a few dozen bytes of prose in
+// which these bytes are rare.
 func lastSentenceEnd(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
+	i := len(s)
+	for i >= 8 {
+		m := sentMarks(binary.LittleEndian.Uint64([]byte(s[i-8 : i])))
+		for m != 0 {
+			// The highest candidate first; sentMarks may flag a byte that
+			// is not a mark above a mark, which isSentenceEnd rules out.
+			k := 7 - bits.LeadingZeros64(m)/8
+			if isSentenceEnd(s, i-8+k) {
+				return i - 8 + k
+			}
+			m &^= 0x80 << (8 * k)
+		}
+		i -= 8
+	}
+	for i--; i >= 0; i-- {
 		if isSentenceEnd(s, i) {
 			return i
 		}
@@ -150,12 +171,33 @@ func lastSentenceEnd(s string) int {
 }
 
 func firstSentenceEnd(s string) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		m := sentMarks(binary.LittleEndian.Uint64([]byte(s[i : i+8])))
+		for m != 0 {
+			k := bits.TrailingZeros64(m) / 8
+			if isSentenceEnd(s, i+k) {
+				return i + k
+			}
+			m &^= 0x80 << (8 * k)
+		}
+	}
+	for ; i < len(s); i++ {
 		if isSentenceEnd(s, i) {
 			return i
 		}
 	}
 	return -1
+}
+
+// sentMarks sets the top bit of each byte of x (eight bytes of text, the
+// first lowest) that is '.', '!', '?' or '\n': exactly so for the lowest
+// such byte, while a byte above one may be flagged too (the borrow of the
+// test for a zero byte), so each is checked again.
+func sentMarks(x uint64) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	zero := func(v uint64) uint64 { return (v - lo) &^ v & hi }
+	return zero(x^('.'*lo)) | zero(x^('!'*lo)) | zero(x^('?'*lo)) | zero(x^('\n'*lo))
 }
 
 func isSentenceEnd(s string, i int) bool {
@@ -822,6 +864,37 @@ func (t *outText) part(s string, ok bool) { t.add(s, ok, false) }
 // final unless the text is known not to be already.
 func (t *outText) scan(s string) { t.part(s, !t.unknown && isFinal(s)) }
 
+// lowerFirst is lowerFirst(s), written to the buffer as a text of its own
+// when it differs from s rather than allocated. No other text may be under
+// way.
+func (o *outBuf) lowerFirst(s string) string {
+	if len(s) < 2 || s[1] < 'a' || s[1] > 'z' || s[0] < 'A' || s[0] > 'Z' {
+		return s
+	}
+	t := o.text()
+	t.lit(s)
+	o.b[t.start] += 'a' - 'A'
+	return t.String()
+}
+
+// scanCap is scan(capFirst(s)) for s that starts with a lower-case ASCII
+// letter, without the string capFirst would make: s is copied to the
+// buffer, capitalised there, and the copy is what scan appends (onto
+// itself, as the buffer has room for it).
+func (t *outText) scanCap(s string) {
+	o := t.o
+	end := t.start + t.n
+	if len(o.b) != end {
+		panic("fallback: two output texts built at once")
+	}
+	o.grow(len(s))
+	o.b = append(o.b, s...)
+	o.b[end] -= 'a' - 'A'
+	c := unsafe.String(&o.b[end], len(s))
+	o.b = o.b[:end]
+	t.scan(c)
+}
+
 // scanList appends items from elsewhere, each scanned, separated by ", ".
 func (t *outText) scanList(items []string) {
 	for i, s := range items {
@@ -843,7 +916,7 @@ func (t *outText) add(s string, ok, lit bool) {
 	}
 	if !ok {
 		t.unknown = true
-	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !safeJoin(t.String(), s) {
+	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !quickSafeJoin(o.b[end-1], s[0]) && !safeJoin(t.String(), s) {
 		t.unknown = true
 	}
 	// Within the capacity (nearly always: compose grows the buffer to its
@@ -941,6 +1014,37 @@ func safeJoin(l, r string) bool {
 	return false
 }
 
+// joinClass holds, for add's test of a join before it calls safeJoin,
+// jcRisky for the bytes that may be part of a risky rune (every risky ASCII
+// byte and every non-ASCII one: '…' is not risky, but its bytes are left to
+// safeJoin), and jcLetterNoSep for the ASCII letters that start none of the
+// separator words of sepWordAt: a space then such a letter is a safe join.
+var joinClass = func() (t [256]uint8) {
+	for c := range 256 {
+		if c >= utf8.RuneSelf || isRiskyByte(byte(c)) {
+			t[c] |= jcRisky
+		}
+		if isASCIILetter(byte(c)) && c != 'i' && c != 'w' && c != 'e' {
+			t[c] |= jcLetterNoSep
+		}
+	}
+	return t
+}()
+
+const (
+	jcRisky = 1 << iota
+	jcLetterNoSep
+)
+
+// quickSafeJoin reports, from the bytes a and b on either side of a join,
+// the joins that safeJoin finds safe whatever the bytes around them: those
+// where a byte that cannot be risky meets another, and a space then a letter
+// that starts no separator word, the commonest join of two risky bytes in
+// compose's texts. Most joins are told here, without safeJoin's call.
+func quickSafeJoin(a, b byte) bool {
+	return joinClass[a]&joinClass[b]&jcRisky == 0 || a == ' ' && joinClass[b]&jcLetterNoSep != 0
+}
+
 func isDigitish(c byte) bool { return c >= '0' && c <= '9' || c == ' ' || c == '-' }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
@@ -999,6 +1103,8 @@ type caseWords struct {
 	money      string
 	moneyOK    bool
 	moneyFinal int8
+	// lq holds compose's quotes of the reported tactics (lexQuotes).
+	lq [numTactics]lexQuote
 }
 
 // actMoney returns money(a.Amount, a.Currency) for the case's action,

@@ -90,10 +90,10 @@ func tacticAt[V any](a *[numTactics]V, m map[consult.Tactic]V, t consult.Tactic)
 
 // compose turns what the engine learned into the analysis.
 func (st *state) compose() consult.Analysis {
-	// The four lists of advice share one array, each with its own
-	// capacity: one that outgrows it moves out on its own.
+	// The four lists of advice and the rationale share one array, each
+	// with its own capacity: one that outgrows it moves out on its own.
 	nt := len(st.tactics)
-	lists := make([]string, 0, (nt+1)+nt+(nt+2)+4)
+	lists := make([]string, 0, (nt+1)+nt+(nt+2)+4+maxReasons)
 	a := consult.Analysis{
 		Claims:          []consult.Claim{},
 		Signals:         make([]consult.Signal, 0, nt),
@@ -136,7 +136,7 @@ func (st *state) compose() consult.Analysis {
 	a.RiskTier = st.tier(reported, a.Disposition)
 	a.Confidence = st.confidence(reported)
 	// Words.
-	a.Rationale, fm.rationale = st.rationale(ob, reported, lqs, act, actFinal)
+	a.Rationale, fm.rationale = st.rationale(ob, lists[3*nt+7:3*nt+7:3*nt+7+maxReasons], reported, lqs, act, actFinal)
 	st.advice(ob, &a, &fm, reported, act, actFinal)
 	a.SituationSummary, fm.summary = st.summary(ob, act, actFinal)
 	a.Reply, fm.reply = reply(ob, a, &fm, act, actFinal)
@@ -185,7 +185,14 @@ type lexQuote struct {
 // lexQuotes quotes the two strongest cues of each reported tactic, in
 // st.tactics' order. Picking the two needs no sort of all the cues.
 func (st *state) lexQuotes(ob *outBuf) []lexQuote {
-	out := make([]lexQuote, len(st.tactics))
+	// Each tactic is reported once, so the case's array nearly always
+	// holds them (and the state's reset has zeroed it).
+	out := st.words.lq[:]
+	if len(st.tactics) <= len(out) {
+		out = out[:len(st.tactics)]
+	} else {
+		out = make([]lexQuote, len(st.tactics))
+	}
 	for i, t := range st.tactics {
 		cs := st.cues[string(t)]
 		b := strongest(cs, -1)
@@ -782,7 +789,7 @@ func (st *state) cpName(b *outText) {
 func (st *state) capName(b *outText, s string) {
 	c, ok := st.clipCaseFinal(s, 80)
 	if c != "" && c[0] >= 'a' && c[0] <= 'z' {
-		b.scan(capFirst(c))
+		b.scanCap(c)
 		return
 	}
 	b.part(c, ok)
@@ -816,12 +823,17 @@ func (st *state) actionPhrase(b *outText, act string, actFinal bool) {
 // summary writes the situation summary and reports whether it is final.
 func (st *state) summary(ob *outBuf, act string, actFinal bool) (string, bool) {
 	a := st.c.Action
+	var goal string
+	if st.c.Goal != "" {
+		// Written to the buffer before the summary starts there.
+		goal = ob.lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), "."))
+	}
 	b := ob.text()
 	st.cpName(&b)
 	b.lit(" asks the agent")
 	if st.c.Goal != "" {
 		b.lit(", whose goal is to ")
-		b.part(st.clipCaseFinal(lowerFirst(strings.TrimSuffix(strings.TrimSpace(st.c.Goal), ".")), 240))
+		b.part(st.clipCaseFinal(goal, 240))
 		b.lit(",")
 	}
 	b.lit(" to act; the proposed step is: ")
@@ -869,16 +881,18 @@ func orNone(s string) string {
 	return s
 }
 
-// rationale gives the reasons, marked final when they are: the findings'
-// reasons are scanned here once, for the rationale and the reply that
-// quotes them.
-func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act string, actFinal bool) ([]string, bitMarks) {
-	out := make([]string, 0, 12)
+// maxReasons is the most reasons the rationale gives.
+const maxReasons = 12
+
+// rationale gives the reasons, appended to out, marked final when they
+// are: the findings' reasons are scanned here once, for the rationale and
+// the reply that quotes them.
+func (st *state) rationale(ob *outBuf, out []string, reported tacticSet, lqs []lexQuote, act string, actFinal bool) ([]string, bitMarks) {
 	var marks bitMarks
 	// add appends s, final or not (ok), or, with scan, as a scan finds it.
 	add := func(s string, ok, scan bool) {
 		// At most twelve: a linear search beats a map.
-		if s != "" && len(out) < 12 && !slices.Contains(out, s) {
+		if s != "" && len(out) < maxReasons && !slices.Contains(out, s) {
 			if scan {
 				ok = st.finalOf(s)
 			}
@@ -896,7 +910,7 @@ func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act s
 		}
 	}
 	for i, t := range st.tactics {
-		if lq := &lqs[i]; lq.n > 0 && len(out) < 12 {
+		if lq := &lqs[i]; lq.n > 0 && len(out) < maxReasons {
 			b := ob.text()
 			var heads *saysHeads
 			if i := tacticIndex(t); i >= 0 {
@@ -909,7 +923,7 @@ func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act s
 			addText(&b)
 		}
 	}
-	if len(st.stakeWhy) > 0 && len(out) < 12 {
+	if len(st.stakeWhy) > 0 && len(out) < maxReasons {
 		b := ob.text()
 		b.lit("Stakes are ")
 		b.lit(string(st.stakes))
@@ -928,7 +942,17 @@ func (st *state) rationale(ob *outBuf, reported tacticSet, lqs []lexQuote, act s
 				b.lit(", and ")
 			}
 			n++
-			b.scan(w)
+			switch w {
+			case whyMoves:
+				// Written here rather than joined in stakesOf: the money's
+				// scan is made once for the analysis (actMoneyFinal).
+				b.lit("it moves ")
+				b.part(st.actMoney(), st.actMoneyFinal())
+			case whyUndone:
+				b.lit(w)
+			default:
+				b.scan(w)
+			}
 		}
 		b.lit(".")
 		addText(&b)
