@@ -10,11 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/structpb"
 
@@ -287,4 +289,23 @@ func BenchmarkEncodeReply(b *testing.B) {
 			bs.Free()
 		}
 	})
+}
+
+// TestCloseLen2 holds closeLen2 to protowire.AppendBytes at every width
+// boundary of the length's varint, with bytes before the placeholder.
+func TestCloseLen2(t *testing.T) {
+	for _, n := range []int{0, 1, 126, 127, 128, 129, 16382, 16383, 16384, 16385, 1<<21 - 1, 1 << 21} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			body := make([]byte, n)
+			for i := range body {
+				body[i] = byte(i*7 + 3)
+			}
+			want := protowire.AppendBytes([]byte("head"), body)
+			b := append([]byte("head"), 0, 0)
+			got := closeLen2(append(b, body...), len("head"))
+			if !bytes.Equal(got, want) {
+				t.Errorf("closeLen2 of %d bytes: got % x..., want % x...", n, got[:min(len(got), 8)], want[:min(len(want), 8)])
+			}
+		})
+	}
 }
