@@ -25,6 +25,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -87,7 +88,10 @@ type result struct {
 	rps            float64
 	p50, p99, p999 time.Duration
 	ok, errors     int
-	calls          int // every call ghz made, whatever its outcome
+	// errorKinds counts the server's errors by status and message, so
+	// that a run with errors says which.
+	errorKinds map[string]int
+	calls      int // every call ghz made, whatever its outcome
 	// cpuPerCall is the server process's CPU time (user + system) during
 	// the run divided by the calls it answered: the server's own cost,
 	// whatever ghz, sharing the machine, spends on its side.
@@ -568,6 +572,10 @@ func parseReport(raw []byte, mode string) (result, error) {
 				continue // ghz closing its own connections at the end
 			}
 			r.errors++
+			if r.errorKinds == nil {
+				r.errorKinds = map[string]int{}
+			}
+			r.errorKinds[d.Status+": "+d.Error]++
 		}
 	}
 	slices.Sort(lat)
@@ -607,6 +615,9 @@ func report(w io.Writer, c config, rs []result, withLog *result, peak int64) {
 		}
 		fmt.Fprintf(w, "%-30s %-11s %10.0f %9s %9s %9s %13.1fµs %11.1fµs %12s %14s %8d\n", r.name, load, r.rps, ms(r.p50), ms(r.p99), ms(r.p999),
 			us(r.cpuPerCall), us(r.ghzCPUPerCall), srv99, srv999, r.errors)
+		for _, k := range slices.Sorted(maps.Keys(r.errorKinds)) {
+			fmt.Fprintf(w, "    %d× %s\n", r.errorKinds[k], k)
+		}
 	}
 	for _, r := range rs {
 		load := "saturation"

@@ -24,12 +24,15 @@ func TestParseReport(t *testing.T) {
 		// call can end that are not a success.
 		{"ghz-health.json", result{mode: "fixed", rps: 1441.1004242839833, ok: 12, calls: 12,
 			p50: 517014, p99: 2627892, p999: 2627892}},
-		{"ghz-invalid.json", result{mode: "fixed", rps: 878.8975811859668, errors: 3, calls: 3}},
+		{"ghz-invalid.json", result{mode: "fixed", rps: 878.8975811859668, errors: 3, calls: 3, errorKinds: map[string]int{
+			"InvalidArgument: rpc error: code = InvalidArgument desc = invalid request: agent_id is required; case is required": 3}}},
 		// Canceled (cut off at the end) and "use of closed network
 		// connection" (ghz closing) are not the server's errors; a
 		// connection closed before the preface and ResourceExhausted are.
 		{"ghz-mixed.json", result{mode: "fixed", rps: 1441.1004242839833, ok: 8, errors: 2, calls: 12,
-			p50: 430784, p99: 786828, p999: 786828}},
+			p50: 430784, p99: 786828, p999: 786828, errorKinds: map[string]int{
+				"ResourceExhausted: rpc error: code = ResourceExhausted desc = overloaded":                           1,
+				"Unavailable: rpc error: code = Unavailable desc = connection closed before server preface received": 1}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join("testdata", tc.file))

@@ -68,7 +68,8 @@ func newLogger(w io.Writer, level string) (*slog.Logger, error) {
 	if err := l.UnmarshalText([]byte(level)); err != nil {
 		return nil, fmt.Errorf("invalid -log-level %q", level)
 	}
-	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l})), nil
+	// slog's JSON lines, the consultation's written by hand (jsonHandler).
+	return slog.New(newJSONHandler(w, &slog.HandlerOptions{Level: l})), nil
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {

@@ -47,8 +47,12 @@ type node struct {
 	minLen, maxLen int // -1: none
 	pattern        func(string) bool
 	format         *jsonschema.Format
-	enum           []string // nil: none
-	constant       *string
+	// formatAfter decides format for a string that matched pattern,
+	// without the format's own validator (formatsAfterPattern); nil: the
+	// format's validator decides.
+	formatAfter func(string) bool
+	enum        []string // nil: none
+	constant    *string
 
 	// numbers
 	min, max       float64 // exact copies of the schema's bounds
@@ -143,6 +147,9 @@ func compileNode(s *jsonschema.Schema, k jsonKind) (*node, error) {
 			}
 		}
 		n.format = s.Format // the Validator asserts formats (AssertFormat)
+		if s.Format != nil && s.Pattern != nil {
+			n.formatAfter = formatsAfterPattern[[2]string{s.Format.Name, s.Pattern.String()}]
+		}
 	} else if s.Format != nil {
 		return nil, fmt.Errorf("%w: format on a non-string at %s", errNotModeled, s.Location)
 	}
@@ -516,8 +523,15 @@ func (v *structValidator) strVal(n *node, s string) bool {
 	if n.pattern != nil && !n.pattern(s) {
 		return false
 	}
-	if n.format != nil && n.format.Validate(s) != nil {
-		return false
+	if n.format != nil {
+		// After the pattern, which a string of a format with a
+		// formatAfter has matched.
+		if n.formatAfter != nil {
+			return n.formatAfter(s)
+		}
+		if n.format.Validate(s) != nil {
+			return false
+		}
 	}
 	return true
 }

@@ -6,9 +6,9 @@ package record
 // a schema with any other pattern keeps the regular expression.
 // FuzzKnownPatterns holds each matcher to its regular expression.
 var knownPatterns = map[string]func(string) bool{
-	`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$`: matchUUID,
+	uuidPattern:           matchUUID,
 	`^[a-zA-Z0-9_-]{43}$`: matchDigest,
-	`^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z))$`: matchDateTime,
+	dateTimePattern:       matchDateTime,
 }
 
 func isHex(c byte) bool {
@@ -117,3 +117,24 @@ func matchDateTime(s string) bool {
 	}
 	return t == "Z"
 }
+
+// formatsAfterPattern decide a format for a string that has matched a
+// pattern of the embedded schema, keyed by the format's name and the
+// pattern's exact source. The schema gives both to the record's ids and
+// its createdAt, and the format validators of jsonschema split the string
+// and parse it with time.Parse, allocating each time (three allocations a
+// record). TestFormatsAfterPattern and FuzzFormatsAfterPattern hold each to
+// the format's validator on strings that match the pattern.
+var formatsAfterPattern = map[[2]string]func(string) bool{
+	// Every string of the pattern (8-4-4-4-12 hex digits) is a uuid.
+	{"uuid", uuidPattern}: func(string) bool { return true },
+	// The pattern's date is a real one and its time has an hour, minute
+	// and "Z"; RFC 3339's date-time also needs the seconds, which the
+	// pattern leaves optional. "YYYY-MM-DDThh:mm" is 16 bytes long.
+	{"date-time", dateTimePattern}: func(s string) bool { return len(s) > 16 && s[16] == ':' },
+}
+
+const (
+	uuidPattern     = `^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$`
+	dateTimePattern = `^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z))$`
+)

@@ -1,10 +1,13 @@
 package record
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 var patternSeeds = []string{
@@ -86,4 +89,112 @@ func TestKnownPatternsMutations(t *testing.T) {
 			}
 		}
 	}
+}
+
+// formatCheck pairs a formatsAfterPattern entry with the pattern's regular
+// expression and the format's own validator, compiled by jsonschema.
+type formatCheck struct {
+	name    string
+	re      *regexp.Regexp
+	after   func(string) bool
+	formats func(string) bool
+}
+
+func formatChecks(t testing.TB) []formatCheck {
+	t.Helper()
+	var cs []formatCheck
+	for key, after := range formatsAfterPattern {
+		c := jsonschema.NewCompiler()
+		c.AssertFormat()
+		if err := c.AddResource("f.json", map[string]any{"type": "string", "format": key[0]}); err != nil {
+			t.Fatal(err)
+		}
+		s, err := c.Compile("f.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Format == nil {
+			t.Fatalf("no format %q", key[0])
+		}
+		f := s.Format
+		cs = append(cs, formatCheck{key[0], regexp.MustCompile(key[1]), after, func(v string) bool { return f.Validate(v) == nil }})
+	}
+	if len(cs) != 2 {
+		t.Fatalf("%d format checks, want 2", len(cs))
+	}
+	return cs
+}
+
+// check compares, for a string s that matches the pattern, the verdict of
+// formatAfter with the format's validator; it returns whether s matched.
+func (c formatCheck) check(t *testing.T, s string) bool {
+	t.Helper()
+	if !c.re.MatchString(s) {
+		return false
+	}
+	if got, want := c.after(s), c.formats(s); got != want {
+		t.Errorf("%s %q: after the pattern %v, format validator %v", c.name, s, got, want)
+	}
+	return true
+}
+
+// TestFormatsAfterPattern holds each format decided after its pattern to
+// the format's validator, on every day of leap and common years (year 0
+// and 9999 included) at times with and without seconds and fractions,
+// and on UUIDs of every version and case.
+func TestFormatsAfterPattern(t *testing.T) {
+	matched := map[string]int{}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range formatChecks(t) {
+		var cands []string
+		cands = append(cands, patternSeeds...)
+		switch c.name {
+		case "date-time":
+			for _, y := range []int{0, 1, 4, 100, 400, 1900, 2000, 2024, 2026, 9999} {
+				for m := 0; m <= 13; m++ {
+					for d := 0; d <= 32; d++ {
+						for _, tm := range []string{"00:00Z", "23:59Z", "12:34:56Z", "23:59:59.999999Z", "00:00:00.000Z", "12:34:5Z", "24:00:00Z"} {
+							cands = append(cands, fmt.Sprintf("%04d-%02d-%02dT%s", y, m, d, tm))
+						}
+					}
+				}
+			}
+		case "uuid":
+			const hex = "0123456789abcdefABCDEF"
+			for i := range 5000 {
+				b := []byte("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
+				for i := range b {
+					if b[i] == 'x' {
+						b[i] = hex[rng.IntN(len(hex))]
+					}
+				}
+				if i%10 != 0 { // mostly of a version and variant the pattern takes
+					b[14], b[19] = "12345678"[rng.IntN(8)], "89abAB"[rng.IntN(6)]
+				}
+				cands = append(cands, string(b))
+			}
+		}
+		for _, s := range cands {
+			if c.check(t, s) {
+				matched[c.name]++
+			}
+		}
+	}
+	// Enough strings reached the format check for it to mean something.
+	if matched["date-time"] < 10000 || matched["uuid"] < 1000 {
+		t.Errorf("matched %v: too few strings reached the formats", matched)
+	}
+}
+
+// FuzzFormatsAfterPattern is TestFormatsAfterPattern on arbitrary strings.
+func FuzzFormatsAfterPattern(f *testing.F) {
+	for _, s := range patternSeeds {
+		f.Add(s)
+	}
+	cs := formatChecks(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range cs {
+			c.check(t, s)
+		}
+	})
 }

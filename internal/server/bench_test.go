@@ -139,7 +139,12 @@ func BenchmarkConsultFixedAnalysis(b *testing.B) {
 
 func serveOn(b *testing.B, lis net.Listener, dial func(context.Context, string) (net.Conn, error), target string) *grpc.ClientConn {
 	b.Helper()
-	g := server.NewGRPC(benchService(b), server.GRPCOptions{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
+	return serveSvcOn(b, benchService(b), lis, dial, target)
+}
+
+func serveSvcOn(b *testing.B, svc *server.Service, lis net.Listener, dial func(context.Context, string) (net.Conn, error), target string) *grpc.ClientConn {
+	b.Helper()
+	g := server.NewGRPC(svc, server.GRPCOptions{Logger: slog.New(slog.NewJSONHandler(io.Discard, nil))})
 	go g.Serve(lis)
 	opts := []grpc.DialOption{grpc.WithTransportCredentials(insecure.NewCredentials())}
 	if dial != nil {
@@ -194,6 +199,32 @@ func BenchmarkRPC(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkRPCFixedAnalysis is BenchmarkRPC's typical Consult over bufconn
+// with the engine's analysis precomputed: the whole call, client and
+// server, without the engine.
+func BenchmarkRPCFixedAnalysis(b *testing.B) {
+	req := typicalRequest(b)
+	engine := fallback.Default()
+	svc, err := server.New(server.Options{
+		Analyzer: analyze.New(fixedRules{Rules: engine, an: engine.Analyze(server.CaseFromProto(req.GetCase()))}, nil),
+		Logger:   slog.New(slog.NewJSONHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	lis := bufconnListener()
+	conn := serveSvcOn(b, svc, lis, func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }, "passthrough:///bufnet")
+	client := shieldv1.NewShieldServiceClient(conn)
+	b.Run("bufconn/consult-typical", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := client.Consult(context.Background(), req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 func BenchmarkValidate(b *testing.B) {

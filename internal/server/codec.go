@@ -147,6 +147,29 @@ func closeLen(b []byte, at int) []byte {
 	return b
 }
 
+// closeLen2 is closeLen for a two-byte placeholder at b[at:at+2]: what
+// follows it is settled in place when its length needs two bytes, moved
+// back by one byte when it needs one (it is then shorter than 128 bytes),
+// and moved forward only when it needs more than two.
+func closeLen2(b []byte, at int) []byte {
+	n := len(b) - at - 2
+	switch {
+	case n < 1<<7:
+		b[at] = byte(n)
+		copy(b[at+1:], b[at+2:])
+		return b[:len(b)-1]
+	case n < 1<<14:
+		b[at] = byte(n) | 0x80
+		b[at+1] = byte(n >> 7)
+		return b
+	}
+	w := protowire.SizeVarint(uint64(n))
+	b = append(b, make([]byte, w-2)...)
+	copy(b[at+w:], b[at+2:at+2+n])
+	protowire.AppendVarint(b[:at], uint64(n))
+	return b
+}
+
 // appendStruct appends the fields of s (without its own tag and length):
 // one map entry (key 1, value 2) per field, in key order.
 func appendStruct(b []byte, s *structpb.Struct) ([]byte, error) {

@@ -146,13 +146,30 @@ func ToProto(r *record.Record) (*shieldv1.ConsultResponse, error) {
 // ToProto fails: on a string that is not valid UTF-8 (checkUTF8) or a
 // createdAt it cannot read.
 func typedResponse(r *record.Record) (*shieldv1.ConsultResponse, error) {
-	if err := checkUTF8(r); err != nil {
+	created, err := checkResponse(r)
+	if err != nil {
 		return nil, err
+	}
+	return typedOf(r, created), nil
+}
+
+// checkResponse returns the time of r's createdAt, or the error that makes
+// r impossible to answer with: a string that is not UTF-8, or a createdAt
+// that is not a time.
+func checkResponse(r *record.Record) (time.Time, error) {
+	if err := checkUTF8(r); err != nil {
+		return time.Time{}, err
 	}
 	created, err := time.Parse(record.TimeFormat, r.CreatedAt)
 	if err != nil {
-		return nil, fmt.Errorf("server: createdAt: %w", err)
+		return time.Time{}, fmt.Errorf("server: createdAt: %w", err)
 	}
+	return created, nil
+}
+
+// typedOf is typedResponse of a record that checkResponse passed, whose
+// createdAt is created.
+func typedOf(r *record.Record, created time.Time) *shieldv1.ConsultResponse {
 	a := &r.Analysis
 	pa := &shieldv1.Analysis{
 		Reply:             a.Reply,
@@ -208,7 +225,7 @@ func typedResponse(r *record.Record) (*shieldv1.ConsultResponse, error) {
 		Analysis:       pa,
 		Generation:     pg,
 		CreatedAt:      timestamppb.New(created),
-	}, nil
+	}
 }
 
 // errRecordUTF8 is recordStruct's refusal of a string that is not UTF-8,

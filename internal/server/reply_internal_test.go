@@ -7,14 +7,17 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/structpb"
 
@@ -43,20 +46,34 @@ func checkReply(t *testing.T, rec *record.Record) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := (&consultReply{resp: typed, rec: rec}).append([]byte("prefix"))
+	created, err := checkResponse(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(got, []byte("prefix")) || !bytes.Equal(got[len("prefix"):], want) {
-		t.Fatalf("reply differs from protobuf-go's response (%d vs %d bytes)", len(got)-len("prefix"), len(want))
-	}
-	bs, err := Codec{}.Marshal(&consultReply{resp: typed, rec: rec})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bs.Free()
-	if !bytes.Equal(bs.Materialize(), want) {
-		t.Fatal("Codec's reply differs from protobuf-go's response")
+	// The server's own replies are written from the record alone; a reply
+	// with a typed response writes that.
+	for _, r := range []struct {
+		name  string
+		reply *consultReply
+	}{
+		{"record", &consultReply{rec: rec, created: created}},
+		{"typed", &consultReply{resp: typed, rec: rec}},
+	} {
+		got, err := r.reply.append([]byte("prefix"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(got, []byte("prefix")) || !bytes.Equal(got[len("prefix"):], want) {
+			t.Fatalf("%s: reply differs from protobuf-go's response (%d vs %d bytes)", r.name, len(got)-len("prefix"), len(want))
+		}
+		bs, err := Codec{}.Marshal(r.reply)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(bs.Materialize(), want) {
+			t.Fatalf("%s: Codec's reply differs from protobuf-go's response", r.name)
+		}
+		bs.Free()
 	}
 }
 
@@ -147,13 +164,55 @@ func TestReplyMatchesProto(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r.resp.Record = buildStruct(r.rec)
-			if !proto.Equal(full, r.resp) {
+			resp, err := typedResponse(r.rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Record = buildStruct(r.rec)
+			if !proto.Equal(full, resp) {
 				t.Fatal("the reply with its Struct is not ToProto's response")
 			}
 		}
 		if n < 100 {
 			t.Fatalf("only %d replies", n)
+		}
+	})
+	t.Run("edges", func(t *testing.T) {
+		// What protobuf-go writes or leaves out of the typed part: -0 and
+		// NaN written, +0 and empty strings left out, unknown enum
+		// spellings as 0, negative integers as ten-byte varints, a time
+		// before 1970, empty repeated strings and messages.
+		for i, f := range []func(r *record.Record){
+			func(r *record.Record) {},
+			func(r *record.Record) { r.Analysis.Confidence = math.Copysign(0, -1) },
+			func(r *record.Record) { r.Analysis.Confidence = math.NaN() },
+			func(r *record.Record) { r.Analysis.Confidence = math.Inf(-1) },
+			func(r *record.Record) {
+				r.Analysis.Disposition, r.Analysis.RiskTier, r.Generation.Mode = "Hold", "weird", "AI"
+			},
+			func(r *record.Record) { r.CreatedAt = "1969-12-31T23:59:59.500Z" },
+			func(r *record.Record) { r.CreatedAt = "0001-01-01T00:00:00.000Z" },
+			func(r *record.Record) {
+				r.ConsultationID, r.CaseID, r.AgentID, r.InputDigest, r.Analysis.Reply = "", "", "", "", ""
+				r.Analysis.Rationale = []string{"", ""}
+			},
+			func(r *record.Record) {
+				r.Generation.TokenUsage = &consult.TokenUsage{InputTokens: -1, OutputTokens: math.MinInt64, TotalTokens: math.MaxInt64}
+			},
+			func(r *record.Record) {
+				r.Analysis.Claims = []consult.Claim{{}, {Claim: "c", Status: "bogus", Significance: consult.Low, EvidenceReferences: []string{""}}}
+				r.Analysis.Signals = []consult.Signal{{}, {Tactic: consult.Urgency, Confidence: math.Copysign(0, -1)}}
+			},
+		} {
+			t.Run(strconv.Itoa(i), func(t *testing.T) {
+				rec := &record.Record{ProtocolVersion: record.ProtocolVersion, ConsultationID: "c", CaseID: "k", AgentID: "a",
+					InputDigest: "d", CreatedAt: "2026-11-30T05:00:00.123Z",
+					Generation: consult.Generation{Mode: consult.ModeFallback, Model: "rules", PromptVersion: "1"},
+					Analysis: consult.Analysis{Reply: "r", SituationSummary: "s", Disposition: consult.Proceed, RiskTier: consult.Low,
+						Confidence: 0.5, Rationale: []string{"x"}}}
+				f(rec)
+				checkReply(t, rec)
+			})
 		}
 	})
 	meta := record.Meta{ConsultationID: "c", CaseID: "k", AgentID: "a", InputDigest: "d", CreatedAt: time.Date(2026, 11, 30, 5, 0, 0, 0, time.UTC)}
@@ -268,14 +327,17 @@ func BenchmarkEncodeReply(b *testing.B) {
 	b.Run("struct", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			r.resp.Record = buildStruct(r.rec)
-			bs, err := Codec{}.Marshal(r.resp)
+			resp, err := typedResponse(r.rec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			resp.Record = buildStruct(r.rec)
+			bs, err := Codec{}.Marshal(resp)
 			if err != nil {
 				b.Fatal(err)
 			}
 			bs.Free()
 		}
-		r.resp.Record = nil
 	})
 	b.Run("reply", func(b *testing.B) {
 		b.ReportAllocs()
@@ -287,4 +349,23 @@ func BenchmarkEncodeReply(b *testing.B) {
 			bs.Free()
 		}
 	})
+}
+
+// TestCloseLen2 holds closeLen2 to protowire.AppendBytes at every width
+// boundary of the length's varint, with bytes before the placeholder.
+func TestCloseLen2(t *testing.T) {
+	for _, n := range []int{0, 1, 126, 127, 128, 129, 16382, 16383, 16384, 16385, 1<<21 - 1, 1 << 21} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			body := make([]byte, n)
+			for i := range body {
+				body[i] = byte(i*7 + 3)
+			}
+			want := protowire.AppendBytes([]byte("head"), body)
+			b := append([]byte("head"), 0, 0)
+			got := closeLen2(append(b, body...), len("head"))
+			if !bytes.Equal(got, want) {
+				t.Errorf("closeLen2 of %d bytes: got % x..., want % x...", n, got[:min(len(got), 8)], want[:min(len(want), 8)])
+			}
+		})
+	}
 }

@@ -91,19 +91,22 @@ func (s *Service) Consult(ctx context.Context, req *shieldv1.ConsultRequest) (*s
 	if err != nil {
 		return nil, err
 	}
-	r.resp.Record = buildStruct(r.rec) // consult has checked its strings
-	return r.resp, nil
+	resp := typedOf(r.rec, r.created)
+	resp.Record = buildStruct(r.rec) // consult has checked its strings
+	return resp, nil
 }
 
-// consultReply is a response on its way out through gRPC: the typed
-// response, without its record's Struct, and the record the Struct is made
-// from. Codec writes the Struct's bytes straight from the record, so a call
-// served over gRPC never builds the Struct's ~20 maps and ~100 values. It
-// is deliberately not a proto.Message: a codec other than Codec fails on
-// it instead of sending a response without its record.
+// consultReply is a response on its way out through gRPC: the record it is
+// made of (and the time of its createdAt), or a typed response without its
+// record's Struct and the record the Struct is made from. Codec writes the
+// response's bytes straight from the record, so a call served over gRPC
+// builds neither the typed response nor the Struct's ~20 maps and ~100
+// values. It is deliberately not a proto.Message: a codec other than Codec
+// fails on it instead of sending a response without its record.
 type consultReply struct {
-	resp *shieldv1.ConsultResponse
-	rec  *record.Record
+	resp    *shieldv1.ConsultResponse // nil: written from rec
+	rec     *record.Record
+	created time.Time // rec's createdAt, when resp is nil
 }
 
 // consult is Consult up to the record's Struct.
@@ -143,7 +146,7 @@ func (s *Service) consult(ctx context.Context, req *shieldv1.ConsultRequest) (*c
 			return nil, status.Error(codes.Unavailable, "the record could not be stored; retry later")
 		}
 	}
-	resp, err := typedResponse(rec)
+	created, err := checkResponse(rec)
 	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "record conversion failed", "consultation_id", rec.ConsultationID, "err", err)
 		return nil, status.Error(codes.Internal, "could not encode the record")
@@ -175,7 +178,7 @@ func (s *Service) consult(ctx context.Context, req *shieldv1.ConsultRequest) (*c
 		}
 	}
 	s.opts.Logger.LogAttrs(ctx, slog.LevelInfo, "consultation", attrs...)
-	return &consultReply{resp: resp, rec: rec}, nil
+	return &consultReply{rec: rec, created: created}, nil
 }
 
 // build makes the record and validates it.
