@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -221,6 +222,14 @@ func checkFold(t *testing.T, s string) {
 	}
 	if ft := foldedText(s); ft != want.text {
 		t.Fatalf("foldedText(%q) = %q, want %q", s, ft, want.text)
+	}
+	// The words the fold writes as it goes are those of the folded text.
+	gotW, words := foldTextWords(s)
+	if gotW.text != want.text {
+		t.Fatalf("foldTextWords(%q) = %q, want %q", s, gotW.text, want.text)
+	}
+	if diff := cmp.Diff(wordSpansRef(want.text), words, cmp.AllowUnexported(wordSpan{})); diff != "" {
+		t.Fatalf("foldTextWords(%q): words (-want +got):\n%s", s, diff)
 	}
 }
 
