@@ -313,6 +313,38 @@ var asciiLetter = func() (t [256]byte) {
 // over the run writes the bytes, with no bounds check, and a second one
 // the offsets (FuzzFold compares the whole fold with foldTextRef).
 func (fw *folder) plainWords(s string, i int) int {
+	for {
+		j := fw.plainRun(s, i)
+		// A run that stops at a comma or a sentence end after a word of
+		// two letters or more, with a space after it, goes on here: that
+		// is all the general loop would do with the two bytes (flush,
+		// which ends the word with endWord, a sentence end or a separator
+		// other than a space, and nothing for the space), and it cost it
+		// a loop turn for each and a call of this function for the next
+		// run. The word in progress is plain (no chain, nothing dirty).
+		if j+1 >= len(s) || s[j+1] != ' ' || len(fw.out)-fw.wStart < 2 {
+			return j
+		}
+		switch s[j] {
+		case ',':
+			fw.endWord()
+			fw.spaceOnly = false
+		case '.', ';', '?', ':', '!':
+			fw.endWord()
+			fw.mark()
+		default:
+			return j
+		}
+		i = j + 2
+		if i == len(s) || asciiLetter[s[i]] == 0 {
+			return i
+		}
+	}
+}
+
+// plainRun is one run of plainWords: the letters and spaces up to the
+// first other byte.
+func (fw *folder) plainRun(s string, i int) int {
 	src := s[i:]
 	if cap(fw.out)-len(fw.out) < len(src) {
 		fw.out = slices.Grow(fw.out, len(src))
