@@ -252,8 +252,11 @@ func TestFoldMatchesReference(t *testing.T) {
 		"runs3":   "x y; a b c d\u00e9\u200b e f",
 		"unicode": "Ｕｒｇｅｎｔ: pаy nоw (Cyrillic) — straße ﬁle é\u200bx ſecret K",
 		"invalid": "a\xffb \xc3 end.",
-		"long":    long,
-		"long2":   long[:70000],
+		// More words in one run than plainWords makes span room for
+		// (maxRunWords): the run stops there and goes on.
+		"manywords": strings.Repeat("word ", 3*maxRunWords) + "end",
+		"long":      long,
+		"long2":     long[:70000],
 	} {
 		t.Run(name, func(t *testing.T) {
 			checkFold(t, s)
