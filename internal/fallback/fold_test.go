@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -222,6 +223,14 @@ func checkFold(t *testing.T, s string) {
 	if ft := foldedText(s); ft != want.text {
 		t.Fatalf("foldedText(%q) = %q, want %q", s, ft, want.text)
 	}
+	// The words the fold writes as it goes are those of the folded text.
+	gotW, words := foldTextWords(s)
+	if gotW.text != want.text {
+		t.Fatalf("foldTextWords(%q) = %q, want %q", s, gotW.text, want.text)
+	}
+	if diff := cmp.Diff(wordSpansRef(want.text), words, cmp.AllowUnexported(wordSpan{})); diff != "" {
+		t.Fatalf("foldTextWords(%q): words (-want +got):\n%s", s, diff)
+	}
 }
 
 func TestFoldMatchesReference(t *testing.T) {
@@ -243,8 +252,11 @@ func TestFoldMatchesReference(t *testing.T) {
 		"runs3":   "x y; a b c d\u00e9\u200b e f",
 		"unicode": "Ｕｒｇｅｎｔ: pаy nоw (Cyrillic) — straße ﬁle é\u200bx ſecret K",
 		"invalid": "a\xffb \xc3 end.",
-		"long":    long,
-		"long2":   long[:70000],
+		// More words in one run than plainWords makes span room for
+		// (maxRunWords): the run stops there and goes on.
+		"manywords": strings.Repeat("word ", 3*maxRunWords) + "end",
+		"long":      long,
+		"long2":     long[:70000],
 	} {
 		t.Run(name, func(t *testing.T) {
 			checkFold(t, s)

@@ -288,17 +288,20 @@ func (t trustedText) isRecord() bool {
 
 func (e *Engine) inspect(c *consult.Case) *state {
 	st := newState(e, c)
-	st.msg = foldTextInto(c.Message, st.msgOffs)
+	var words []wordSpan
+	st.msg, words = foldTextInto(c.Message, st.msgOffs, st.v.wordBuf)
 	st.msgOffs = st.msg.orig
+	st.v.msgWords, st.v.wordBuf = words, words
 	st.v.marked = true // collect's scan of the message marks the set literals
 	st.v.marks = st.v.markBuf[:0]
-	st.collect(st.msg, srcMessage)
+	st.collect(st.msg, srcMessage, words)
 	if c.SituationContext != "" {
-		st.collect(foldText(c.SituationContext), srcContext)
+		st.collect(foldText(c.SituationContext), srcContext, nil)
 	}
 	for _, t := range c.History {
 		if t.Role == consult.RoleCounterparty && t.Text != "" {
-			st.collect(foldText(t.Text), srcHistory)
+			f, words := foldTextWords(t.Text)
+			st.collect(f, srcHistory, words)
 		}
 	}
 	for _, f := range c.Facts {
@@ -356,19 +359,15 @@ func (st *state) fromMessage(label string) bool {
 	return false
 }
 
-// collect finds the pack's phrases in one folded text.
-func (st *state) collect(f folded, src int) {
+// collect finds the pack's phrases in one folded text. words are its words
+// (wordSpans(f.text), made by the fold), for find and cooccur; nil for the
+// situation context, which neither reads by word.
+func (st *state) collect(f folded, src int, words []wordSpan) {
 	st.nText++
 	fp := &f
 	var marks *[]setMark
-	var words []wordSpan // the text's words, for find and cooccur
-	switch src {
-	case srcMessage:
-		words = wordSpansInto(st.v.wordBuf, f.text)
+	if src == srcMessage {
 		marks = &st.v.marks
-		st.v.msgWords, st.v.wordBuf = words, words
-	case srcHistory:
-		words = wordSpans(f.text)
 	}
 	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
 	for _, h := range hits {

@@ -469,9 +469,10 @@ type wordSpan struct {
 }
 
 // wordSpans returns the words of a text, the runs of bytes other than a
-// space, in order. collect finds them once per text, for find's word
-// index, cooccur's sentences and msgTokens, which each cut the text into
-// words themselves before.
+// space, in order. The texts collect scans get theirs from the fold, which
+// writes them as it writes the words (foldTextWords; FuzzFold holds the two
+// to wordSpansRef); this pass is for a folded text whose spans were not
+// kept.
 func wordSpans(text string) []wordSpan { return wordSpansInto(nil, text) }
 
 // wordSpansInto is wordSpans written to dst's array where it has room (the

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -26,19 +27,40 @@ type folded struct {
 // characters (zero-width, bidi controls, soft hyphen) vanish so that they
 // cannot split a cue word; leetspeak inside a word is undone when the word
 // ends, and spaced-out letters are rejoined when their run ends.
-func foldText(s string) folded { return foldInto(s, true, nil) }
+func foldText(s string) folded { return foldInto(s, true, nil, nil) }
 
-// foldTextInto is foldText with the offsets written to dst's array where it
-// has room: the message's offsets, four bytes per folded byte, are kept in
-// the state from case to case.
-func foldTextInto(s string, dst []int32) folded { return foldInto(s, true, dst) }
+// foldTextWords is foldText that also returns the folded text's words,
+// wordSpans(f.text), written as the fold writes them: collect reads the
+// words of every text it scans, and finding them in a pass of their own
+// read the whole folded text again.
+func foldTextWords(s string) (folded, []wordSpan) {
+	// Room for a word in four bytes of text, most texts' words in one
+	// allocation (wordSpans counted the spaces first).
+	words := make([]wordSpan, 0, len(s)/4+16)
+	f := foldInto(s, true, nil, &words)
+	return f, words
+}
+
+// foldTextInto is foldTextWords with the offsets written to dst's array and
+// the words to words' array where they have room: the message's offsets,
+// four bytes per folded byte, and its words are kept in the state from
+// case to case.
+func foldTextInto(s string, dst []int32, words []wordSpan) (folded, []wordSpan) {
+	if words == nil {
+		// Never nil, even with no word: nil words are "not found yet".
+		words = make([]wordSpan, 0, len(s)/4+16)
+	}
+	f := foldInto(s, true, dst, &words)
+	return f, words
+}
 
 // foldedText is foldText(s).text without the offsets, for callers that only
 // compare words: it skips the offset array (four bytes per folded byte).
-func foldedText(s string) string { return foldInto(s, false, nil).text }
+func foldedText(s string) string { return foldInto(s, false, nil, nil).text }
 
 // foldInto folds s; the offsets are built only when withOffs is set, in
-// dst's array where it has room.
+// dst's array where it has room, and the words (wordSpans of the text) only
+// when words is not nil, in its array where it has room.
 //
 // It writes the folded text in one pass: each word goes straight to the
 // output, where leetspeak is undone in place when the word ends and a run of
@@ -46,10 +68,18 @@ func foldedText(s string) string { return foldInto(s, false, nil).text }
 // tighter loop (plainWords). An earlier version first built a word list and
 // copied every byte and offset a second time; the output is the same
 // (FuzzFold compares it with foldTextRef).
-func foldInto(s string, withOffs bool, dst []int32) folded {
+func foldInto(s string, withOffs bool, dst []int32, words *[]wordSpan) folded {
 	sc := getScratch(len(s))
 	defer sc.put()
 	fw := folder{out: grow(sc.out[:0], len(s)+len(s)/4+8), withOffs: withOffs, spaceOnly: true}
+	if words != nil {
+		fw.withSpans = true
+		fw.spans = (*words)[:0]
+	} else {
+		// plainWords writes its words' spans whether or not they are
+		// kept: scratch room, overwritten run by run.
+		fw.spans = sc.spans[:0]
+	}
 	if withOffs {
 		fw.offs = grow(sc.offs[:0], len(s)+len(s)/4+8)
 		fw.chain = sc.chain[:0]
@@ -204,6 +234,11 @@ func foldInto(s string, withOffs bool, dst []int32) folded {
 	fw.closeChain()
 	var offs []int32
 	sc.out = fw.out
+	if words != nil {
+		*words = fw.spans
+	} else {
+		sc.spans = fw.spans
+	}
 	if withOffs {
 		// append, not make and copy: the new array is not cleared first.
 		offs = append(dst[:0], fw.offs...)
@@ -238,6 +273,10 @@ type folder struct {
 	chainN              int
 	chainOut, chainOffs int
 	chain               []int32
+	// spans are the words written (wordSpans of out), kept when withSpans;
+	// otherwise plainWords' scratch room.
+	spans     []wordSpan
+	withSpans bool
 }
 
 // asciiFold maps the ASCII bytes that make words to their folded form
@@ -274,13 +313,60 @@ var asciiLetter = func() (t [256]byte) {
 // over the run writes the bytes, with no bounds check, and a second one
 // the offsets (FuzzFold compares the whole fold with foldTextRef).
 func (fw *folder) plainWords(s string, i int) int {
+	for {
+		j := fw.plainRun(s, i)
+		// A run that stops at a comma or a sentence end after a word of
+		// two letters or more, with a space after it, goes on here: that
+		// is all the general loop would do with the two bytes (flush,
+		// which ends the word with endWord, a sentence end or a separator
+		// other than a space, and nothing for the space), and it cost it
+		// a loop turn for each and a call of this function for the next
+		// run. The word in progress is plain (no chain, nothing dirty).
+		if j+1 >= len(s) || s[j+1] != ' ' || len(fw.out)-fw.wStart < 2 {
+			return j
+		}
+		switch s[j] {
+		case ',':
+			fw.endWord()
+			fw.spaceOnly = false
+		case '.', ';', '?', ':', '!':
+			fw.endWord()
+			fw.mark()
+		default:
+			return j
+		}
+		i = j + 2
+		if i == len(s) || asciiLetter[s[i]] == 0 {
+			return i
+		}
+	}
+}
+
+// plainRun is one run of plainWords: the letters and spaces up to the
+// first other byte.
+func (fw *folder) plainRun(s string, i int) int {
 	src := s[i:]
 	if cap(fw.out)-len(fw.out) < len(src) {
 		fw.out = slices.Grow(fw.out, len(src))
 	}
 	o := len(fw.out)
 	dst := fw.out[o:cap(fw.out)][:len(src)]
-	j, words, last := lowerRun(src, dst)
+	// Each word of the run takes three bytes or more (two letters and a
+	// space), which bounds the spans lowerRun may write; it stops when
+	// their room is full, at most maxRunWords words on, and the general
+	// loop goes on from there as from any other stop.
+	ns := 0
+	if fw.withSpans {
+		ns = len(fw.spans)
+	}
+	if room := min(len(src)/3+1, maxRunWords); cap(fw.spans)-ns < room {
+		fw.spans = slices.Grow(fw.spans[:ns], room)
+	}
+	sp := fw.spans[ns:cap(fw.spans)]
+	j, words, last := lowerRun(src, dst, sp, int32(o))
+	if fw.withSpans {
+		fw.spans = fw.spans[:ns+words]
+	}
 	fw.out = fw.out[:o+j]
 	if fw.withOffs {
 		if cap(fw.offs)-len(fw.offs) < j {
@@ -289,11 +375,13 @@ func (fw *folder) plainWords(s string, i int) int {
 		p := len(fw.offs)
 		od := fw.offs[p : p+j]
 		// A letter's offset is its own, a space takes the word's last
-		// letter's: letters are written at 0x61 and up and the space is
-		// 0x20, so 1-(b>>6) is 1 for the space alone.
-		w := dst[:len(od)]
-		for q, b := range w {
-			od[q] = int32(i+q) - int32(1^(b>>6))
+		// letter's: the run's offsets count up from i, and then each
+		// word's space, known from its span, is set one lower. A loop
+		// with no load per byte, where reading each byte back to tell
+		// the spaces cost twice as much.
+		fillOffs(od, int32(i))
+		for _, w := range sp[:words] {
+			od[int(w.end)-o]--
 		}
 		fw.offs = fw.offs[:p+j]
 		if words > 0 {
@@ -310,43 +398,93 @@ func (fw *folder) plainWords(s string, i int) int {
 	return i + j
 }
 
+// maxRunWords bounds the spans' room that plainWords makes for a run, so
+// that a fold without kept spans needs no more scratch than that.
+const maxRunWords = 256
+
 // lowerRun is plainWords' byte loop. It writes the run's bytes to dst (as
-// long as src) and returns where it stopped, the words it ended and where
-// the word in progress starts. It is a function of its own, not inlined,
-// so that its few values stay in registers: inlined into plainWords, the
-// loop reloaded a spilled value from the stack on every byte.
+// long as src) and the span of each word it ends to sp (at base, the run's
+// index in the output), and returns where it stopped, the words it ended
+// and where the word in progress starts. It is a function of its own, not
+// inlined, so that its few values stay in registers: inlined into
+// plainWords, the loop reloaded a spilled value from the stack on every
+// byte. The word's length is j-last, not a counter of its own: one
+// instruction less per letter.
 //
 //go:noinline
-func lowerRun(src string, dst []byte) (j, words, last int) {
-	dst = dst[:len(src)]
-	wlen := 0
-	for ; j < len(src); j++ {
-		c := src[j]
-		if b := asciiLetter[c]; b != 0 {
-			dst[j] = b
-			wlen++
-			continue
+func lowerRun(src string, dst []byte, sp []wordSpan, base int32) (j, words, last int) {
+	// The bytes are read and written through pointers, unchecked: dst is
+	// as long as src (checked once here), and the index loop the compiler
+	// made kept an index check and the table's address reload per byte.
+	n := len(src)
+	dst = dst[:n]
+	if n == 0 {
+		return 0, 0, 0
+	}
+	sb, db := unsafe.Pointer(unsafe.StringData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	for {
+		for j < n {
+			b := asciiLetter[*(*byte)(unsafe.Add(sb, j))]
+			if b == 0 {
+				break
+			}
+			*(*byte)(unsafe.Add(db, j)) = b
+			j++
 		}
-		if c != ' ' || wlen < 2 {
-			break
+		if j == n || src[j] != ' ' || j-last < 2 || words == len(sp) {
+			return j, words, last
 		}
 		dst[j] = ' '
-		wlen = 0
+		sp[words] = wordSpan{base + int32(last), base + int32(j)}
 		words++
-		last = j + 1
+		j++
+		last = j
 	}
-	return j, words, last
 }
+
+// fillOffs sets o[k] to lo+k (lo >= 0), two offsets a store: the plain
+// runs' offsets were a third of the fold's cost at a store each. The
+// stores are eight-byte aligned (checkptr holds unsafe to that).
+func fillOffs(o []int32, lo int32) {
+	k := 0
+	if len(o) > 0 && uintptr(unsafe.Pointer(unsafe.SliceData(o)))&7 != 0 {
+		o[0] = lo
+		k = 1
+	}
+	// Two offsets in one word, the lower at the lower address (amd64 and
+	// arm64 are little-endian; the others take the plain loop).
+	if littleEndian && len(o)-k >= 4 {
+		p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(o)), 4*k)
+		v := uint64(uint32(lo)+uint32(k)) | uint64(uint32(lo)+uint32(k)+1)<<32
+		w := v + (2 | 2<<32)
+		n := (len(o) - k) / 4
+		for range n {
+			*(*uint64)(p) = v
+			*(*uint64)(unsafe.Add(p, 8)) = w
+			v += 4 | 4<<32
+			w += 4 | 4<<32
+			p = unsafe.Add(p, 16)
+		}
+		k += 4 * n
+	}
+	for ; k < len(o); k++ {
+		o[k] = lo + int32(k)
+	}
+}
+
+// littleEndian reports a little-endian machine, where fillOffs writes two
+// offsets a store.
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
 
 // addOffs appends the source offsets lo..hi-1, one per byte of a run of
 // ASCII copied as it is.
 func (fw *folder) addOffs(lo, hi int32) {
 	n := len(fw.offs)
 	fw.offs = slices.Grow(fw.offs, int(hi-lo))[:n+int(hi-lo)]
-	o := fw.offs[n:]
-	for k := range o {
-		o[k] = lo + int32(k)
-	}
+	fillOffs(fw.offs[n:], lo)
 }
 
 // add appends one folded byte of the word in progress, read at source
@@ -366,6 +504,9 @@ func (fw *folder) endWord() {
 	if fw.withOffs {
 		lastOff = fw.offs[len(fw.offs)-1]
 		fw.offs = append(fw.offs, lastOff)
+	}
+	if fw.withSpans {
+		fw.spans = append(fw.spans, wordSpan{int32(fw.wStart), int32(len(fw.out))})
 	}
 	fw.out = append(fw.out, ' ')
 	fw.words++
@@ -412,6 +553,9 @@ func (fw *folder) mark() {
 		return
 	}
 	fw.lastSep = true
+	if fw.withSpans {
+		fw.spans = append(fw.spans, wordSpan{int32(len(fw.out)), int32(len(fw.out) + 1)})
+	}
 	fw.out = append(fw.out, '.', ' ')
 	if fw.withOffs {
 		fw.offs = append(fw.offs, fw.lastOff, fw.lastOff)
@@ -449,6 +593,19 @@ func (fw *folder) closeChain() {
 	tail := copy(out[p:], out[fw.wStart:])
 	fw.out = out[:p+tail]
 	fw.wStart = p
+	if fw.withSpans {
+		// The run's words (and its sentence end) are the last spans
+		// written: the word in progress has none yet.
+		k := len(fw.spans) - n
+		if sep {
+			k--
+		}
+		c := int32(fw.chainOut)
+		fw.spans = append(fw.spans[:k], wordSpan{c, c + int32(n)})
+		if sep {
+			fw.spans = append(fw.spans, wordSpan{c + int32(n) + 1, c + int32(n) + 2})
+		}
+	}
 	if fw.withOffs {
 		offs := fw.offs
 		q := fw.chainOffs + copy(offs[fw.chainOffs:], fw.chain)
@@ -472,7 +629,8 @@ type foldScratch struct {
 	out   []byte
 	offs  []int32
 	chain []int32
-	nfkc  [32]byte // foldInto's room for one rune's NFKC decomposition
+	spans []wordSpan // plainWords' room for spans not kept
+	nfkc  [32]byte   // foldInto's room for one rune's NFKC decomposition
 	// large marks a scratch of foldPoolLarge.
 	large bool
 }

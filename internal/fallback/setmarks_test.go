@@ -10,9 +10,11 @@ import (
 // the message, which marks the set literals.
 func markedState(msg string) *state {
 	st := &state{e: Default(), cues: map[string][]cue{}}
-	st.msg = foldText(msg)
+	var words []wordSpan
+	st.msg, words = foldTextWords(msg)
 	st.v.marked = true
-	st.collect(st.msg, srcMessage)
+	st.v.msgWords = words
+	st.collect(st.msg, srcMessage, words)
 	return st
 }
 
