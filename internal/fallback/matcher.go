@@ -2,9 +2,7 @@ package fallback
 
 import (
 	"cmp"
-	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -466,67 +464,6 @@ func newTextIndex(text string) *textIndex {
 // wordSpan is the byte range of one word of a folded text.
 type wordSpan struct {
 	start, end int32
-}
-
-// wordSpans returns the words of a text, the runs of bytes other than a
-// space, in order. The texts collect scans get theirs from the fold, which
-// writes them as it writes the words (foldTextWords; FuzzFold holds the two
-// to wordSpansRef); this pass is for a folded text whose spans were not
-// kept.
-func wordSpans(text string) []wordSpan { return wordSpansInto(nil, text) }
-
-// wordSpansInto is wordSpans written to dst's array where it has room (the
-// message's spans are kept in the state from case to case).
-//
-// It reads eight bytes at a time (swar): a mask of the bytes that are not
-// a space, compared with itself one byte on, has a bit at every byte where
-// a word starts and at every space that ends one, and those bits are the
-// only ones visited, so the cost is a few instructions per eight bytes and
-// per word rather than two tests per byte. FuzzWordSpans compares it with
-// wordSpansRef.
-func wordSpansInto(dst []wordSpan, text string) []wordSpan {
-	const ones = 0x0101010101010101
-	// A word ends at a space or at the end: the spaces (a vectorised
-	// count) bound the words, so the slice is made once.
-	out := dst[:cap(dst)]
-	if n := strings.Count(text, " ") + 1; len(out) < n {
-		out = make([]wordSpan, n)
-	}
-	sb := unsafe.Slice(unsafe.StringData(text), len(text))
-	ns, ne := 0, 0   // the words started and ended
-	var carry uint64 // the high bit of the byte before the block, if a word byte
-	i := 0
-	for ; i+8 <= len(text); i += 8 {
-		x := binary.LittleEndian.Uint64(sb[i:]) ^ ' '*ones // zero on the spaces
-		// The high bit of each byte that is not zero, exactly: no byte
-		// carries into the next.
-		word := ((x &^ hi8) + 0x7f*ones | x) & hi8
-		prev := word<<8 | carry
-		carry = word >> 56
-		for starts := word &^ prev; starts != 0; starts &= starts - 1 {
-			out[ns].start = int32(i + bits.TrailingZeros64(starts)>>3)
-			ns++
-		}
-		for ends := prev &^ word; ends != 0; ends &= ends - 1 {
-			out[ne].end = int32(i + bits.TrailingZeros64(ends)>>3)
-			ne++
-		}
-	}
-	for ; i < len(text); i++ {
-		if text[i] != ' ' {
-			if ns == ne {
-				out[ns].start = int32(i)
-				ns++
-			}
-		} else if ns > ne {
-			out[ne].end = int32(i)
-			ne++
-		}
-	}
-	if ns > ne {
-		out[ne].end = int32(len(text))
-	}
-	return out[:ns]
 }
 
 // textIndexOf is newTextIndex(text) for the words of text (wordSpans):
