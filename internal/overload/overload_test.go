@@ -65,7 +65,13 @@ func TestDeadline(t *testing.T) {
 				ctx, cancel = context.WithTimeout(ctx, tc.client)
 				defer cancel()
 			}
+			outer := ctx
 			_, err := Deadline(tc.ceiling)(ctx, nil, consultInfo, func(ctx context.Context, _ any) (any, error) {
+				// A client deadline inside the ceiling is left as it is,
+				// without a context of the interceptor's own.
+				if kept := tc.client > 0 && tc.client <= tc.ceiling; kept != (ctx == outer) && tc.ceiling > 0 {
+					t.Errorf("handler's context is the caller's: %v, want %v", ctx == outer, kept)
+				}
 				dl, ok := ctx.Deadline()
 				if tc.want == 0 {
 					if ok {
