@@ -51,7 +51,7 @@ var deadlineBefore = map[string]bool{"by": true, "before": true, "until": true, 
 // "um ... zu", "para mantener"); determinerAfter after "to" makes it a direction ("paid
 // by Friday to the account on file").
 var (
-	deadlinePurpose    = map[string]bool{"to": true, "pour": true, "um": true, "para": true, "so": true, "damit": true, "afin": true}
+	deadlinePurpose = map[string]bool{"to": true, "pour": true, "um": true, "para": true, "so": true, "damit": true, "afin": true}
 	determinerAfter = map[string]bool{"the": true, "a": true, "an": true, "our": true, "your": true, "my": true, "this": true, "that": true,
 		"his": true, "her": true, "their": true, "its": true, "le": true, "la": true, "les": true, "el": true, "los": true, "las": true,
 		"der": true, "die": true, "das": true, "den": true, "dem": true, "you": true, "me": true, "us": true, "them": true, "him": true}
