@@ -26,12 +26,16 @@ import (
 // checkJudge16a runs the part's pressure checks. It runs from checkJudge10a, after every
 // cue of the earlier rounds is in.
 func (st *state) checkJudge16a() {
+	st.dropOwnInability()
+	st.dropDocumentBreakdown()
 	st.checkDeadlineOnAct()
 }
 
 // checkJudge16aLate runs the part's structural checks, after the other policy checks.
 func (st *state) checkJudge16aLate() {
 	st.checkReservedToName()
+	st.checkDeniedRole()
+	st.checkNegatedState()
 }
 
 // mustWords are folded words that put an obligation on the act by themselves; mustPairs are
@@ -296,3 +300,357 @@ func proposedInMessage(msg, rcp string) bool {
 
 // foldWord is one word folded, without the spaces foldedText pads it with.
 func foldWord(w string) string { return strings.TrimSpace(toLower(foldedText(w))) }
+
+// ---- the speaker's own inability after "otherwise" ----
+
+// inabilityWords are folded words that, after "otherwise we" or "sinon nous", say the speaker
+// cannot do its own work ("otherwise we can't match against the registry"): a reason for the
+// request, not a time pressed on the agent.
+var inabilityWords = map[string]bool{"cant": true, "cannot": true, "couldnt": true, "unable": true, "able": true,
+	"podemos": true, "podriamos": true, "konnen": true, "konnten": true, "pouvons": true, "pourrions": true, "pourrons": true}
+
+// dropOwnInability drops the urgency cues of a sentence with no time in it where the
+// condition ("otherwise", "sonst", "sinon", "de lo contrario") opens the speaker's own
+// inability ("otherwise we can't match", "sinon nous ne pouvons pas", "sonst können wir
+// nicht"): nothing is pressed on the agent's act. "Otherwise we will cancel" and "otherwise
+// we can't hold the room past noon" keep their cues.
+func (st *state) dropOwnInability() {
+	if !st.fromMessage("urgency") || !st.fromMessage("@timestake") {
+		return
+	}
+	s := st.msgHead()
+	var spans [][2]int
+	for _, q := range st.cues["@timestake"] {
+		if q.src != srcMessage || q.pos >= len(s) {
+			continue
+		}
+		lo, hi := sentenceBounds(s, q.pos, min(q.end, len(s)))
+		tok := foldedFields(s[lo:hi])
+		if ownInability(tok) {
+			spans = append(spans, [2]int{lo, hi})
+		}
+	}
+	if len(spans) == 0 {
+		return
+	}
+	st.dropCues("urgency", func(q cue) bool {
+		if q.src != srcMessage {
+			return false
+		}
+		for _, sp := range spans {
+			if sp[0] <= q.pos && q.end <= sp[1] {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// ownInability reports a sentence (folded words) without a point in time whose negative
+// condition opens the speaker's inability.
+func ownInability(tok []string) bool {
+	found := false
+	for i, w := range tok {
+		if pointWords[w] || clockTimeAt(tok, i) {
+			return false
+		}
+		if timedCondWords[w] != 1 || i+1 >= len(tok) || !speakerSubjects[tok[i+1]] && tok[i+1] != "no" && tok[i+1] != "ne" {
+			continue
+		}
+		for k := i + 1; k < len(tok) && k <= i+4; k++ {
+			if inabilityWords[tok[k]] {
+				found = true
+			}
+		}
+	}
+	return found
+}
+
+// ---- a document's breakdown read as distress ----
+
+// distressBefore are folded words that make the "breakdown" after them a person's: "a nervous
+// breakdown", "on the verge of a breakdown", "I'm having a breakdown".
+var distressBefore = map[string]bool{"nervous": true, "mental": true, "emotional": true, "having": true, "verge": true, "brink": true,
+	"had": true, "near": true, "total": true, "complete": true, "im": true, "suffered": true, "suffering": true}
+
+// dropDocumentBreakdown drops the pack's "breakdown" cue where the word names a document's
+// itemisation ("Breakdown and site photos are in the attachment", "the cost breakdown"): no
+// word of a person's state stands in the three words before it.
+func (st *state) dropDocumentBreakdown() {
+	has := false
+	for _, q := range st.cues["emotional_pressure"] {
+		has = has || q.phrase == "breakdown"
+	}
+	if !has {
+		return
+	}
+	tok := st.msgTokens()
+	s := st.msgHead()
+	var doc []int
+	for i, w := range tok {
+		if w != "breakdown" {
+			continue
+		}
+		person := false
+		for k := max(0, i-3); k < i; k++ {
+			person = person || distressBefore[tok[k]]
+		}
+		if !person {
+			p, _, _ := tokenSpan(s, tok, i)
+			doc = append(doc, p)
+		}
+	}
+	st.dropCues("emotional_pressure", func(q cue) bool {
+		if q.phrase != "breakdown" || q.src != srcMessage {
+			return false
+		}
+		for _, p := range doc {
+			if q.pos <= p && p < q.end {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// ---- a state the message asserts that a record denies ----
+
+// settingVerbs are folded verbs that set a state on a record: "mark October's rent as paid",
+// "marcar como pagado", "als bezahlt markieren", "marquer comme payé".
+var settingVerbs = map[string]bool{"mark": true, "record": true, "set": true, "show": true, "flag": true, "list": true, "log": true,
+	"enter": true, "register": true, "book": true, "treat": true, "marcar": true, "marque": true, "registrar": true, "registre": true,
+	"anotar": true, "anote": true, "markieren": true, "vermerken": true, "eintragen": true, "buchen": true, "marquer": true,
+	"marquez": true, "enregistrer": true, "enregistrez": true, "noter": true, "notez": true, "indiquer": true}
+
+// asWords come right before the state a setting verb sets.
+var asWords = map[string]bool{"as": true, "como": true, "als": true, "comme": true, "to": true}
+
+// setRequested reports that the value at token i is the state a request sets ("mark October's
+// rent as paid"), not a claim about it: an "as" word right before it and a setting verb in the
+// six tokens before that, or, in German, a setting verb right after it ("als bezahlt
+// markieren"). checkAssertions skips such a value.
+func setRequested(ts []tok, i int) bool {
+	if i == 0 || !asWords[ts[i-1].w] {
+		return false
+	}
+	for j := max(0, i-8); j < i-1; j++ {
+		if settingVerbs[ts[j].w] {
+			return true
+		}
+	}
+	return i+1 < len(ts) && settingVerbs[ts[i+1].w]
+}
+
+// stateDenials are folded words after which a record denies the state the next word names:
+// "neither is overbooked", "was not cancelled", "nunca fue entregado", "nicht storniert",
+// "pas annulé".
+var stateDenials = map[string]bool{"not": true, "never": true, "neither": true, "nor": true, "isnt": true, "wasnt": true,
+	"werent": true, "arent": true, "nunca": true, "nicht": true, "nie": true, "pas": true, "jamais": true}
+
+// denialFillers may stand between the denial and the state ("neither is overbooked", "no fue
+// cancelado", "pas été annulé"). An article may not: "not a registered agent" denies the
+// agent, not the registration.
+var denialFillers = map[string]bool{"is": true, "was": true, "are": true, "were": true, "been": true, "be": true, "fue": true, "ha": true,
+	"sido": true, "esta": true, "wurde": true, "ist": true, "worden": true, "ete": true, "est": true}
+
+// stateWord reports a folded word that names a state by its form: an English, Spanish,
+// German or French participle of six or more letters.
+func stateWord(w string) bool {
+	if len(w) < 6 {
+		return false
+	}
+	for _, suf := range [...]string{"ed", "ado", "ada", "ido", "ida", "iert", "ee"} {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return strings.HasPrefix(w, "ge") && strings.HasSuffix(w, "t")
+}
+
+// checkNegatedState flags a state the message asserts of the case's thing that a record
+// denies in the same word: "your flight is overbooked" against "neither is overbooked", "the
+// shipment was delivered" against "was not delivered". The message's word must stand in a
+// sentence with no negation or condition of its own, outside a question and a request to set
+// it; no record may give the state without the denial. It adds nothing when a contradiction
+// is already found.
+func (st *state) checkNegatedState() {
+	if st.findsTactic(consult.InconsistentClaims) {
+		return
+	}
+	var denied []string
+	var ref recSent
+	for rs := range st.recordSentences() {
+		if low := rs.lower(); !hasNeg(low) && !strings.Contains(low, "neither") && !strings.Contains(low, "nor ") {
+			continue
+		}
+		tok := foldedFields(rs.folded())
+		for i, w := range tok {
+			if !stateDenials[w] {
+				continue
+			}
+			k := i + 1
+			for k < len(tok) && k <= i+3 && denialFillers[tok[k]] {
+				k++
+			}
+			if k < len(tok) && stateWord(tok[k]) {
+				if denied == nil {
+					ref = rs
+				}
+				denied = append(denied, tok[k])
+			}
+		}
+	}
+	if len(denied) == 0 {
+		return
+	}
+	s := st.msgHead()
+	for _, d := range denied {
+		if !strings.Contains(s, " "+d+" ") || st.recordAffirms(d) {
+			continue
+		}
+		p := strings.Index(s, " "+d+" ")
+		lo, hi := sentenceBounds(s, p, p+len(d)+1)
+		sent := foldedFields(s[lo:hi])
+		if !plainAssertion(sent, d) {
+			continue
+		}
+		st.add(finding{tactic: consult.InconsistentClaims, kind: "negatedstate", score: 0.6, sig: consult.Medium,
+			obs: fmt.Sprintf("The message says %q; %s %s denies it: %q.", st.clipCase(strings.TrimSpace(s[lo:hi]), 100), ref.t.kind, ref.t.id,
+				st.clipCase(strings.TrimSpace(ref.text), 120)),
+			reason: fmt.Sprintf("The counterparty asserts a state (%s) that %s %s records as not so.", d, ref.t.kind, ref.t.id),
+			refs:   []string{ref.t.id}})
+		return
+	}
+}
+
+// recordAffirms reports a record sentence that gives the state word without a denial before
+// it: a record that says both leaves the message's claim open.
+func (st *state) recordAffirms(d string) bool {
+	for rs := range st.recordSentences() {
+		tok := foldedFields(rs.folded())
+		for i, w := range tok {
+			if w != d {
+				continue
+			}
+			negated := false
+			for k := max(0, i-4); k < i; k++ {
+				negated = negated || stateDenials[tok[k]] || tok[k] == "no"
+			}
+			if !negated {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assertBlockers are folded words that make a sentence other than a plain assertion: a negation,
+// a condition, a question word, a modal or a request to set the state.
+var assertBlockers = map[string]bool{"not": true, "never": true, "no": true, "isnt": true, "wasnt": true, "if": true, "whether": true,
+	"might": true, "may": true, "could": true, "would": true, "should": true, "will": true, "maybe": true, "perhaps": true,
+	"si": true, "wenn": true, "ob": true, "nicht": true, "pas": true, "nunca": true, "quizas": true, "vielleicht": true, "peut": true}
+
+// wishWords before a state word ask for it rather than assert it: "I need this cancelled",
+// "please have it delivered", "quiero que sea cancelado", "ich möchte es storniert".
+var wishWords = map[string]bool{"need": true, "needs": true, "want": true, "wants": true, "like": true, "please": true, "get": true,
+	"have": true, "necesito": true, "quiero": true, "brauche": true, "mochte": true, "will": true, "veux": true, "voudrais": true, "faire": true}
+
+// plainAssertion reports that the sentence (folded words) asserts the state d: it holds no
+// negation, condition or modal, is not a question and does not ask to set the state.
+func plainAssertion(sent []string, d string) bool {
+	for i, w := range sent {
+		if assertBlockers[w] || w == "?" {
+			return false
+		}
+		if w != d {
+			continue
+		}
+		if i > 0 && asWords[sent[i-1]] {
+			return false
+		}
+		for k := max(0, i-3); k < i; k++ {
+			if wishWords[sent[k]] {
+				return false // "I need this cancelled": a request for the state
+			}
+		}
+	}
+	return true
+}
+
+// ---- a claimed role a record says nobody holds ----
+
+// noneWords are folded words that deny that anyone holds what follows: "lists no Prokurist or
+// other authorised signatory", "kein Bevollmächtigter", "ningún apoderado", "aucun mandataire".
+var noneWords = map[string]bool{"no": true, "kein": true, "keine": true, "keinen": true, "ningun": true, "ninguna": true,
+	"aucun": true, "aucune": true}
+
+// roleWords returns the folded words of a claimed identity that name its role: written in
+// lower case (a name or an organisation is capitalised), six or more letters, and neither
+// generic nor an organisation's word ("Jens Hartwig, authorised signatory for owner R.
+// Brandner" gives "authorised", "signatory").
+func roleWords(claim string) []string {
+	var out []string
+	for _, w := range strings.Fields(claim) {
+		t := strings.Trim(w, ".,;:()'\"")
+		r := []rune(t)
+		if len(r) < 6 || !unicode.IsLower(r[0]) {
+			continue
+		}
+		f := foldWord(t)
+		if len(f) >= 6 && !genericWords[f] && !orgWords[f] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// roleHeadEnd are folded words that may follow a role noun where the noun ends its phrase
+// ("no Prokurist or other authorised signatory.", "no broker on file", "kein Bevollmächtigter
+// ist eingetragen").
+var roleHeadEnd = map[string]bool{".": true, ";": true, ",": true, "or": true, "and": true, "for": true, "on": true, "of": true,
+	"is": true, "was": true, "are": true, "in": true, "at": true, "listed": true, "registered": true, "recorded": true, "exists": true,
+	"o": true, "y": true, "oder": true, "und": true, "ou": true, "et": true, "para": true, "fur": true, "pour": true, "de": true,
+	"del": true, "der": true, "des": true, "du": true, "ist": true, "es": true, "est": true, "en": true, "im": true}
+
+// checkDeniedRole flags an unverified counterparty whose claimed role a record says nobody
+// holds: "authorised signatory for owner R. Brandner" against "The owner file for R. Brandner
+// lists no Prokurist or other authorised signatory". The role word must come within five
+// words after the record's "no" in the same clause.
+func (st *state) checkDeniedRole() {
+	cp := st.c.Counterparty
+	if cp.Verified || cp.ClaimedIdentity == "" || st.findsTactic(consult.IdentityDeception) {
+		return
+	}
+	roles := roleWords(cp.ClaimedIdentity)
+	if len(roles) == 0 {
+		return
+	}
+	for rs := range st.recordSentences() {
+		if !hasNeg(rs.lower()) {
+			continue
+		}
+		tok := foldedFields(rs.folded())
+		for i, w := range tok {
+			if !noneWords[w] {
+				continue
+			}
+			for k := i + 1; k < len(tok) && k <= i+5 && tok[k] != "." && tok[k] != ";"; k++ {
+				if k+1 < len(tok) && !roleHeadEnd[tok[k+1]] {
+					continue // a modifier: "no bank migration project" denies the project
+				}
+				for _, r := range roles {
+					if !strings.HasPrefix(tok[k], r[:6]) {
+						continue
+					}
+					st.add(finding{tactic: consult.IdentityDeception, kind: "deniedrole", score: 0.65, sig: consult.High, hard: true,
+						refs: []string{rs.t.id},
+						obs: fmt.Sprintf("The counterparty claims to be %q; %s %s says there is no such %s: %q.",
+							st.clipCase(cp.ClaimedIdentity, 80), rs.t.kind, rs.t.id, r, st.clipCase(strings.TrimSpace(rs.text), 120)),
+						reason: fmt.Sprintf("The counterparty claims a role (%s) that %s %s records nobody holds.", r, rs.t.kind, rs.t.id),
+						disp:   consult.SeekApproval})
+					return
+				}
+			}
+		}
+	}
+}
