@@ -76,21 +76,13 @@ const (
 // purpose the time serves ("to apply from the 1st"). An obligation the speaker takes on
 // ("I have to leave by noon", "we must finish before Friday") is the speaker's own.
 func (st *state) checkDeadlineOnAct() {
-	var cands []cue
-	for _, label := range [...]string{"@timestake", "urgency"} {
-		for _, q := range st.cues[label] {
-			if q.src == srcMessage {
-				cands = append(cands, q)
-			}
-		}
-	}
-	if len(cands) == 0 {
+	if !st.fromMessage("@mustact") {
 		return
 	}
 	s := st.msgHead()
 	done := -1
-	for _, q := range cands {
-		if q.pos >= len(s) {
+	for _, q := range st.cues["@mustact"] {
+		if q.src != srcMessage || q.pos >= len(s) {
 			continue
 		}
 		lo, hi := sentenceBounds(s, q.pos, min(q.end, len(s)))
@@ -186,7 +178,7 @@ func (st *state) checkReservedToName() {
 	var names []string
 	for _, p := range st.policies() {
 		tv := st.text(p.Statement)
-		if !onlyLeadSet.in(tv.lower()) {
+		if !onlyNameSet.in(tv.lower()) {
 			continue
 		}
 		if ns := nameAfterOnly(p.Statement); len(ns) > 0 && sharesLongWord(toLower(foldedText(p.Statement)), toLower(foldedText(a.Description)), ns) {
@@ -214,9 +206,12 @@ func (st *state) checkReservedToName() {
 	st.add(f)
 }
 
-// onlyWords are the folded words after which a policy names who alone may act.
-var onlyWords = map[string]bool{"only": true, "solo": true, "solamente": true, "unicamente": true, "nur": true,
-	"ausschliesslich": true, "uniquement": true, "seulement": true, "seul": true, "seule": true}
+// onlyNameSet finds an "only" word of any language in a lower-case policy in one pass.
+var onlyNameSet = newSubstrSet([]string{"only", "solo", "sólo", "solamente", "unicamente", "únicamente", "nur ", "ausschlie", "uniquement", "seul"})
+
+// onlyWords are the lower-case words after which a policy names who alone may act.
+var onlyWords = map[string]bool{"only": true, "solo": true, "sólo": true, "solamente": true, "unicamente": true, "únicamente": true,
+	"nur": true, "ausschliesslich": true, "ausschließlich": true, "uniquement": true, "seulement": true, "seul": true, "seule": true}
 
 // nameTitles may stand between the "only" word and the name ("nur Frau Brandner", "only Dr.
 // Ana Ruiz").
@@ -228,35 +223,54 @@ var nameTitles = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true
 // Ute Vogel may be named", "Seule Claire Dubois peut"), past a title. A single capitalised
 // word names a thing or a role, not a person.
 func nameAfterOnly(stmt string) []string {
-	ws := strings.Fields(stmt)
-	for i, w := range ws {
-		if !onlyWords[foldWord(strings.Trim(w, ".,;:()"))] {
+	// Most policies with an "only" go on in lower case ("only to the remittance account"):
+	// the words are folded only after an "only" word whose next word is capitalised.
+	prevOnly := false
+	var ws []string
+	for w := range strings.FieldsSeq(stmt) {
+		if ws != nil {
+			ws = append(ws, w)
 			continue
 		}
-		k := i + 1
-		for k < len(ws) && nameTitles[foldWord(strings.TrimSuffix(ws[k], "."))] {
+		if prevOnly && startsUpper(w) {
+			ws = append(make([]string, 0, 8), w)
+			continue
+		}
+		prevOnly = onlyWords[strings.ToLower(strings.Trim(w, ".,;:()"))]
+	}
+	if ws == nil {
+		return nil
+	}
+	k := 0
+	for k < len(ws) && nameTitles[foldWord(strings.TrimSuffix(ws[k], "."))] {
+		k++
+	}
+	var run []string
+	for ; k < len(ws) && len(run) < 4; k++ {
+		t := strings.Trim(ws[k], ".,;:()'\"")
+		if len(t) < 2 || !startsUpper(t) || hasASCIIDigit(t) {
+			break
+		}
+		run = append(run, foldWord(t))
+		if strings.ContainsAny(ws[k], ",;:") {
 			k++
+			break
 		}
-		var run []string
-		for ; k < len(ws) && len(run) < 4; k++ {
-			t := strings.Trim(ws[k], ".,;:()'\"")
-			r := []rune(t)
-			if len(r) < 2 || !unicode.IsUpper(r[0]) || hasASCIIDigit(t) {
-				break
-			}
-			run = append(run, foldWord(t))
-			if strings.ContainsAny(ws[k], ",;:") {
-				k++
-				break
-			}
-		}
-		if len(run) >= 2 && k < len(ws) {
-			if r := []rune(ws[k]); len(r) > 0 && unicode.IsLower(r[0]) {
-				return run
-			}
+	}
+	if len(run) >= 2 && k < len(ws) {
+		if r := []rune(ws[k]); len(r) > 0 && unicode.IsLower(r[0]) {
+			return run
 		}
 	}
 	return nil
+}
+
+// startsUpper reports a word whose first letter is a capital.
+func startsUpper(w string) bool {
+	for _, r := range w {
+		return unicode.IsUpper(r)
+	}
+	return false
 }
 
 // sharesLongWord reports whether the folded policy and description share a word of six or
@@ -445,7 +459,7 @@ func setRequested(ts []tok, i int) bool {
 // "neither is overbooked", "was not cancelled", "nunca fue entregado", "nicht storniert",
 // "pas annulé".
 var stateDenials = map[string]bool{"not": true, "never": true, "neither": true, "nor": true, "isnt": true, "wasnt": true,
-	"werent": true, "arent": true, "nunca": true, "nicht": true, "nie": true, "pas": true, "jamais": true}
+	"werent": true, "arent": true, "no": true, "nunca": true, "nicht": true, "nie": true, "pas": true, "jamais": true}
 
 // denialFillers may stand between the denial and the state ("neither is overbooked", "no fue
 // cancelado", "pas été annulé"). An article may not: "not a registered agent" denies the
@@ -465,6 +479,12 @@ func stateWord(w string) bool {
 		}
 	}
 	return strings.HasPrefix(w, "ge") && strings.HasSuffix(w, "t")
+}
+
+// frenchParticiple reports a folded French past participle after "pas" or "jamais" ("n'a pas
+// été livré", "jamais arrivée"): the accent folds away, so the ending alone is read only there.
+func frenchParticiple(w string) bool {
+	return len(w) >= 5 && (strings.HasSuffix(w, "e") || strings.HasSuffix(w, "es"))
 }
 
 // checkNegatedState flags a state the message asserts of the case's thing that a record
@@ -492,7 +512,10 @@ func (st *state) checkNegatedState() {
 			for k < len(tok) && k <= i+3 && denialFillers[tok[k]] {
 				k++
 			}
-			if k < len(tok) && stateWord(tok[k]) {
+			if w == "no" && k == i+1 {
+				continue // "no" with no verb after it is a determiner: "no delayed flights"
+			}
+			if k < len(tok) && (stateWord(tok[k]) || (w == "pas" || w == "jamais") && frenchParticiple(tok[k])) {
 				if denied == nil {
 					ref = rs
 				}
@@ -555,9 +578,17 @@ var assertBlockers = map[string]bool{"not": true, "never": true, "no": true, "is
 var wishWords = map[string]bool{"need": true, "needs": true, "want": true, "wants": true, "like": true, "please": true, "get": true,
 	"have": true, "necesito": true, "quiero": true, "brauche": true, "mochte": true, "will": true, "veux": true, "voudrais": true, "faire": true}
 
+// questionOpeners open a yes-no question: the folded text drops the question mark.
+var questionOpeners = map[string]bool{"is": true, "was": true, "are": true, "were": true, "did": true, "does": true, "do": true,
+	"has": true, "have": true, "can": true, "could": true, "ist": true, "wurde": true, "hat": true, "esta": true, "fue": true,
+	"estce": true, "est": true}
+
 // plainAssertion reports that the sentence (folded words) asserts the state d: it holds no
 // negation, condition or modal, is not a question and does not ask to set the state.
 func plainAssertion(sent []string, d string) bool {
+	if len(sent) > 0 && questionOpeners[sent[0]] {
+		return false
+	}
 	for i, w := range sent {
 		if assertBlockers[w] || w == "?" {
 			return false
@@ -621,10 +652,7 @@ func (st *state) checkDeniedRole() {
 	if cp.Verified || cp.ClaimedIdentity == "" || st.findsTactic(consult.IdentityDeception) {
 		return
 	}
-	roles := roleWords(cp.ClaimedIdentity)
-	if len(roles) == 0 {
-		return
-	}
+	var roles []string
 	for rs := range st.recordSentences() {
 		if !hasNeg(rs.lower()) {
 			continue
@@ -633,6 +661,11 @@ func (st *state) checkDeniedRole() {
 		for i, w := range tok {
 			if !noneWords[w] {
 				continue
+			}
+			if roles == nil {
+				if roles = roleWords(cp.ClaimedIdentity); len(roles) == 0 {
+					return
+				}
 			}
 			for k := i + 1; k < len(tok) && k <= i+5 && tok[k] != "." && tok[k] != ";"; k++ {
 				if k+1 < len(tok) && !roleHeadEnd[tok[k+1]] {
