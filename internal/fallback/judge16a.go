@@ -34,8 +34,41 @@ func (st *state) checkJudge16a() {
 // checkJudge16aLate runs the part's structural checks, after the other policy checks.
 func (st *state) checkJudge16aLate() {
 	st.checkReservedToName()
-	st.checkDeniedRole()
-	st.checkNegatedState()
+	st.checkRecordDenials()
+}
+
+// checkRecordDenials reads the record sentences that deny something once, for both checks
+// that read them: a claimed role a record says nobody holds (checkDeniedRole) and a state
+// the message asserts that a record denies (checkNegatedState).
+func (st *state) checkRecordDenials() {
+	cp := st.c.Counterparty
+	role := !cp.Verified && cp.ClaimedIdentity != "" && !st.findsTactic(consult.IdentityDeception)
+	state := !st.findsTactic(consult.InconsistentClaims)
+	if !role && !state {
+		return
+	}
+	var roles, denied []string
+	var ref recSent
+	for rs := range st.recordSentences() {
+		if low := rs.lower(); !hasNeg(low) && !strings.Contains(low, "neither") && !strings.Contains(low, "nor ") {
+			continue
+		}
+		tok := foldedFields(rs.folded())
+		if role && st.deniedRole(rs, tok, &roles) {
+			role = false
+		}
+		if state {
+			if d := deniedStates(tok); len(d) > 0 {
+				if denied == nil {
+					ref = rs
+				}
+				denied = append(denied, d...)
+			}
+		}
+	}
+	if len(denied) > 0 {
+		st.checkNegatedState(denied, ref)
+	}
 }
 
 // mustWords are folded words that put an obligation on the act by themselves; mustPairs are
@@ -130,7 +163,7 @@ func deadlineOnAct(tok []string) float64 {
 	}
 	at := -1
 	for i := must + 1; i < len(tok); i++ {
-		if !pointWords[tok[i]] && !clockTimeAt(tok, i) {
+		if !pointWords[tok[i]] && !(tok[i][0] >= '0' && tok[i][0] <= '9' && clockTimeAt(tok, i)) {
 			continue
 		}
 		for k := max(must+1, i-2); k < i; k++ {
@@ -365,7 +398,7 @@ func (st *state) dropOwnInability() {
 func ownInability(tok []string) bool {
 	found := false
 	for i, w := range tok {
-		if pointWords[w] || clockTimeAt(tok, i) {
+		if pointWords[w] || w[0] >= '0' && w[0] <= '9' && clockTimeAt(tok, i) {
 			return false
 		}
 		if timedCondWords[w] != 1 || i+1 >= len(tok) || !speakerSubjects[tok[i+1]] && tok[i+1] != "no" && tok[i+1] != "ne" {
@@ -487,45 +520,34 @@ func frenchParticiple(w string) bool {
 	return len(w) >= 5 && (strings.HasSuffix(w, "e") || strings.HasSuffix(w, "es"))
 }
 
+// deniedStates returns the state words a record sentence (folded words) denies.
+func deniedStates(tok []string) []string {
+	var out []string
+	for i, w := range tok {
+		if !stateDenials[w] {
+			continue
+		}
+		k := i + 1
+		for k < len(tok) && k <= i+3 && denialFillers[tok[k]] {
+			k++
+		}
+		if w == "no" && k == i+1 {
+			continue // "no" with no verb after it is a determiner: "no delayed flights"
+		}
+		if k < len(tok) && (stateWord(tok[k]) || (w == "pas" || w == "jamais") && frenchParticiple(tok[k])) {
+			out = append(out, tok[k])
+		}
+	}
+	return out
+}
+
 // checkNegatedState flags a state the message asserts of the case's thing that a record
 // denies in the same word: "your flight is overbooked" against "neither is overbooked", "the
 // shipment was delivered" against "was not delivered". The message's word must stand in a
 // sentence with no negation or condition of its own, outside a question and a request to set
-// it; no record may give the state without the denial. It adds nothing when a contradiction
-// is already found.
-func (st *state) checkNegatedState() {
-	if st.findsTactic(consult.InconsistentClaims) {
-		return
-	}
-	var denied []string
-	var ref recSent
-	for rs := range st.recordSentences() {
-		if low := rs.lower(); !hasNeg(low) && !strings.Contains(low, "neither") && !strings.Contains(low, "nor ") {
-			continue
-		}
-		tok := foldedFields(rs.folded())
-		for i, w := range tok {
-			if !stateDenials[w] {
-				continue
-			}
-			k := i + 1
-			for k < len(tok) && k <= i+3 && denialFillers[tok[k]] {
-				k++
-			}
-			if w == "no" && k == i+1 {
-				continue // "no" with no verb after it is a determiner: "no delayed flights"
-			}
-			if k < len(tok) && (stateWord(tok[k]) || (w == "pas" || w == "jamais") && frenchParticiple(tok[k])) {
-				if denied == nil {
-					ref = rs
-				}
-				denied = append(denied, tok[k])
-			}
-		}
-	}
-	if len(denied) == 0 {
-		return
-	}
+// it; no record may give the state without the denial. denied are the states the records
+// deny, the first in ref.
+func (st *state) checkNegatedState(denied []string, ref recSent) {
 	s := st.msgHead()
 	for _, d := range denied {
 		if !strings.Contains(s, " "+d+" ") || st.recordAffirms(d) {
@@ -643,47 +665,41 @@ var roleHeadEnd = map[string]bool{".": true, ";": true, ",": true, "or": true, "
 	"o": true, "y": true, "oder": true, "und": true, "ou": true, "et": true, "para": true, "fur": true, "pour": true, "de": true,
 	"del": true, "der": true, "des": true, "du": true, "ist": true, "es": true, "est": true, "en": true, "im": true}
 
-// checkDeniedRole flags an unverified counterparty whose claimed role a record says nobody
+// deniedRole flags an unverified counterparty whose claimed role a record says nobody
 // holds: "authorised signatory for owner R. Brandner" against "The owner file for R. Brandner
 // lists no Prokurist or other authorised signatory". The role word must come within five
-// words after the record's "no" in the same clause.
-func (st *state) checkDeniedRole() {
-	cp := st.c.Counterparty
-	if cp.Verified || cp.ClaimedIdentity == "" || st.findsTactic(consult.IdentityDeception) {
-		return
-	}
-	var roles []string
-	for rs := range st.recordSentences() {
-		if !hasNeg(rs.lower()) {
+// words after the record's "no" in the same clause, and end its phrase. tok are the folded
+// words of the record sentence rs; roles are read from the claim at the first "no" word. It
+// reports whether it flagged.
+func (st *state) deniedRole(rs recSent, tok []string, roles *[]string) bool {
+	for i, w := range tok {
+		if !noneWords[w] {
 			continue
 		}
-		tok := foldedFields(rs.folded())
-		for i, w := range tok {
-			if !noneWords[w] {
-				continue
+		if *roles == nil {
+			if *roles = roleWords(st.c.Counterparty.ClaimedIdentity); len(*roles) == 0 {
+				*roles = []string{}
+				return false
 			}
-			if roles == nil {
-				if roles = roleWords(cp.ClaimedIdentity); len(roles) == 0 {
-					return
-				}
+		}
+		for k := i + 1; k < len(tok) && k <= i+5 && tok[k] != "." && tok[k] != ";"; k++ {
+			if k+1 < len(tok) && !roleHeadEnd[tok[k+1]] {
+				continue // a modifier: "no bank migration project" denies the project
 			}
-			for k := i + 1; k < len(tok) && k <= i+5 && tok[k] != "." && tok[k] != ";"; k++ {
-				if k+1 < len(tok) && !roleHeadEnd[tok[k+1]] {
-					continue // a modifier: "no bank migration project" denies the project
+			for _, r := range *roles {
+				if !strings.HasPrefix(tok[k], r[:6]) {
+					continue
 				}
-				for _, r := range roles {
-					if !strings.HasPrefix(tok[k], r[:6]) {
-						continue
-					}
-					st.add(finding{tactic: consult.IdentityDeception, kind: "deniedrole", score: 0.65, sig: consult.High, hard: true,
-						refs: []string{rs.t.id},
-						obs: fmt.Sprintf("The counterparty claims to be %q; %s %s says there is no such %s: %q.",
-							st.clipCase(cp.ClaimedIdentity, 80), rs.t.kind, rs.t.id, r, st.clipCase(strings.TrimSpace(rs.text), 120)),
-						reason: fmt.Sprintf("The counterparty claims a role (%s) that %s %s records nobody holds.", r, rs.t.kind, rs.t.id),
-						disp:   consult.SeekApproval})
-					return
-				}
+				cp := st.c.Counterparty
+				st.add(finding{tactic: consult.IdentityDeception, kind: "deniedrole", score: 0.65, sig: consult.High, hard: true,
+					refs: []string{rs.t.id},
+					obs: fmt.Sprintf("The counterparty claims to be %q; %s %s says there is no such %s: %q.",
+						st.clipCase(cp.ClaimedIdentity, 80), rs.t.kind, rs.t.id, r, st.clipCase(strings.TrimSpace(rs.text), 120)),
+					reason: fmt.Sprintf("The counterparty claims a role (%s) that %s %s records nobody holds.", r, rs.t.kind, rs.t.id),
+					disp:   consult.SeekApproval})
+				return true
 			}
 		}
 	}
+	return false
 }
