@@ -214,6 +214,9 @@ func (st *state) checkReservedToName() {
 		if !onlyNameSet.in(tv.lower()) {
 			continue
 		}
+		if !capitalAfterOnly(p.Statement, tv.lower()) {
+			continue
+		}
 		if ns := nameAfterOnly(p.Statement); len(ns) > 0 && sharesLongWord(toLower(foldedText(p.Statement)), toLower(foldedText(a.Description)), ns) {
 			pol, names = p, ns
 			break
@@ -241,6 +244,37 @@ func (st *state) checkReservedToName() {
 
 // onlyNameSet finds an "only" word of any language in a lower-case policy in one pass.
 var onlyNameSet = newSubstrSet([]string{"only", "solo", "sólo", "solamente", "unicamente", "únicamente", "nur ", "ausschlie", "uniquement", "seul"})
+
+// onlyList are the ASCII "only" words capitalAfterOnly searches for.
+var onlyList = [...]string{"only ", "solo ", "solamente ", "unicamente ", "nur ", "uniquement ", "seulement ", "seul ", "seule "}
+
+// capitalAfterOnly is a cheap necessary condition for nameAfterOnly on an ASCII policy: an
+// "only" word followed by a capital letter. low is the policy in lower case; a policy with
+// other bytes is always read.
+func capitalAfterOnly(stmt, low string) bool {
+	if len(low) != len(stmt) {
+		return true
+	}
+	for i := 0; i < len(stmt); i++ {
+		if stmt[i] >= 0x80 {
+			return true
+		}
+	}
+	for _, ow := range onlyList {
+		for off := 0; ; {
+			j := strings.Index(low[off:], ow)
+			if j < 0 {
+				break
+			}
+			at := off + j + len(ow)
+			if at < len(stmt) && stmt[at] >= 'A' && stmt[at] <= 'Z' {
+				return true
+			}
+			off = at
+		}
+	}
+	return false
+}
 
 // onlyWords are the lower-case words after which a policy names who alone may act.
 var onlyWords = map[string]bool{"only": true, "solo": true, "sólo": true, "solamente": true, "unicamente": true, "únicamente": true,
