@@ -343,6 +343,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkJudge3() // judge3.go: conditional prohibitions, ...
 	st.checkJudge13fLate()
 	st.checkJudge14iLate()
+	st.checkJudge16aLate() // judge16a.go: a role a policy reserves to a person it names
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()

@@ -29,6 +29,7 @@ func (st *state) checkJudge10a() {
 	st.dropToldBereavement()
 	st.checkJudge13a() // judge13a.go: the twelfth round's pressure checks, part a
 	st.checkJudge14u() // judge14u.go: the thirteenth round's pressure frames, part u
+	st.checkJudge16a() // judge16a.go: the fourteenth round's deadline on the act, part a
 	st.retagPolicyBan()
 }
 

@@ -63,6 +63,7 @@ var auxLabels = map[string]string{
 	"@appeal":      "an appeal to the listener's conscience or a harm laid on them (\"do you have any heart\", \"wollen Sie wirklich\")",
 	"@picture":     "a harm pictured for the listener (\"picture\", \"imagínese\", \"stellen Sie sich vor\")",
 	"@lovingrole":  "the listener's love invoked (\"as parents you\", \"kein Vater, der\", \"si fuera su hijo\")",
+	"@mustact":     "an obligation put on the act (\"must\", \"has to\", \"doit\", \"muss\"), read with a deadline in its sentence (judge16a.go)",
 	"@lapse":       "what is lost when a time passes (\"lapses\", \"goes to\", \"verfällt\"), read with the time in its sentence",
 	"@ruin":        "a ruin pictured for the listener (\"wipe out\", \"perderlo todo\", \"vor dem Nichts\"), read with a \"could\" in its sentence",
 	"@assert":      "words an attribute-value assertion needs: a limit, a fee, an event, a counted noun, a state",
