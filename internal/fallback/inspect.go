@@ -336,6 +336,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkJudge3() // judge3.go: conditional prohibitions, ...
 	st.checkJudge13fLate()
 	st.checkJudge14iLate()
+	st.checkJudge16b() // judge16b.go: whose name, address or card, read from the records
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()
