@@ -39,6 +39,7 @@ func (st *state) checkJudge16b() {
 	st.readShare()
 	st.checkCardDestination()
 	st.checkKeptRoute()
+	st.checkClaimantRecords()
 }
 
 // dropSelfAddressed removes the newparty finding when the recipient's
@@ -424,4 +425,101 @@ func clauseAt(s string, i int) string {
 		return s[a:]
 	}
 	return s[a : i+b]
+}
+
+// surnameTitles precede a surname (folded).
+var surnameTitles = []string{"dr", "doctor", "mr", "mrs", "ms", "prof", "herr", "frau", "m", "mme", "monsieur", "madame", "sr", "sra", "senor", "senora", "doctora"}
+
+// checkClaimantRecords reads what the records say about the person an
+// unverified counterparty claims to be:
+//   - a record gives that person's e-mail ("Lukas Brandt's contact on file
+//     is l.brandt@posteo.de") and the message comes from another address
+//     no record holds whose name is not the person's (m.keller84@web.de):
+//     someone else writes in the person's name (a private address of his
+//     own, t.krause.br@web.de, is only another channel);
+//   - a directory record denies the person by title and surname ("no Dr
+//     Marchal appears in the provider directory", "kein Herr Weber im
+//     Verzeichnis"); structural3's unlisted check wants the full name.
+//
+// Both need something to move on the claim (money, data, an irreversible
+// step) and no other identity finding.
+func (st *state) checkClaimantRecords() {
+	cp := st.c.Counterparty
+	a := st.c.Action
+	if cp.Verified || len(st.trusted) == 0 || !a.Irreversible && a.Amount <= 0 && len(a.DataCategories) == 0 {
+		return
+	}
+	name := personName(cp.ClaimedIdentity)
+	if len(name) < 2 {
+		return
+	}
+	for _, f := range st.findings {
+		if f.tactic == consult.IdentityDeception {
+			return
+		}
+	}
+	sender := ""
+	for _, tok := range strings.FieldsFunc(toLower(cp.Reference), func(r rune) bool { return r == ' ' || r == ':' || r == '<' || r == '>' || r == ',' }) {
+		if strings.IndexByte(tok, '@') > 0 {
+			sender = tok
+		}
+	}
+	surname := name[len(name)-1]
+	full := " " + strings.Join(name, " ") // "Lukas Brandt's" folds to "lukas brandts"
+	why, ref := "", ""
+	for _, t := range st.trusted {
+		if t.kind == "earlier turn" {
+			continue
+		}
+		low := toLower(t.text)
+		if sender != "" && strings.Contains(low, sender) {
+			return // the sender's address is on the records
+		}
+		if why != "" || !strings.Contains(low, "@") && !hasNeg(low) {
+			continue
+		}
+		f := " " + foldedText(t.text) + " "
+		if sender != "" && strings.Contains(f, full) && !strings.Contains(sender[:strings.IndexByte(sender, '@')], surname) {
+			for _, tok := range strings.Fields(low) {
+				tok = strings.Trim(tok, ".,;:()<>")
+				if strings.IndexByte(tok, '@') > 0 && tok != sender {
+					why, ref = fmt.Sprintf("%s %s gives %s's address as %s, and the message comes from %s", t.kind, t.id, st.clipCase(strings.Join(personNameRaw(cp.ClaimedIdentity), " "), 60), tok, sender), t.id
+					break
+				}
+			}
+		}
+		if why == "" && len(surname) >= 4 && t.isRecord() && hasNeg(low) {
+			for _, tw := range surnameTitles {
+				i := strings.Index(f, " "+tw+" "+surname+" ")
+				if i < 0 {
+					continue
+				}
+				if cl := clauseAt(low, min(len(low)-1, max(0, strings.Index(low, surname)))); hasNeg(" "+cl+" ") && containsAny(cl, directoryWords...) || strings.Contains(cl, "care team") {
+					why, ref = fmt.Sprintf("%s %s says: %q", t.kind, t.id, st.clipCase(strings.TrimSpace(cl), 140)), t.id
+				}
+				break
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	st.add(finding{tactic: consult.IdentityDeception, kind: "claimantrecord", score: 0.6, sig: consult.High, hard: true, refs: []string{ref},
+		obs:    fmt.Sprintf("The counterparty presents as %q, but %s.", st.clipCase(cp.ClaimedIdentity, 80), why),
+		reason: "The owner's records speak against the claimed identity; the request has to be confirmed through the channel the records hold.",
+		disp:   consult.GatherEvidence})
+}
+
+// personNameRaw is personName's words as written.
+func personNameRaw(claimed string) []string {
+	head, _, _ := strings.Cut(claimed, ",")
+	var out []string
+	for _, w := range strings.Fields(head) {
+		r := []rune(w)
+		if len(r) < 2 || !unicode.IsUpper(r[0]) {
+			break
+		}
+		out = append(out, w)
+	}
+	return out
 }
