@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -91,7 +92,7 @@ func (st *state) dropSelfAddressed() {
 
 // personName returns the folded words of the capitalised run that opens a
 // claimed identity ("Mary Collins, daughter and attorney" gives "mary",
-// "collins"), or nil when it does not open with one.
+// "collins"), titles left out, or nil when it does not open with one.
 func personName(claimed string) []string {
 	head, _, _ := strings.Cut(claimed, ",")
 	var out []string
@@ -100,7 +101,10 @@ func personName(claimed string) []string {
 		if len(r) < 2 || !unicode.IsUpper(r[0]) {
 			break
 		}
-		out = append(out, strings.TrimSpace(foldedText(w)))
+		f := strings.TrimSpace(foldedText(strings.Trim(w, ".,;:")))
+		if !slices.Contains(surnameTitles, f) { // "Dr. Pablo Ibáñez" is "pablo", "ibanez"
+			out = append(out, f)
+		}
 	}
 	return out
 }
@@ -167,7 +171,7 @@ func (st *state) readShare() {
 							real = w
 						}
 					}
-				case health && ph.mods["medic"] && (ph.head["recor"] || ph.head["file"] || ph.head["files"] || ph.head["histo"] || ph.head["dossi"]):
+				case health && medicalRecords(ph):
 					if docs < 0 {
 						docs = 0
 						if containsAny(" "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ", healthDocWords...) {
@@ -207,6 +211,15 @@ func (st *state) readShare() {
 	if had && ties > 0 {
 		st.dropFindings("forbiddenshare")
 	}
+}
+
+// medicalRecords reports an item that names medical records: a medical
+// word and a record noun among its words ("detailed medical records",
+// "historiales médicos", "les dossiers médicaux", where the article took
+// the head's place).
+func medicalRecords(ph objectPhrase) bool {
+	has := func(w string) bool { return ph.head[w] || ph.mods[w] }
+	return has("medic") && (has("recor") || has("file") || has("files") || has("histo") || has("dossi"))
 }
 
 // noiseHead reports a list item whose head is a generic data word
@@ -492,10 +505,19 @@ func (st *state) checkClaimantRecords() {
 			for _, tw := range surnameTitles {
 				i := strings.Index(f, " "+tw+" "+surname+" ")
 				if i < 0 {
+					i = strings.Index(f, " "+tw+" . "+surname+" ") // "Dr. Ibáñez"
+				}
+				if i < 0 {
 					continue
 				}
-				if cl := clauseAt(low, min(len(low)-1, max(0, strings.Index(low, surname)))); hasNeg(" "+cl+" ") && containsAny(cl, directoryWords...) || strings.Contains(cl, "care team") {
-					why, ref = fmt.Sprintf("%s %s says: %q", t.kind, t.id, st.clipCase(strings.TrimSpace(cl), 140)), t.id
+				// the words around the name: "no Dr Marchal appears in the
+				// provider directory", "ningún Dr. Ibáñez figura en el
+				// directorio" (negWords spell "ningún" with its accent, the
+				// window is folded)
+				win := f[max(0, i-40):min(len(f), i+len(tw)+len(surname)+80)]
+				neg := hasNeg(win) || strings.Contains(win, " ningun")
+				if neg && (containsAny(win, directoryWords...) || strings.Contains(win, "care team")) {
+					why, ref = fmt.Sprintf("%s %s says: %q", t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 140)), t.id
 				}
 				break
 			}
