@@ -462,6 +462,25 @@ func (st *state) checkClaimantRecords() {
 	if cp.Verified || len(st.trusted) == 0 || !a.Irreversible && a.Amount <= 0 && len(a.DataCategories) == 0 {
 		return
 	}
+	raw := personNameRaw(cp.ClaimedIdentity)
+	if len(raw) < 2 {
+		return
+	}
+	// Nothing is read further unless a record holds an address (and the
+	// sender writes from one) or the claimant's surname as written: most
+	// cases pay for the claimed name's words only.
+	at := strings.IndexByte(cp.Reference, '@') > 0
+	rawSurname := strings.Trim(raw[len(raw)-1], ".,;:")
+	some := false
+	for _, t := range st.trusted {
+		if t.kind != "earlier turn" && (at && strings.IndexByte(t.text, '@') >= 0 || strings.Contains(t.text, rawSurname)) {
+			some = true
+			break
+		}
+	}
+	if !some {
+		return
+	}
 	name := personName(cp.ClaimedIdentity)
 	if len(name) < 2 {
 		return
@@ -532,7 +551,7 @@ func (st *state) checkClaimantRecords() {
 		disp:   consult.GatherEvidence})
 }
 
-// personNameRaw is personName's words as written.
+// personNameRaw is personName's words as written, titles left out.
 func personNameRaw(claimed string) []string {
 	head, _, _ := strings.Cut(claimed, ",")
 	var out []string
@@ -541,7 +560,9 @@ func personNameRaw(claimed string) []string {
 		if len(r) < 2 || !unicode.IsUpper(r[0]) {
 			break
 		}
-		out = append(out, w)
+		if !slices.Contains(surnameTitles, toLower(strings.Trim(w, ".,;:"))) {
+			out = append(out, w)
+		}
 	}
 	return out
 }
