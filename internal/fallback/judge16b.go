@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -462,15 +463,14 @@ func (st *state) checkClaimantRecords() {
 	if cp.Verified || len(st.trusted) == 0 || !a.Irreversible && a.Amount <= 0 && len(a.DataCategories) == 0 {
 		return
 	}
-	raw := personNameRaw(cp.ClaimedIdentity)
-	if len(raw) < 2 {
+	rawSurname, n := claimedSurname(cp.ClaimedIdentity)
+	if n < 2 {
 		return
 	}
 	// Nothing is read further unless a record holds an address (and the
 	// sender writes from one) or the claimant's surname as written: most
-	// cases pay for the claimed name's words only.
+	// cases pay for one pass over the claimed identity's first words.
 	at := strings.IndexByte(cp.Reference, '@') > 0
-	rawSurname := strings.Trim(raw[len(raw)-1], ".,;:")
 	some := false
 	for _, t := range st.trusted {
 		if t.kind != "earlier turn" && (at && strings.IndexByte(t.text, '@') >= 0 || strings.Contains(t.text, rawSurname)) {
@@ -565,4 +565,34 @@ func personNameRaw(claimed string) []string {
 		}
 	}
 	return out
+}
+
+// claimedSurname is personNameRaw's last word and its count of words,
+// without building the list: the claimant check asks it of every
+// unverified case that moves something.
+func claimedSurname(claimed string) (string, int) {
+	head, _, _ := strings.Cut(claimed, ",")
+	last, n := "", 0
+	for w := range strings.FieldsSeq(head) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if len(w) < 2 || !unicode.IsUpper(r) {
+			break
+		}
+		t := strings.Trim(w, ".,;:")
+		if isSurnameTitle(t) {
+			continue
+		}
+		last, n = t, n+1
+	}
+	return last, n
+}
+
+// isSurnameTitle reports whether w is one of surnameTitles in any case.
+func isSurnameTitle(w string) bool {
+	for _, t := range surnameTitles {
+		if strings.EqualFold(w, t) {
+			return true
+		}
+	}
+	return false
 }
