@@ -579,7 +579,8 @@ func claimedSurname(claimed string) (string, int) {
 			break
 		}
 		t := strings.Trim(w, ".,;:")
-		if isSurnameTitle(t) {
+		if n == 0 && last == "" && len(t) <= 8 && isSurnameTitle(t) {
+			last = " " // a title opens the name ("Dr Étienne Marchal"); it is not counted
 			continue
 		}
 		last, n = t, n+1
