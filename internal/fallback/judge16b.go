@@ -590,6 +590,11 @@ func claimedSurname(claimed string) (string, int) {
 
 // isSurnameTitle reports whether w is one of surnameTitles in any case.
 func isSurnameTitle(w string) bool {
+	switch w[0] | 0x20 { // the titles' first letters: most names stop here
+	case 'd', 'm', 'p', 'h', 'f', 's':
+	default:
+		return false
+	}
 	for _, t := range surnameTitles {
 		if strings.EqualFold(w, t) {
 			return true
