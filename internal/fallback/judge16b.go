@@ -578,7 +578,7 @@ func claimedSurname(claimed string) (string, int) {
 		if len(w) < 2 || !unicode.IsUpper(r) {
 			break
 		}
-		t := strings.Trim(w, ".,;:")
+		t := trimPunct(w)
 		if n == 0 && last == "" && len(t) <= 8 && isSurnameTitle(t) {
 			last = " " // a title opens the name ("Dr Étienne Marchal"); it is not counted
 			continue
@@ -601,4 +601,17 @@ func isSurnameTitle(w string) bool {
 		}
 	}
 	return false
+}
+
+// trimPunct is strings.Trim(w, ".,;:") without building the cutset's
+// table on every call.
+func trimPunct(w string) string {
+	isP := func(c byte) bool { return c == '.' || c == ',' || c == ';' || c == ':' }
+	for len(w) > 0 && isP(w[0]) {
+		w = w[1:]
+	}
+	for len(w) > 0 && isP(w[len(w)-1]) {
+		w = w[:len(w)-1]
+	}
+	return w
 }
