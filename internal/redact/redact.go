@@ -129,14 +129,12 @@ func prescan(s string) uint16 {
 		c := s[i]
 		switch cl := byteClass[c]; {
 		case cl == cWord: // a letter or '_'
-			// A lower-case word whose first two letters start no pattern
-			// (most of prose) is settled here, without a call.
-			if !inWord && (c < 'a' || mayStartKey(s, i)) {
-				g |= wordGates(s, i)
+			if inWord { // letters after digits: nothing starts here
+				i = wordEnd(s, i+1)
+				continue
 			}
+			i, g = words(s, i, g)
 			inWord = true
-			// The rest of the word's letters change nothing: skip them.
-			i = wordEnd(s, i+1)
 		case cl&cDigit != 0:
 			// A run of digits joined by single spaces or dashes: a card
 			// number needs 13 of them. A separator not followed by a digit
@@ -168,6 +166,67 @@ func prescan(s string) uint16 {
 	}
 	return g
 }
+
+// words takes the gates of the word starting at s[i] (a letter or '_'
+// after a non-word byte) and of the words that follow it separated by
+// single spaces, and returns the index of the first byte after the last
+// of them that is not a letter, with g and their gates. Prose is mostly
+// such words: each is settled from one eight-byte load, which gives its
+// first three letters for the filter, its run of letters, and whether a
+// space and another letter follow, without a trip through prescan's
+// switch for the space.
+func words(s string, i int, g uint16) (int, uint16) {
+	const (
+		lo7  = 0x7f7f7f7f7f7f7f7f
+		high = 0x8080808080808080
+		fold = 0x2020202020202020
+	)
+	for i+8 <= len(s) {
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		// A lower-case word whose first three letters start no pattern
+		// (most of prose) is settled here, without a call. startBits is
+		// a superset of startTriples, and wordGates asks mayStartKey
+		// itself, so the gates are those of its filter.
+		if byte(x) < 'a' || startBits[x&31<<5|x>>8&31]>>(x>>16&31)&1 != 0 {
+			g |= wordGates(s, i)
+		}
+		// The letters of x as in wordEnd; s[i] is a word byte ('_' too).
+		t := (x | fold) & lo7
+		letters := (t+0x1f1f1f1f1f1f1f1f)&^(t+0x0505050505050505)&^x&high | 0x80
+		if letters == high {
+			return wordEnd(s, i+8), g
+		}
+		n := bits.TrailingZeros64(^letters&high) >> 3 // 1 to 7 letters
+		if n < 7 && byte(x>>(n*8)) == ' ' && letters>>(n*8+15)&1 != 0 {
+			i += n + 1 // a space and a word start
+			continue
+		}
+		return i + n, g
+	}
+	// Near the end of s, byte by byte.
+	if c := s[i]; c < 'a' || mayStartKey(s, i) {
+		g |= wordGates(s, i)
+	}
+	return wordEnd(s, i+1), g
+}
+
+// startBits is startTriples for skipWords, indexed by the low five bits
+// of a word's first two bytes, with bit k set when the low five bits of
+// the third are k. The low five bits of a letter are those of its other
+// case, so every triple of startTriples has its bit; bytes that are not
+// letters share theirs with letters, so a few words pass for nothing
+// (TestStartBits).
+var startBits = func() (t [32 * 32]uint32) {
+	for _, w := range wordStarts {
+		k := int(w[0]&31)<<5 | int(w[1]&31)
+		if len(w) == 2 {
+			t[k] = 1<<32 - 1
+		} else {
+			t[k] |= 1 << (w[2] & 31)
+		}
+	}
+	return t
+}()
 
 // wordEnd returns the index of the first byte at or after i that is not a
 // letter or '_'. It looks at eight bytes at a time while they are all ASCII
