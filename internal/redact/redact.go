@@ -168,13 +168,13 @@ func prescan(s string) uint16 {
 }
 
 // words takes the gates of the word starting at s[i] (a letter or '_'
-// after a non-word byte) and of the words that follow it separated by
-// single spaces, and returns the index of the first byte after the last
-// of them that is not a letter, with g and their gates. Prose is mostly
-// such words: each is settled from one eight-byte load, which gives its
-// first three letters for the filter, its run of letters, and whether a
-// space and another letter follow, without a trip through prescan's
-// switch for the space.
+// after a non-word byte) and of the words that follow it after one or two
+// plain bytes (of byte class 0: a space, ", ", ". "), and returns the
+// index of the first byte after the last of them that is not a letter,
+// with g and their gates. Prose is mostly such words: each is settled
+// from one eight-byte load, which gives its first letters for the filter,
+// its run of letters, and whether plain bytes and another letter follow,
+// without a trip through prescan's switch for the bytes between.
 func words(s string, i int, g uint16) (int, uint16) {
 	const (
 		lo7  = 0x7f7f7f7f7f7f7f7f
@@ -183,11 +183,12 @@ func words(s string, i int, g uint16) (int, uint16) {
 	)
 	for i+8 <= len(s) {
 		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		// A lower-case word whose first three letters start no pattern
-		// (most of prose) is settled here, without a call. startBits is
-		// a superset of startTriples, and wordGates asks mayStartKey
+		// A word whose first three letters start no pattern and which
+		// does not have the shape of an IBAN (most of prose, capitalised
+		// words too) is settled here, without a call. startBits is a
+		// superset of startTriples, and wordGates asks mayStartKey
 		// itself, so the gates are those of its filter.
-		if byte(x) < 'a' || startBits[x&31<<5|x>>8&31]>>(x>>16&31)&1 != 0 {
+		if startBits[x&31<<5|x>>8&31]>>(x>>16&31)&1 != 0 || ibanShape(x) {
 			g |= wordGates(s, i)
 		}
 		// The letters of x as in wordEnd; s[i] is a word byte ('_' too).
@@ -197,9 +198,17 @@ func words(s string, i int, g uint16) (int, uint16) {
 			return wordEnd(s, i+8), g
 		}
 		n := bits.TrailingZeros64(^letters&high) >> 3 // 1 to 7 letters
-		if n < 7 && byte(x>>(n*8)) == ' ' && letters>>(n*8+15)&1 != 0 {
-			i += n + 1 // a space and a word start
-			continue
+		// One or two plain bytes (a space, ", ", ". ") and a letter:
+		// another word start, and nothing between for prescan to see.
+		if n < 7 && byteClass[byte(x>>(n*8))] == 0 {
+			if letters>>(n*8+15)&1 != 0 {
+				i += n + 1
+				continue
+			}
+			if n < 6 && byteClass[byte(x>>(n*8+8))] == 0 && letters>>(n*8+23)&1 != 0 {
+				i += n + 2
+				continue
+			}
 		}
 		return i + n, g
 	}
@@ -210,7 +219,13 @@ func words(s string, i int, g uint16) (int, uint16) {
 	return wordEnd(s, i+1), g
 }
 
-// startBits is startTriples for skipWords, indexed by the low five bits
+// ibanShape reports whether the first four bytes of x, in memory order,
+// are two capitals and two digits: wordGates' test for an IBAN.
+func ibanShape(x uint64) bool {
+	return byte(x)-'A' < 26 && byte(x>>8)-'A' < 26 && byte(x>>16)-'0' < 10 && byte(x>>24)-'0' < 10
+}
+
+// startBits is startTriples for words, indexed by the low five bits
 // of a word's first two bytes, with bit k set when the low five bits of
 // the third are k. The low five bits of a letter are those of its other
 // case, so every triple of startTriples has its bit; bytes that are not
