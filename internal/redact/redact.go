@@ -117,11 +117,12 @@ var byteClass = func() (t [256]uint8) {
 
 // prescan returns the gates of the patterns that can match in s, in one
 // pass that allocates nothing. Every pattern triggered by a letter starts
-// with \b, so letters are only looked at where a word starts, and the rest
-// of a word is skipped in a tight loop; a run of digits is counted in its
-// own loop, so the bytes of prose carry no card-run bookkeeping. It returns
-// exactly what the byte-at-a-time pass it replaced returned
-// (prescanRef in the tests, FuzzPrescanMatchesRef).
+// with \b, so letters are only looked at where a word starts, and words
+// and the spaces between them are skipped in words, eight bytes at a time;
+// a run of digits is counted in its own loop, so the bytes of prose carry
+// no card-run bookkeeping. It returns exactly what the byte-at-a-time pass
+// it replaced returned (prescanRef in the tests, FuzzPrescanMatchesRef),
+// and what perf16's prescan returned (prescan16, FuzzPrescanMatches16).
 func prescan(s string) uint16 {
 	var g uint16
 	inWord := false // s[i-1] is a word byte, so s[i] cannot follow a \b
