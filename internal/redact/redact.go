@@ -196,7 +196,14 @@ func words(s string, i int, g uint16) (int, uint16) {
 		t := (x | fold) & lo7
 		letters := (t+0x1f1f1f1f1f1f1f1f)&^(t+0x0505050505050505)&^x&high | 0x80
 		if letters == high {
-			return wordEnd(s, i+8), g
+			// A long word; a plain byte and a letter after it are taken
+			// as below.
+			i = wordEnd(s, i+8)
+			if i+1 < len(s) && byteClass[s[i]] == 0 && isLetter(s[i+1]) {
+				i++
+				continue
+			}
+			return i, g
 		}
 		n := bits.TrailingZeros64(^letters&high) >> 3 // 1 to 7 letters
 		// One or two plain bytes (a space, ", ", ". ") and a letter:
@@ -507,8 +514,9 @@ func isTokenByte(c byte) bool {
 	return isWord(c) || strings.IndexByte(".~+/=-", c) >= 0
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isUpper(c byte) bool  { return c >= 'A' && c <= 'Z' }
 
 // isWord reports a byte of \w, which \b separates from the rest.
 func isWord(c byte) bool {
