@@ -198,6 +198,7 @@ func TestPrescanEveryByte(t *testing.T) {
 		"aZaZaZaZaZaZaZaZaZaZ",
 		"x pk_abcdefghijklmnopq 4111 1111 1111 1111 DE89 3704 token abcdefgh1 -----BEGIN x://",
 		"12345678 9012345 passwd: x_y AKIA0123456789ABCDEF 9 9 9 9 9 9 9 9 9 9 9 9 9",
+		"to the pay of a token was sk_x thanks it is pk-abcdefgh xoxb ghp_ is_ok as",
 	}
 	for _, base := range bases {
 		for at := 0; at < len(base); at++ {
@@ -207,6 +208,9 @@ func TestPrescanEveryByte(t *testing.T) {
 				for _, s := range []string{string(b), string(b[1:]), string(b[:len(b)-1])} {
 					if got, want := prescan(s), prescanRef(s); got != want {
 						t.Fatalf("prescan(%q) = %012b, want %012b", s, got, want)
+					}
+					if got, want := prescan(s), prescan16(s); got != want {
+						t.Fatalf("prescan(%q) = %012b, prescan16 %012b", s, got, want)
 					}
 				}
 			}

@@ -117,11 +117,12 @@ var byteClass = func() (t [256]uint8) {
 
 // prescan returns the gates of the patterns that can match in s, in one
 // pass that allocates nothing. Every pattern triggered by a letter starts
-// with \b, so letters are only looked at where a word starts, and the rest
-// of a word is skipped in a tight loop; a run of digits is counted in its
-// own loop, so the bytes of prose carry no card-run bookkeeping. It returns
-// exactly what the byte-at-a-time pass it replaced returned
-// (prescanRef in the tests, FuzzPrescanMatchesRef).
+// with \b, so letters are only looked at where a word starts, and words
+// and the spaces between them are skipped in words, eight bytes at a time;
+// a run of digits is counted in its own loop, so the bytes of prose carry
+// no card-run bookkeeping. It returns exactly what the byte-at-a-time pass
+// it replaced returned (prescanRef in the tests, FuzzPrescanMatchesRef),
+// and what perf16's prescan returned (prescan16, FuzzPrescanMatches16).
 func prescan(s string) uint16 {
 	var g uint16
 	inWord := false // s[i-1] is a word byte, so s[i] cannot follow a \b
@@ -129,14 +130,12 @@ func prescan(s string) uint16 {
 		c := s[i]
 		switch cl := byteClass[c]; {
 		case cl == cWord: // a letter or '_'
-			// A lower-case word whose first two letters start no pattern
-			// (most of prose) is settled here, without a call.
-			if !inWord && (c < 'a' || mayStartKey(s, i)) {
-				g |= wordGates(s, i)
+			if inWord { // letters after digits: nothing starts here
+				i = wordEnd(s, i+1)
+				continue
 			}
+			i, g = words(s, i, g)
 			inWord = true
-			// The rest of the word's letters change nothing: skip them.
-			i = wordEnd(s, i+1)
 		case cl&cDigit != 0:
 			// A run of digits joined by single spaces or dashes: a card
 			// number needs 13 of them. A separator not followed by a digit
@@ -168,6 +167,89 @@ func prescan(s string) uint16 {
 	}
 	return g
 }
+
+// words takes the gates of the word starting at s[i] (a letter or '_'
+// after a non-word byte) and of the words that follow it after one or two
+// plain bytes (of byte class 0: a space, ", ", ". "), and returns the
+// index of the first byte after the last of them that is not a letter,
+// with g and their gates. Prose is mostly such words: each is settled
+// from one eight-byte load, which gives its first letters for the filter,
+// its run of letters, and whether plain bytes and another letter follow,
+// without a trip through prescan's switch for the bytes between.
+func words(s string, i int, g uint16) (int, uint16) {
+	const (
+		lo7  = 0x7f7f7f7f7f7f7f7f
+		high = 0x8080808080808080
+		fold = 0x2020202020202020
+	)
+	for i+8 <= len(s) {
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		// A word whose first three letters start no pattern and which
+		// does not have the shape of an IBAN (most of prose, capitalised
+		// words too) is settled here, without a call. startBits is a
+		// superset of startTriples, and wordGates asks mayStartKey
+		// itself, so the gates are those of its filter.
+		if startBits[x&31<<5|x>>8&31]>>(x>>16&31)&1 != 0 || ibanShape(x) {
+			g |= wordGates(s, i)
+		}
+		// The letters of x as in wordEnd; s[i] is a word byte ('_' too).
+		t := (x | fold) & lo7
+		letters := (t+0x1f1f1f1f1f1f1f1f)&^(t+0x0505050505050505)&^x&high | 0x80
+		if letters == high {
+			// A long word; a plain byte and a letter after it are taken
+			// as below.
+			i = wordEnd(s, i+8)
+			if i+1 < len(s) && byteClass[s[i]] == 0 && isLetter(s[i+1]) {
+				i++
+				continue
+			}
+			return i, g
+		}
+		n := bits.TrailingZeros64(^letters&high) >> 3 // 1 to 7 letters
+		// One or two plain bytes (a space, ", ", ". ") and a letter:
+		// another word start, and nothing between for prescan to see.
+		if n < 7 && byteClass[byte(x>>(n*8))] == 0 {
+			if letters>>(n*8+15)&1 != 0 {
+				i += n + 1
+				continue
+			}
+			if n < 6 && byteClass[byte(x>>(n*8+8))] == 0 && letters>>(n*8+23)&1 != 0 {
+				i += n + 2
+				continue
+			}
+		}
+		return i + n, g
+	}
+	// Near the end of s, byte by byte.
+	if c := s[i]; c < 'a' || mayStartKey(s, i) {
+		g |= wordGates(s, i)
+	}
+	return wordEnd(s, i+1), g
+}
+
+// ibanShape reports whether the first four bytes of x, in memory order,
+// are two capitals and two digits: wordGates' test for an IBAN.
+func ibanShape(x uint64) bool {
+	return byte(x)-'A' < 26 && byte(x>>8)-'A' < 26 && byte(x>>16)-'0' < 10 && byte(x>>24)-'0' < 10
+}
+
+// startBits is startTriples for words, indexed by the low five bits
+// of a word's first two bytes, with bit k set when the low five bits of
+// the third are k. The low five bits of a letter are those of its other
+// case, so every triple of startTriples has its bit; bytes that are not
+// letters share theirs with letters, so a few words pass for nothing
+// (TestStartBits).
+var startBits = func() (t [32 * 32]uint32) {
+	for _, w := range wordStarts {
+		k := int(w[0]&31)<<5 | int(w[1]&31)
+		if len(w) == 2 {
+			t[k] = 1<<32 - 1
+		} else {
+			t[k] |= 1 << (w[2] & 31)
+		}
+	}
+	return t
+}()
 
 // wordEnd returns the index of the first byte at or after i that is not a
 // letter or '_'. It looks at eight bytes at a time while they are all ASCII
@@ -432,8 +514,9 @@ func isTokenByte(c byte) bool {
 	return isWord(c) || strings.IndexByte(".~+/=-", c) >= 0
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isUpper(c byte) bool  { return c >= 'A' && c <= 'Z' }
 
 // isWord reports a byte of \w, which \b separates from the rest.
 func isWord(c byte) bool {
