@@ -27,6 +27,8 @@ func testGroups() map[string]*substrGroup {
 	c := newSubstrSet([]string{"cab", "x"})
 	return map[string]*substrGroup{
 		"recLower": recLowerGroup,
+		"recFold":  recFoldGroup,
+		"polFold":  polFoldGroup,
 		"concept":  conceptGroup,
 		"odd":      newSubstrGroup(a, b, c),
 		"one":      newSubstrGroup(b),
