@@ -44,6 +44,10 @@ type textView struct {
 	lowSubs  groupBits // recLowerGroup's sets in lower()
 	foldSubs groupBits // recFoldGroup's sets in folded()
 	polSubs  groupBits // polFoldGroup's sets in folded()
+	polLow   groupBits // polLowerGroup's sets in lower()
+	// negKnown and negHas: bit i, hasNeg of lowerSentences()[i] is known,
+	// and holds (recSent.hasNeg), for the first 64 sentences.
+	negKnown, negHas uint64
 	// ascii and digit: s is all ASCII, s holds an ASCII digit; when
 	// bytesOK.
 	ascii, digit, bytesOK bool
@@ -199,6 +203,23 @@ func (r recSent) folded() string { return r.tv.foldedSentences()[r.i] }
 
 // lower returns toLower of the sentence.
 func (r recSent) lower() string { return r.tv.lowerSentences()[r.i] }
+
+// hasNeg reports hasNeg(r.lower()), kept in the entry's view: a dozen
+// checks walk the record sentences and ask it of each, a pass of negSet
+// and a prefix test per negation word every time (TestRecSentHasNeg).
+func (r recSent) hasNeg() bool {
+	if r.i >= 64 {
+		return hasNeg(r.lower())
+	}
+	bit := uint64(1) << r.i
+	if r.tv.negKnown&bit == 0 {
+		r.tv.negKnown |= bit
+		if hasNeg(r.lower()) {
+			r.tv.negHas |= bit
+		}
+	}
+	return r.tv.negHas&bit != 0
+}
 
 // stems returns stemSet of the sentence. The set is shared: callers must
 // not change it.
@@ -391,6 +412,15 @@ func (tv *textView) foldedHas(ss *substrSet) bool {
 func (tv *textView) policyFoldedHas(ss *substrSet) bool {
 	return tv.polSubs.has(polFoldGroup, ss, tv.folded())
 }
+
+// policyLowerHas is lowerHas for a policy's view (polLowerGroup): the
+// "only" and "anyone" leads and the limit and on-file words four checks
+// ask of each policy's lower case, each a pass of its own before.
+func (tv *textView) policyLowerHas(ss *substrSet) bool {
+	return tv.polLow.has(polLowerGroup, ss, tv.lower())
+}
+
+var polLowerGroup = newSubstrGroup(onlyLeadSet, onlyNameSet, anyoneLeadSet, factLimitSet, onFileRuleSet)
 
 // recFoldGroup and polFoldGroup hold the substring sets the checks ask,
 // unconditionally, of each record's and each policy's folding: gates

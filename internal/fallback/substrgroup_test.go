@@ -29,6 +29,7 @@ func testGroups() map[string]*substrGroup {
 		"recLower": recLowerGroup,
 		"recFold":  recFoldGroup,
 		"polFold":  polFoldGroup,
+		"polLower": polLowerGroup,
 		"concept":  conceptGroup,
 		"odd":      newSubstrGroup(a, b, c),
 		"one":      newSubstrGroup(b),
