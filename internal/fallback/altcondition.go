@@ -55,7 +55,7 @@ func (st *state) alternativeMet(cond map[string]bool, ids []string) bool {
 		return false
 	}
 	for rs := range st.recordSentences() {
-		if hasNeg(rs.lower()) || !sharesToken(idTokens(rs.text), ids) {
+		if rs.hasNeg() || !sharesToken(idTokens(rs.text), ids) {
 			continue
 		}
 		if n, _ := sharedStems(cond, rs.stems()); n >= 2 {

@@ -84,7 +84,7 @@ func (st *state) recordDayCounts() []dayCount {
 	for t, tv := range st.records() {
 		// A count needs a unit word after it: most records hold none, and
 		// are let go before they are padded and cut into words.
-		if !dayUnitSet.in(tv.folded()) {
+		if !tv.foldedHas(dayUnitSet) {
 			continue
 		}
 		// A fold starts with its space already: elapsedSet's words start

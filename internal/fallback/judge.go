@@ -722,8 +722,7 @@ func (st *state) checkDestination() {
 	}
 	policyRule := ""
 	for _, p := range st.policies() {
-		pl := st.text(p.Statement).lower()
-		if onFileRuleSet.in(pl) {
+		if st.text(p.Statement).policyLowerHas(onFileRuleSet) {
 			policyRule = policyName(p)
 			break
 		}

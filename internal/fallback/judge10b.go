@@ -183,7 +183,7 @@ func (st *state) checkOwnedElsewhere(v *j3fold) {
 	}
 	var norm string
 	for i, t := range st.trusted {
-		if !t.isRecord() || !ownerStemSet.in(v.record(i)) {
+		if !t.isRecord() || !v.recordHas(i, ownerStemSet) {
 			continue // the pattern is costly; most records name no holder
 		}
 		m := reOwnerOf.FindStringSubmatch(t.text)

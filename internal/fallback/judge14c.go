@@ -370,7 +370,7 @@ func (st *state) checkUnlinkedParty() {
 	var t trustedText
 	found := false
 	for rt, tv := range st.records() {
-		if a14UnlinkedSet.in(tv.folded()) {
+		if tv.foldedHas(a14UnlinkedSet) {
 			t, found = rt, true
 			break
 		}

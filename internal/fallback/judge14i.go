@@ -341,7 +341,7 @@ func (st *state) quietUnverified() {
 	granted := false
 	for _, p := range st.policies() {
 		tv := st.text(p.Statement)
-		if !anyoneLeadSet.in(tv.lower()) {
+		if !tv.policyLowerHas(anyoneLeadSet) {
 			continue // no "anyone" word: nothing granted to all (most policies)
 		}
 		for _, sent := range tv.foldedSentences() {
@@ -460,7 +460,7 @@ func (st *state) checkNamedRecipient() {
 	var pol consult.Policy
 	for _, p := range st.policies() {
 		tv := st.text(p.Statement)
-		if !onlyLeadSet.in(tv.lower()) {
+		if !tv.policyLowerHas(onlyLeadSet) {
 			continue // no "only" word in any language: nothing reserved
 		}
 		for _, sent := range tv.foldedSentences() {
@@ -477,7 +477,7 @@ func (st *state) checkNamedRecipient() {
 		return
 	}
 	for rs := range st.recordSentences() {
-		if hasNeg(rs.lower()) {
+		if rs.hasNeg() {
 			continue
 		}
 		head, names := "", []string(nil)
@@ -608,7 +608,7 @@ func (st *state) checkDataCondition() {
 			}
 			cond := stemSet(s[ri:])
 			for rs := range st.recordSentences() {
-				if !hasNeg(rs.lower()) {
+				if !rs.hasNeg() {
 					continue
 				}
 				if n, _ := sharedStems(rs.stems(), cond); n < 2 {

@@ -50,7 +50,7 @@ func (st *state) checkRecordDenials() {
 	var roles, denied []string
 	var ref recSent
 	for rs := range st.recordSentences() {
-		if low := rs.lower(); !hasNeg(low) && !strings.Contains(low, "neither") && !strings.Contains(low, "nor ") {
+		if low := rs.lower(); !rs.hasNeg() && !strings.Contains(low, "neither") && !strings.Contains(low, "nor ") {
 			continue
 		}
 		tok := foldedFields(rs.folded())
@@ -211,7 +211,7 @@ func (st *state) checkReservedToName() {
 	var names []string
 	for _, p := range st.policies() {
 		tv := st.text(p.Statement)
-		if !onlyNameSet.in(tv.lower()) {
+		if !tv.policyLowerHas(onlyNameSet) {
 			continue
 		}
 		if !capitalAfterOnly(p.Statement, tv.lower()) {

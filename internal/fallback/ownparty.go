@@ -112,7 +112,7 @@ func (st *state) refundToOwnPayment() bool {
 	}
 	tail := r[end-4 : end]
 	for rs := range st.recordSentences() {
-		if hasNeg(rs.lower()) {
+		if rs.hasNeg() {
 			continue // "card ending 9911 is not on file" speaks against it
 		}
 		for _, w := range strings.FieldsFunc(rs.text, func(c rune) bool { return c < '0' || c > '9' }) {

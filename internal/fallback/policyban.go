@@ -41,7 +41,7 @@ func (st *state) checkPolicyBan(v *j3fold) {
 		return
 	}
 	for pi, p := range st.policies() {
-		if !banMarkSet.in(v.policy(pi)) {
+		if !v.policyHas(pi, banMarkSet) {
 			continue // no sentence, a piece of the policy, holds a mark
 		}
 		desc, act := v.desc(), v.actDesc()

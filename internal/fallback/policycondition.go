@@ -50,7 +50,7 @@ func (st *state) checkIfForbidden(v *j3fold) {
 		// a forbidding mark and a condition's lead has no sentence
 		// ifForbidden reads, and is not cut. The marks are longer than the
 		// leads, which makes their pass the faster and the first.
-		if pol := v.policy(pi); !forbidMarkSet.in(pol) || !condLeadSet.in(pol) {
+		if !v.policyHas(pi, forbidMarkSet) || !v.policyHas(pi, condLeadSet) {
 			continue
 		}
 		for _, sent := range v.policySents(pi) {

@@ -73,7 +73,7 @@ func (st *state) policyCovers() bool {
 func (st *state) recordStems() map[string]bool {
 	out := map[string]bool{}
 	for rs := range st.recordSentences() {
-		if hasNeg(rs.lower()) {
+		if rs.hasNeg() {
 			continue
 		}
 		for w := range rs.stems() {

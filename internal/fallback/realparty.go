@@ -65,7 +65,7 @@ func (st *state) checkRoleHolder() {
 	}
 	for rs := range st.recordSentences() {
 		f := " " + rs.folded() + " "
-		if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || hasNeg(rs.lower()) {
+		if !containsAllWords(f, principal) || containsAllWords(f, name[len(name)-1:]) || rs.hasNeg() {
 			continue
 		}
 		if n, _ := sharedStems(rs.stems(), roleStems); n == 0 || !containsAny(f, designations...) && !containsAny(f, " is ", " es ", " ist ", " est ") {

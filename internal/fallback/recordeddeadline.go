@@ -56,7 +56,7 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 				if !t.isRecord() {
 					continue
 				}
-				if r := v.record(i); recordDeadlineSet.in(r) {
+				if r := v.record(i); v.recordHas(i, recordDeadlineSet) {
 					recs.add(r)
 				}
 			}

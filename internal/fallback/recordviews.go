@@ -42,6 +42,12 @@ type textView struct {
 	countMap map[string]int // countsIn(folded()), when countsOK
 	countsOK bool
 	lowSubs  groupBits // recLowerGroup's sets in lower()
+	foldSubs groupBits // recFoldGroup's sets in folded()
+	polSubs  groupBits // polFoldGroup's sets in folded()
+	polLow   groupBits // polLowerGroup's sets in lower()
+	// negKnown and negHas: bit i, hasNeg of lowerSentences()[i] is known,
+	// and holds (recSent.hasNeg), for the first 64 sentences.
+	negKnown, negHas uint64
 	// ascii and digit: s is all ASCII, s holds an ASCII digit; when
 	// bytesOK.
 	ascii, digit, bytesOK bool
@@ -197,6 +203,23 @@ func (r recSent) folded() string { return r.tv.foldedSentences()[r.i] }
 
 // lower returns toLower of the sentence.
 func (r recSent) lower() string { return r.tv.lowerSentences()[r.i] }
+
+// hasNeg reports hasNeg(r.lower()), kept in the entry's view: a dozen
+// checks walk the record sentences and ask it of each, a pass of negSet
+// and a prefix test per negation word every time (TestRecSentHasNeg).
+func (r recSent) hasNeg() bool {
+	if r.i >= 64 {
+		return hasNeg(r.lower())
+	}
+	bit := uint64(1) << r.i
+	if r.tv.negKnown&bit == 0 {
+		r.tv.negKnown |= bit
+		if hasNeg(r.lower()) {
+			r.tv.negHas |= bit
+		}
+	}
+	return r.tv.negHas&bit != 0
+}
 
 // stems returns stemSet of the sentence. The set is shared: callers must
 // not change it.
@@ -377,6 +400,53 @@ func (tv *textView) lowerHas(ss *substrSet) bool {
 // checkPrecondition and checkAlreadyDone, joined later.
 var recLowerGroup = newSubstrGroup(recSets[0], recSets[1], recSets[2], recDigitSets[0], recDigitSets[1], recDigitSets[2],
 	bankWordSet, lapsedSet, reversalSet, standingLapsedSet, negWordSet, paidWordSet, refundedWordSet)
+
+// foldedHas reports ss.in(tv.folded()) for a record's view. The sets the
+// checks ask of every record's folding (recFoldGroup) are answered
+// together, in one pass, the first time any of them is asked.
+func (tv *textView) foldedHas(ss *substrSet) bool {
+	return tv.foldSubs.has(recFoldGroup, ss, tv.folded())
+}
+
+// policyFoldedHas is foldedHas for a policy's view (polFoldGroup).
+func (tv *textView) policyFoldedHas(ss *substrSet) bool {
+	return tv.polSubs.has(polFoldGroup, ss, tv.folded())
+}
+
+// policyLowerHas is lowerHas for a policy's view (polLowerGroup): the
+// "only" and "anyone" leads and the limit and on-file words four checks
+// ask of each policy's lower case, each a pass of its own before.
+func (tv *textView) policyLowerHas(ss *substrSet) bool {
+	return tv.polLow.has(polLowerGroup, ss, tv.lower())
+}
+
+var polLowerGroup = newSubstrGroup(onlyLeadSet, onlyNameSet, anyoneLeadSet, factLimitSet, onFileRuleSet)
+
+// recFoldGroup and polFoldGroup hold the substring sets the checks ask,
+// unconditionally, of each record's and each policy's folding: gates
+// before a check reads the text further, five of each record and four of
+// each policy, each a pass of its own. A group's pass probes at its
+// shortest word's stride, and a probe that passes its filters tries the
+// words of every set, so a group holds only sets of long words that are
+// asked of nearly every such text; a set asked only after another's hit
+// (splitBanSet, todaySet, condLeadSet) or of short words (dayUnitSet,
+// stride 2) costs less on its own (a group of all twelve cost more than
+// the passes it replaced).
+var (
+	recFoldGroup = newSubstrGroup(recordDeadlineSet, priceStemSet, splitStemSet, ownerStemSet, a14UnlinkedSet)
+	polFoldGroup = newSubstrGroup(forbidMarkSet, banMarkSet, reservedMarkSet, splitStemSet)
+)
+
+// policyHas reports ss.in(v.policy(i)), from the policy's view
+// (policyFoldedHas).
+func (v *j3fold) policyHas(i int, ss *substrSet) bool {
+	return v.st.text(v.st.policies()[i].Statement).policyFoldedHas(ss)
+}
+
+// recordHas reports ss.in(v.record(i)), from the entry's view (foldedHas).
+func (v *j3fold) recordHas(i int, ss *substrSet) bool {
+	return v.st.rec(v.st.trusted[i]).foldedHas(ss)
+}
 
 // lowerSentences returns toLower of each of sentences(), in the same order.
 func (tv *textView) lowerSentences() []string {

@@ -39,8 +39,7 @@ func (st *state) checkReservedActor(v *j3fold) {
 	}
 	desc, who := "", "" // built for the first policy that reserves an act
 	for pi, p := range st.policies() {
-		pol := v.policy(pi)
-		if !reservedMarkSet.in(pol) {
+		if !v.policyHas(pi, reservedMarkSet) {
 			continue
 		}
 		for _, sent := range v.policySents(pi) {

@@ -28,7 +28,11 @@ var splitStems = []string{" split", " fraccion", " dividir", " divide", " dividi
 var splitBans = []string{" not ", " never ", " no ", " prohibit", " forbid", " banned", " nunca ", " prohibid", " prohibe", " nicht ", " nie ", " verbot", " untersagt", " unzulassig",
 	" pas ", " jamais ", " interdit", " proscrit"}
 
-// splitStemSet and splitBanSet are the two lists as one-pass sets.
+// splitStemSet and splitBanSet are the two lists as one-pass sets. Folded
+// words start after a space, and so do the stems: a substring test finds
+// word starts without splitting the text. A text that speaks of splitting
+// is also asked for a ban, since a policy may allow instalments; both are
+// answered from the text's view (foldedHas, policyFoldedHas).
 var splitStemSet, splitBanSet = newSubstrSet(splitStems), newSubstrSet(splitBans)
 
 // splitUnits are the things a limit counts, as folded words.
@@ -57,14 +61,14 @@ func (st *state) checkSplitOrder(v *j3fold) {
 	}
 	var rule string
 	for pi, p := range st.policies() {
-		if pol := v.policy(pi); hasSplitStem(pol) && splitBanSet.in(pol) {
+		if v.policyHas(pi, splitStemSet) && v.policyHas(pi, splitBanSet) {
 			rule = fmt.Sprintf("policy %s", policyName(p))
 			break
 		}
 	}
 	if rule == "" {
 		for i, t := range st.trusted {
-			if r := v.record(i); t.isRecord() && hasSplitStem(r) && splitBanSet.in(r) {
+			if t.isRecord() && v.recordHas(i, splitStemSet) && v.recordHas(i, splitBanSet) {
 				rule = fmt.Sprintf("record %s", t.id)
 				break
 			}
@@ -86,15 +90,6 @@ func (st *state) checkSplitOrder(v *j3fold) {
 		obs:    fmt.Sprintf("%s cuts one purchase or payment into several parts, and %s forbids splitting.", capFirst(where), rule),
 		reason: fmt.Sprintf("Splitting the purchase keeps each part under a limit the whole is over; %s forbids it.", rule),
 		disp:   consult.SeekApproval})
-}
-
-// hasSplitStem reports a folded text that speaks of splitting; the
-// callers also ask for a ban, since a policy may allow instalments.
-func hasSplitStem(s string) bool {
-	// Folded words start after a space, and so do the stems: a substring
-	// test finds word starts without splitting the text (this runs on
-	// every case with a policy).
-	return splitStemSet.in(s)
 }
 
 // splitsInParts reports a folded text that asks for several parts: a

@@ -145,7 +145,7 @@ func (st *state) checkPrecondition() {
 			continue
 		}
 		for rs := range tv.recSents(t) {
-			if hasNeg(rs.lower()) {
+			if rs.hasNeg() {
 				negs = append(negs, negSent{rs.t, rs.text, rs.stems()})
 			}
 		}
@@ -369,7 +369,7 @@ func (st *state) checkFactThreshold() {
 	var pol consult.Policy
 	for _, p := range st.policies() {
 		low := st.text(clipBytes(p.Statement, maxClaimBytes)).lower()
-		if !factLimitSet.in(low) {
+		if !st.text(clipBytes(p.Statement, maxClaimBytes)).policyLowerHas(factLimitSet) {
 			continue
 		}
 		switch {
@@ -743,7 +743,7 @@ func (st *state) checkPolicyLimits2() {
 func (st *state) requirementOnRecord(req string) bool {
 	reqStems := stemSet(req)
 	for rs := range st.trustedSentences(trustedText.notTurn) {
-		if hasNeg(rs.lower()) {
+		if rs.hasNeg() {
 			continue
 		}
 		if n, _ := sharedStems(rs.stems(), reqStems); n >= 2 {

@@ -939,7 +939,7 @@ var doneMarkSet = newSubstrSet(doneMarks)
 // message is worth reading.
 func (st *state) recordDenies() bool {
 	for rs := range st.recordSentences() {
-		if hasNeg(rs.lower()) {
+		if rs.hasNeg() {
 			return true
 		}
 	}
@@ -991,7 +991,7 @@ func (st *state) checkClaimedStep() {
 		return
 	}
 	for rs := range st.recordSentences() {
-		if !hasNeg(rs.lower()) {
+		if !rs.hasNeg() {
 			continue
 		}
 		// The stems a negation bears on: within four words after it, or

@@ -27,6 +27,9 @@ func testGroups() map[string]*substrGroup {
 	c := newSubstrSet([]string{"cab", "x"})
 	return map[string]*substrGroup{
 		"recLower": recLowerGroup,
+		"recFold":  recFoldGroup,
+		"polFold":  polFoldGroup,
+		"polLower": polLowerGroup,
 		"concept":  conceptGroup,
 		"odd":      newSubstrGroup(a, b, c),
 		"one":      newSubstrGroup(b),
@@ -97,4 +100,17 @@ func FuzzSubstrGroup(f *testing.F) {
 			t.Fatalf("bits(%q) over %q, space-led = %b, want %b", s, w, got, want)
 		}
 	})
+}
+
+// TestGroupIndex checks a set's bit in each group that holds it, past the
+// two groups a set keeps, and -1 for a group that does not hold it.
+func TestGroupIndex(t *testing.T) {
+	x := newSubstrSet([]string{"refund"})
+	y := newSubstrSet([]string{"iban"})
+	gs := []*substrGroup{newSubstrGroup(x), newSubstrGroup(y, x), newSubstrGroup(y, y, x), newSubstrGroup(y)}
+	for i, want := range []int{0, 1, 2, -1} {
+		if got := gs[i].index(x); got != want {
+			t.Errorf("group %d: index = %d, want %d", i, got, want)
+		}
+	}
 }

@@ -52,7 +52,7 @@ func (st *state) checkUnpaidDifference(v *j3fold) {
 			continue // both patterns need a price
 		}
 		r := v.record(i)
-		if !priceStemSet.in(r) {
+		if !v.recordHas(i, priceStemSet) {
 			continue // the patterns are costly; most records price nothing
 		}
 		if strings.Contains(r, " no fare difference") || strings.Contains(r, " no difference") {

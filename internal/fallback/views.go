@@ -287,6 +287,11 @@ type substrSet struct {
 	// all is every word of the set, for a substrGroup that answers it
 	// with other sets.
 	all []string
+	// groups and gidx: the first two groups made with the set, and its
+	// bit in each, so that groupBits.has finds the bit without a scan of
+	// the group's sets (a dozen asks a case, of groups of up to 19 sets).
+	groups [2]*substrGroup
+	gidx   [2]uint8
 }
 
 // msgSubstrSets are the substring sets registered by newMsgSubstrSet, in
@@ -593,6 +598,12 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 	var order []string
 	for i, ss := range sets {
 		g.all |= 1 << i
+		for k := range ss.groups {
+			if ss.groups[k] == nil {
+				ss.groups[k], ss.gidx[k] = g, uint8(i)
+				break
+			}
+		}
 		for _, w := range ss.all {
 			if _, ok := byWord[w]; !ok {
 				order = append(order, w)
@@ -659,6 +670,12 @@ func (g *substrGroup) bits(s string) uint64 {
 
 // index returns ss's bit in g's answers, or -1 when g does not hold it.
 func (g *substrGroup) index(ss *substrSet) int {
+	if ss.groups[0] == g {
+		return int(ss.gidx[0])
+	}
+	if ss.groups[1] == g {
+		return int(ss.gidx[1])
+	}
 	for i, x := range g.sets {
 		if x == ss {
 			return i

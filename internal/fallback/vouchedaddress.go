@@ -30,7 +30,7 @@ func (st *state) destinationVouched() bool {
 	}
 	for rs := range st.recordSentences() {
 		f := " " + rs.folded() + " "
-		if containsAny(f, destNouns...) && containsAny(f, vouchWords...) && !hasNeg(rs.lower()) {
+		if containsAny(f, destNouns...) && containsAny(f, vouchWords...) && !rs.hasNeg() {
 			return true
 		}
 	}
