@@ -194,7 +194,7 @@ func (st *state) lexQuotes(ob *outBuf) []lexQuote {
 		out = make([]lexQuote, len(st.tactics))
 	}
 	for i, t := range st.tactics {
-		cs := st.cues[string(t)]
+		cs := st.cues.of(t)
 		b := strongest(cs, -1)
 		if b < 0 {
 			continue
