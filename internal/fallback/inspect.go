@@ -498,8 +498,8 @@ func (s tacticSet) all() iter.Seq[consult.Tactic] {
 // tactic (a noisy-or: independent pieces of evidence each close part of the
 // remaining doubt) and decides which tactics to report.
 func (st *state) score() {
-	threshold := st.e.params["threshold"]
-	boost := st.e.params["context_boost"]
+	threshold := st.e.threshold
+	boost := st.e.contextBoost
 	// Substantive tactics first: a clear policy, scope, data, identity or
 	// consistency problem is itself cause for concern, against which weak
 	// pressure cues start to count.

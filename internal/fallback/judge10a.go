@@ -52,7 +52,7 @@ func (st *state) liftStakedTime() {
 	for _, q := range qs {
 		lex = 1 - (1-lex)*(1-q.weight)
 	}
-	if lex >= st.e.params["threshold"] || !st.hasTension() {
+	if lex >= st.e.threshold || !st.hasTension() {
 		return
 	}
 	for _, q := range qs {

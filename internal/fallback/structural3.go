@@ -185,7 +185,7 @@ func (st *state) pressuredException() {
 // reciprocity) reports on its own: at the threshold's weight, and from the
 // message itself when fromMessage is set.
 func (st *state) pressingCue(fromMessage bool) bool {
-	th := st.e.params["threshold"]
+	th := st.e.threshold
 	for _, l := range []cueLabel{labUrgency, labEmotionalPressure, labScarcity, labReciprocity} {
 		for _, q := range st.cues[l] {
 			if q.weight >= th && (!fromMessage || q.src == srcMessage) {
