@@ -122,9 +122,6 @@ func tacticLabel(t consult.Tactic) (l cueLabel, ok bool) {
 	return cueLabel(i), i >= 0
 }
 
-// tacticOf is the tactic a tactic's label stands for.
-func (l cueLabel) tactic() consult.Tactic { return tacticOrder[l] }
-
 // cueTable holds a case's cues by label.
 type cueTable [numLabels][]cue
 
