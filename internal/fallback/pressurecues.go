@@ -35,12 +35,14 @@ var (
 		" ive never once asked", " never once asked", " ive bought", " ive spent", " years as a customer", " loyal customer", " all i have done", " all ive done",
 		" le ayude", " les ayude", " les preste", " he sido cliente", " llevo anos", " todo lo que he hecho", " cliente fiel",
 		" ich habe ihnen", " ich habe euch", " ich bin seit", " seit jahren kunde", " treuer kunde", " alles was ich",
-		" je vous ai", " jai aide", " je suis client", " client fidele", " tout ce que jai fait"}
+		" je vous ai", " jai aide", " je suis client", " client fidele", " tout ce que jai fait",
+		" with you for", " with you since", " con ustedes desde", " con ustedes hace", " bei ihnen seit", " bei euch seit", " avec vous depuis", " chez vous depuis"} // judge16b
 	favourAsk = []string{" appreciate the same", " same flexibility", " same courtesy", " return the favo", " surely", " just this once", " owe me", " least you can do", " in return",
 		" a customer like me", " someone like me",
 		" lo minimo", " a cambio", " solo esta vez", " por una vez", " me lo deben",
 		" das mindeste", " im gegenzug", " nur dieses eine mal", " ausnahmsweise",
-		" le moins que", " en retour", " pour une fois", " juste cette fois", " en echange"}
+		" le moins que", " en retour", " pour une fois", " juste cette fois", " en echange",
+		" deserves", " i deserve", " merece", " merezco", " verdient", " verdiene", " merite"} // judge16b
 	giftWords = []string{" as a thank you", " for free", " free of charge", " a free ", " one free", " complimentary", " on the house", " on us ", " our gift",
 		" gratis", " gratuito", " gratuita", " de regalo", " kostenlos", " geschenk", " gratuit", " gratuite", " offert", " cadeau"}
 	askWords = []string{" could you send", " can you send", " please send", " send over", " send us", " share your", " could you share",

@@ -106,6 +106,9 @@ func partyNamed(after, who string) bool {
 		if k == 4 {
 			break
 		}
+		if len(w) < 4 && !stopWords[w] && len(w) >= 2 && strings.Contains(who, " "+w+" ") {
+			return true // "only by QA", "solo por RRHH": a short name matches whole (judge16b)
+		}
 		if len(w) < 4 || stopWords[w] {
 			continue
 		}

@@ -73,7 +73,7 @@ func (st *state) roleSwapFrom(v *j3fold, goal string) {
 			continue
 		}
 		r := []rune(w)
-		if len(r) < 3 || !unicode.IsUpper(r[0]) || productOrDate(words, i) || knownFirstName(words, i, k) { // judge14i.go
+		if len(r) < 3 || !unicode.IsUpper(r[0]) || productOrDate(words, i) || knownFirstName(words, i, k) || st.channelNotHolder(words, i, k) { // judge14i.go, judge16b.go
 			continue
 		}
 		w = strings.TrimSuffix(strings.TrimSuffix(strings.TrimRight(w, ".,;:)"), "'s"), "’s") // "Sofía's policy"
