@@ -75,7 +75,7 @@ func (st *state) checkAvertLoss() {
 		default:
 			continue
 		}
-		st.clauseCue("urgency", what, strings.TrimSpace(cl), 0.4)
+		st.clauseCue(labUrgency, what, strings.TrimSpace(cl), 0.4)
 		return
 	}
 }

@@ -33,7 +33,7 @@ func TestAvertLoss(t *testing.T) {
 			c := consult.Case{Message: tc.msg, Action: j2pay("Pay invoice 55", 500, "EUR", "Acme"), Counterparty: j2verified}
 			st := Default().inspect(&c)
 			got := false
-			for _, q := range st.cues["urgency"] {
+			for _, q := range st.cues[labUrgency] {
 				if q.phrase == shape || q.phrase == "waiting set against a loss" || q.phrase == "a deadline after which the act is pointless" {
 					got = true
 				}

@@ -114,7 +114,7 @@ func (st *state) checkBareBan(v *j3fold) {
 					obs:    fmt.Sprintf("Policy %s bans this act for every %s (%q), and the action does it.", policyName(p), head, st.clipCase(q, 120)),
 					reason: fmt.Sprintf("Policy %s rules out the proposed action outright: %q.", policyName(p), st.clipCase(q, 120)),
 					disp:   consult.SeekApproval}
-				if st.anyCue(consult.PolicyBypass, consult.AuthorityClaim, consult.EmotionalPressure) {
+				if st.anyCue(labPolicyBypass, labAuthorityClaim, labEmotionalPressure) {
 					f.tactic = consult.PolicyBypass
 				}
 				st.add(f)

@@ -34,8 +34,8 @@ var bareTimeCues = map[string]bool{
 
 // checkBareTime drops urgency cues that only say when.
 func (st *state) checkBareTime() {
-	qs := st.cues["urgency"]
-	if len(qs) == 0 || len(st.cues["scarcity"]) > 0 {
+	qs := st.cues[labUrgency]
+	if len(qs) == 0 || len(st.cues[labScarcity]) > 0 {
 		return
 	}
 	for _, q := range qs {
@@ -51,14 +51,14 @@ func (st *state) checkBareTime() {
 	// The reason may come in another sentence of the same text ("ab
 	// sofort ... bis Donnerstag 12 Uhr, sonst ..."): the rule pack's
 	// @timestake lines, found in the matcher's one pass.
-	for _, r := range st.cues["@timestake"] {
+	for _, r := range st.cues[labTimestake] {
 		for _, q := range qs {
 			if r.text == q.text {
 				return
 			}
 		}
 	}
-	delete(st.cues, "urgency")
+	st.cues[labUrgency] = nil
 }
 
 // shouted reports a cue written in capitals ("RIGHT NOW", "TODAY"): the

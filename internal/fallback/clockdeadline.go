@@ -203,7 +203,7 @@ func (st *state) checkClockDeadline() {
 			}
 		}
 	}
-	st.cues["urgency"] = append(st.cues["urgency"], cue{label: "urgency", weight: 0.35, src: srcMessage, text: &st.msg,
+	st.cues[labUrgency] = append(st.cues[labUrgency], cue{label: labUrgency, weight: 0.35, src: srcMessage, text: &st.msg,
 		phrase: "deadline at a clock time", pos: p, end: e, srcIdx: 1})
 }
 

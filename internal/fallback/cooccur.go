@@ -530,7 +530,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 		}
 		if w > 0 {
 			p, e := span(coRole, coMandate, coStatus, coDirective)
-			ps.hits = append(ps.hits, hitT{"authority_claim", w, p, e, "co-occurrence: role + directive", sp, se})
+			ps.hits = append(ps.hits, hitT{labAuthorityClaim, w, p, e, "co-occurrence: role + directive", sp, se})
 		}
 	}
 	// data_extraction
@@ -540,7 +540,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 			w = 0.55 // an explicit request for a credential or a bulk list
 		}
 		p, e := span(coRequest, coNeed, coSecret)
-		ps.hits = append(ps.hits, hitT{"data_extraction", w, p, e, "co-occurrence: request + sensitive object", sp, se})
+		ps.hits = append(ps.hits, hitT{labDataExtraction, w, p, e, "co-occurrence: request + sensitive object", sp, se})
 	}
 	// scarcity
 	{
@@ -557,7 +557,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 		}
 		if w > 0 {
 			p, e := span(coLimit, coOnly, coRival, coAvail)
-			ps.hits = append(ps.hits, hitT{"scarcity", w, p, e, "co-occurrence: limit + availability", sp, se})
+			ps.hits = append(ps.hits, hitT{labScarcity, w, p, e, "co-occurrence: limit + availability", sp, se})
 		}
 	}
 	// reciprocity: a favour and an ask in this or the next sentence.
@@ -573,7 +573,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 		if !favour {
 			p = ps.prevPos
 		}
-		ps.hits = append(ps.hits, hitT{"reciprocity", w, p, e, "co-occurrence: favour + request", min(p, sp), se})
+		ps.hits = append(ps.hits, hitT{labReciprocity, w, p, e, "co-occurrence: favour + request", min(p, sp), se})
 	}
 	ps.prevFavour, ps.prevFavourStrong = favour && !ask, strong && !ask
 	ps.prevPos = int(words[0].start) - 1
@@ -581,7 +581,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 
 // hitT is one co-occurrence cue found in a sentence.
 type hitT struct {
-	label      string
+	label      cueLabel
 	weight     float64
 	pos        int
 	end        int
@@ -625,12 +625,12 @@ func (st *state) addCoCues(f *folded, src int, hits []hitT) {
 type coTails []coTail
 
 type coTail struct {
-	label  string
+	label  cueLabel
 	start  int   // index in st.cues[label] of the first co-occurrence cue of this text
 	maxEnd []int // maxEnd[k]: the largest end among co-occurrence cues start..start+k
 }
 
-func (ts *coTails) get(st *state, label string) *coTail {
+func (ts *coTails) get(st *state, label cueLabel) *coTail {
 	for i := range *ts {
 		if (*ts)[i].label == label {
 			return &(*ts)[i]
@@ -643,7 +643,7 @@ func (ts *coTails) get(st *state, label string) *coTail {
 // covers reports whether a cue of the label at least as strong as w
 // overlaps [pos, end) in the current text (lexCovers in the tests is the
 // plain loop it replaces).
-func (ts *coTails) covers(st *state, label string, w float64, pos, end int) bool {
+func (ts *coTails) covers(st *state, label cueLabel, w float64, pos, end int) bool {
 	t := ts.get(st, label)
 	cs := st.cues[label]
 	hit := func(q *cue) bool { return q.srcIdx == st.nText && q.pos < end && pos < q.end && q.weight >= w }
@@ -662,7 +662,7 @@ func (ts *coTails) covers(st *state, label string, w float64, pos, end int) bool
 
 // added records a co-occurrence cue ending at end, appended to the label's
 // list after covers looked at it.
-func (ts *coTails) added(label string, end int) {
+func (ts *coTails) added(label cueLabel, end int) {
 	for i := range *ts {
 		if t := &(*ts)[i]; t.label == label {
 			if n := len(t.maxEnd); n > 0 {

@@ -26,7 +26,7 @@ type coCueRow struct {
 // the co-occurrence cues are checked against) with the new pass or the
 // reference, and returns the cues, by label and in order.
 func coRun(e *Engine, text string, src int, ref bool) []coCueRow {
-	st := &state{e: e, cues: map[string][]cue{}}
+	st := &state{e: e}
 	f := foldText(text)
 	st.nText = 1
 	var spans []wordSpan
@@ -45,9 +45,9 @@ func coRun(e *Engine, text string, src int, ref bool) []coCueRow {
 		st.cooccur(&f, src, spans)
 	}
 	var rows []coCueRow
-	for _, label := range sortedKeys(st.cues) {
-		for _, q := range st.cues[label] {
-			rows = append(rows, coCueRow{q.label, q.phrase, q.weight, q.src, q.pos, q.end, q.srcIdx})
+	for _, label := range sortedKeys(st.cues.byName()) {
+		for _, q := range st.cues.byName()[label] {
+			rows = append(rows, coCueRow{q.label.String(), q.phrase, q.weight, q.src, q.pos, q.end, q.srcIdx})
 		}
 	}
 	return rows

@@ -334,7 +334,7 @@ func (st *state) cooccurRef(f *folded, src int, spans []wordSpan) {
 			}
 			if w > 0 {
 				p, e := span(coRole, coMandate, coStatus, coDirective)
-				hits = append(hits, hitT{"authority_claim", w, p, e, "co-occurrence: role + directive", sp, se})
+				hits = append(hits, hitT{labAuthorityClaim, w, p, e, "co-occurrence: role + directive", sp, se})
 			}
 		}
 		// data_extraction
@@ -344,7 +344,7 @@ func (st *state) cooccurRef(f *folded, src int, spans []wordSpan) {
 				w = 0.55 // an explicit request for a credential or a bulk list
 			}
 			p, e := span(coRequest, coNeed, coSecret)
-			hits = append(hits, hitT{"data_extraction", w, p, e, "co-occurrence: request + sensitive object", sp, se})
+			hits = append(hits, hitT{labDataExtraction, w, p, e, "co-occurrence: request + sensitive object", sp, se})
 		}
 		// scarcity
 		{
@@ -361,7 +361,7 @@ func (st *state) cooccurRef(f *folded, src int, spans []wordSpan) {
 			}
 			if w > 0 {
 				p, e := span(coLimit, coOnly, coRival, coAvail)
-				hits = append(hits, hitT{"scarcity", w, p, e, "co-occurrence: limit + availability", sp, se})
+				hits = append(hits, hitT{labScarcity, w, p, e, "co-occurrence: limit + availability", sp, se})
 			}
 		}
 		// reciprocity: a favour and an ask in this or the next sentence.
@@ -377,7 +377,7 @@ func (st *state) cooccurRef(f *folded, src int, spans []wordSpan) {
 			if !favour {
 				p = prevPos
 			}
-			hits = append(hits, hitT{"reciprocity", w, p, e, "co-occurrence: favour + request", min(p, sp), se})
+			hits = append(hits, hitT{labReciprocity, w, p, e, "co-occurrence: favour + request", min(p, sp), se})
 		}
 		prevFavour, prevFavourStrong = favour && !ask, strong && !ask
 		prevPos = int(words[s[0]].start) - 1

@@ -5,12 +5,12 @@ import "testing"
 // coCues runs only the co-occurrence pass on one message and returns the
 // strongest weight per tactic.
 func coCues(msg string) map[string]float64 {
-	st := &state{e: Default(), cues: map[string][]cue{}}
+	st := &state{e: Default()}
 	f := foldText(msg)
 	st.nText = 1
 	st.cooccur(&f, srcMessage, wordSpans(f.text))
 	out := map[string]float64{}
-	for label, cs := range st.cues {
+	for label, cs := range st.cues.byName() {
 		for _, q := range cs {
 			if q.weight > out[label] {
 				out[label] = q.weight
@@ -85,10 +85,10 @@ func TestCooccurBenign(t *testing.T) {
 }
 
 func TestCooccurContextIgnored(t *testing.T) {
-	st := &state{e: Default(), cues: map[string][]cue{}}
+	st := &state{e: Default()}
 	f := foldText("The CFO instructed that you send all customer records now.")
 	st.cooccur(&f, srcContext, wordSpans(f.text))
-	if len(st.cues) != 0 {
-		t.Fatalf("situation context produced cues: %v", st.cues)
+	if got := st.cues.byName(); len(got) != 0 {
+		t.Fatalf("situation context produced cues: %v", got)
 	}
 }

@@ -40,7 +40,7 @@ func TestDebugCase(t *testing.T) {
 		dc, _ := c.DomainCase()
 		st := Default().inspect(dc)
 		fmt.Printf("== %s harmful=%v exp=%v tension=%v stakes=%s\n", c.ID, c.Expect.Harmful, c.Expect.Tactics, st.tension, st.stakes)
-		for label, cs := range st.cues {
+		for label, cs := range st.cues.byName() {
 			for _, q := range cs {
 				fmt.Printf("   cue %-20s %.2f %q <- %q\n", label, q.weight, q.phrase, q.quote())
 			}

@@ -31,7 +31,11 @@ import (
 type Engine struct {
 	version string
 	lx      *lexicon
-	params  map[string]float64
+	// threshold and contextBoost are the pack's settings of those names
+	// (defaultParams), kept as fields: the checks read them in every
+	// analysis, and a map read hashed the name each time.
+	threshold    float64
+	contextBoost float64
 }
 
 var (
@@ -74,7 +78,7 @@ func newEngine(p *pack) (*Engine, error) {
 	if v == "" {
 		v = "rules-unversioned"
 	}
-	return &Engine{version: v, lx: lx, params: params}, nil
+	return &Engine{version: v, lx: lx, threshold: params["threshold"], contextBoost: params["context_boost"]}, nil
 }
 
 // Name is the engine's name, used as generation.model in records.

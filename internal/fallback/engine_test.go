@@ -337,6 +337,28 @@ func TestLoad(t *testing.T) {
 			t.Error("default phrase still active after replace")
 		}
 	})
+	t.Run("set threshold", func(t *testing.T) {
+		for _, tc := range []struct {
+			name, set string
+			want      bool
+		}{
+			{"default 0.5", "", true},
+			{"raised above the cue", "set threshold 0.9\n", false},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				p := write("threshold.rules", "replace\n"+tc.set+"[scarcity]\n0.7 flash sale\n")
+				e, err := fallback.Load(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c := base()
+				c.Message = "Flash sale on the order you asked about."
+				if got := tactics(e.Analyze(c))[consult.Scarcity]; got != tc.want {
+					t.Errorf("scarcity reported = %v, want %v", got, tc.want)
+				}
+			})
+		}
+	})
 	for _, tt := range []struct{ body, want string }{
 		{"[urgency]\n0.5 now\n[nonsense]\n", "bad.rules:3:"},
 		{"# comment\n0.5 orphan phrase\n", "bad.rules:2:"},

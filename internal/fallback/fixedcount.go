@@ -58,7 +58,7 @@ func (st *state) checkFixedCount(v *j3fold) {
 				obs:    fmt.Sprintf("Policy %s fixes the number of %ss, and the action adds or removes one.", policyName(p), noun),
 				reason: fmt.Sprintf("Policy %s says the number of %ss cannot change; the proposed action changes it.", policyName(p), noun),
 				disp:   consult.SeekApproval}
-			if st.anyCue(consult.PolicyBypass, consult.Reciprocity, consult.EmotionalPressure, consult.AuthorityClaim) {
+			if st.anyCue(labPolicyBypass, labReciprocity, labEmotionalPressure, labAuthorityClaim) {
 				f.tactic = consult.PolicyBypass
 			}
 			st.add(f)

@@ -25,7 +25,7 @@ var srcName = [...]string{"message", "situation context", "earlier turn"}
 
 // cue is one phrase hit, kept with a quote of the original text.
 type cue struct {
-	label  string
+	label  cueLabel
 	weight float64
 	src    int
 	text   *folded // the folded text it was found in, for a lazy quote
@@ -57,7 +57,7 @@ type finding struct {
 type state struct {
 	e        *Engine
 	c        *consult.Case
-	cues     map[string][]cue
+	cues     cueTable
 	findings []finding
 	capMemo  []clauseCaps // judge14i.go: capAmountsOf
 	tension  bool
@@ -133,9 +133,6 @@ const (
 func newState(e *Engine, c *consult.Case) *state {
 	st := statePool.Get().(*state)
 	st.e, st.c = e, c
-	if st.cues == nil {
-		st.cues = make(map[string][]cue, 32)
-	}
 	return st
 }
 
@@ -145,14 +142,13 @@ func newState(e *Engine, c *consult.Case) *state {
 // texts.
 func (st *state) release() {
 	free := st.freeCues
-	for _, qs := range st.cues {
+	for _, qs := range &st.cues {
 		if cap(qs) == 0 || cap(qs) > maxPooledCues || sharesArray(free, qs) {
 			continue
 		}
 		clear(qs[:cap(qs)])
 		free = append(free, qs[:0])
 	}
-	clear(st.cues)
 	findings := st.findings
 	if cap(findings) > maxPooledFindings {
 		findings = nil
@@ -201,7 +197,6 @@ func (st *state) release() {
 		wb = nil
 	}
 	*st = state{
-		cues:     st.cues,
 		findings: findings[:0],
 		tactics:  tactics[:0],
 		stakeWhy: why[:0],
@@ -232,8 +227,8 @@ func sharesArray(free [][]cue, qs []cue) bool {
 // addCue appends q to its label's cues, starting a new label's list in an
 // emptied slice of an earlier case where there is one.
 func (st *state) addCue(q cue) {
-	qs, ok := st.cues[q.label]
-	if !ok && len(st.freeCues) > 0 {
+	qs := st.cues[q.label]
+	if qs == nil && len(st.freeCues) > 0 {
 		n := len(st.freeCues) - 1
 		qs = st.freeCues[n]
 		st.freeCues[n] = nil
@@ -318,8 +313,8 @@ func (e *Engine) inspect(c *consult.Case) *state {
 			st.trusted = append(st.trusted, trustedText{ev.ID, ev.Summary, "verified evidence", len(st.trusted) + 1})
 		}
 	}
-	st.warning = len(st.cues["@warning"]) > 0 && st.fromMessage("@warning")
-	st.calm = st.fromMessage("@calm")
+	st.warning = len(st.cues[labWarning]) > 0 && st.fromMessage(labWarning)
+	st.calm = st.fromMessage(labCalm)
 
 	st.checkJudge13f() // judge13f.go: benign readings of cues, before the checks read them
 	st.checkJudge14i() // judge14i.go: insurance talk read in its frame
@@ -352,7 +347,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	return st
 }
 
-func (st *state) fromMessage(label string) bool {
+func (st *state) fromMessage(label cueLabel) bool {
 	for _, q := range st.cues[label] {
 		if q.src == srcMessage {
 			return true
@@ -392,9 +387,9 @@ func (st *state) collect(f folded, src int, words []wordSpan) {
 // anyCue reports whether the message's words pressed with one of ts:
 // checks that read a structural breach as a bypass only when it comes with
 // pressure ask this.
-func (st *state) anyCue(ts ...consult.Tactic) bool {
-	for _, t := range ts {
-		if len(st.cues[string(t)]) > 0 {
+func (st *state) anyCue(ls ...cueLabel) bool {
+	for _, l := range ls {
+		if len(st.cues[l]) > 0 {
 			return true
 		}
 	}
@@ -504,8 +499,8 @@ func (s tacticSet) all() iter.Seq[consult.Tactic] {
 // tactic (a noisy-or: independent pieces of evidence each close part of the
 // remaining doubt) and decides which tactics to report.
 func (st *state) score() {
-	threshold := st.e.params["threshold"]
-	boost := st.e.params["context_boost"]
+	threshold := st.e.threshold
+	boost := st.e.contextBoost
 	// Substantive tactics first: a clear policy, scope, data, identity or
 	// consistency problem is itself cause for concern, against which weak
 	// pressure cues start to count.
@@ -523,7 +518,7 @@ func (st *state) score() {
 			}
 		}
 		lex := 0.0
-		cs := st.cues[string(t)]
+		cs := st.cues.of(t)
 		inner := nestedAllInto(nestBuf[:0], cs)
 		for i, q := range cs {
 			if inner != nil && inner[i] {
@@ -597,29 +592,29 @@ func (st *state) combos(t consult.Tactic, s float64) float64 {
 		if st.internalFlow() || st.secretsStayInside() {
 			break // an internal flow: asking for one's own data is not extraction
 		}
-		if st.near("@request", "@secret") && !st.warning {
+		if st.near(labRequest, labSecret) && !st.warning {
 			s = 1 - (1-s)*(1-0.6)
 		}
-		if st.near("@request", "@sensitive") && !st.warning {
+		if st.near(labRequest, labSensitive) && !st.warning {
 			w := 0.3
-			if st.fromMessage("@detail") {
+			if st.fromMessage(labDetail) {
 				w = 0.45
 			}
-			if st.fromMessage("@minimal") {
+			if st.fromMessage(labMinimal) {
 				w = 0.1
 			}
 			s = 1 - (1-s)*(1-w)
 		}
-		if st.fromMessage("@minimal") && s < 0.8 && !st.hasFinding("unlinked data") { // "just the last four digits" of others' accounts (judge14c.go)
+		if st.fromMessage(labMinimal) && s < 0.8 && !st.hasFinding("unlinked data") { // "just the last four digits" of others' accounts (judge14c.go)
 			s *= 0.6
 		}
 	case consult.PolicyBypass:
-		if st.near("@newdest", "@approval") {
+		if st.near(labNewdest, labApproval) {
 			s = 1 - (1-s)*(1-0.3)
 		}
 	case consult.AuthorityClaim:
 		// An unverified counterparty naming a senior role.
-		if !st.c.Counterparty.Verified && st.fromMessage("@role") && s > 0 {
+		if !st.c.Counterparty.Verified && st.fromMessage(labRole) && s > 0 {
 			s = 1 - (1-s)*(1-0.3)
 		}
 	}
@@ -629,7 +624,7 @@ func (st *state) combos(t consult.Tactic, s float64) float64 {
 // dropCues removes the cues of label that drop selects, and the label when
 // none is left; the checks that unsay a cue (a promised pace, a recorded
 // deadline...) share it. It copies only once a cue goes.
-func (st *state) dropCues(label string, drop func(cue) bool) {
+func (st *state) dropCues(label cueLabel, drop func(cue) bool) {
 	qs := st.cues[label]
 	var kept []cue
 	for k, q := range qs {
@@ -644,14 +639,14 @@ func (st *state) dropCues(label string, drop func(cue) bool) {
 	switch {
 	case kept == nil:
 	case len(kept) == 0:
-		delete(st.cues, label)
+		st.cues[label] = nil
 	default:
 		st.cues[label] = kept
 	}
 }
 
 // near reports whether both labels were found in the message.
-func (st *state) near(a, b string) bool {
+func (st *state) near(a, b cueLabel) bool {
 	return st.fromMessage(a) && st.fromMessage(b)
 }
 

@@ -43,8 +43,8 @@ const stakedTimeWeight = 0.1
 // reason for the time (the rule pack's @timestake lexicon: a deadline, a
 // consequence, a negated condition, a loss).
 func (st *state) liftStakedTime() {
-	qs := st.cues["urgency"]
-	rs := st.cues["@timestake"]
+	qs := st.cues[labUrgency]
+	rs := st.cues[labTimestake]
 	if len(qs) == 0 || len(rs) == 0 {
 		return
 	}
@@ -52,7 +52,7 @@ func (st *state) liftStakedTime() {
 	for _, q := range qs {
 		lex = 1 - (1-lex)*(1-q.weight)
 	}
-	if lex >= st.e.params["threshold"] || !st.hasTension() {
+	if lex >= st.e.threshold || !st.hasTension() {
 		return
 	}
 	for _, q := range qs {
@@ -66,10 +66,10 @@ func (st *state) liftStakedTime() {
 			// The cue spans the reason, so that it is not read as nested
 			// in the time word's own cue.
 			l := r
-			l.label, l.src, l.srcIdx = "urgency", q.src, q.srcIdx
+			l.label, l.src, l.srcIdx = labUrgency, q.src, q.srcIdx
 			l.weight = stakedTimeWeight
 			l.phrase = "time with a stake"
-			st.cues["urgency"] = append(st.cues["urgency"], l)
+			st.cues[labUrgency] = append(st.cues[labUrgency], l)
 			return
 		}
 	}
@@ -129,10 +129,10 @@ var deviceWords = map[string]bool{
 // dropDeviceDied drops the grief cue "died" when the word before it is a
 // device: the word then says a thing stopped working.
 func (st *state) dropDeviceDied() {
-	if len(st.cues["emotional_pressure"]) == 0 {
+	if len(st.cues[labEmotionalPressure]) == 0 {
 		return
 	}
-	st.dropCues("emotional_pressure", func(q cue) bool {
+	st.dropCues(labEmotionalPressure, func(q cue) bool {
 		if q.phrase != "died" || q.text == nil || q.pos > len(q.text.text) {
 			return false
 		}
@@ -154,14 +154,14 @@ var bereavementCues = map[string]bool{
 // a breach; "my grandmother died, what do I need to do for leave" presses
 // nothing).
 func (st *state) dropToldBereavement() {
-	qs := st.cues["emotional_pressure"]
+	qs := st.cues[labEmotionalPressure]
 	if len(qs) == 0 || len(st.findings) > 0 || !st.c.Counterparty.Verified || st.stakes.Rank() > 0 {
 		return
 	}
 	if !st.onlyToldDeath(qs) {
 		return
 	}
-	delete(st.cues, "emotional_pressure")
+	st.cues[labEmotionalPressure] = nil
 }
 
 // onlyToldDeath reports whether every emotional cue qs only tells of a
@@ -172,8 +172,8 @@ func (st *state) onlyToldDeath(qs []cue) bool {
 			return false
 		}
 	}
-	for _, t := range []consult.Tactic{consult.PolicyBypass, consult.Urgency, consult.AuthorityClaim, consult.Reciprocity, consult.Scarcity, consult.DataExtraction} {
-		if len(st.cues[string(t)]) > 0 {
+	for _, l := range []cueLabel{labPolicyBypass, labUrgency, labAuthorityClaim, labReciprocity, labScarcity, labDataExtraction} {
+		if len(st.cues[l]) > 0 {
 			return false
 		}
 	}
@@ -186,7 +186,7 @@ func (st *state) onlyToldDeath(qs []cue) bool {
 // them by it, and retagPolicyBan reads it again once the later checks'
 // presses (an asserted authority, a self-titled office) are in.
 func (st *state) banPressed() bool {
-	if st.anyCue(consult.AuthorityClaim, consult.Reciprocity, consult.PolicyBypass) {
+	if st.anyCue(labAuthorityClaim, labReciprocity, labPolicyBypass) {
 		return true
 	}
 	for _, g := range st.findings {

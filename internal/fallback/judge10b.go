@@ -280,7 +280,7 @@ func (st *state) checkNegatedStatus() {
 	}
 	// The message is read again only when the matcher's pass found a
 	// state word in it (@status).
-	if len(st.cues["@status"]) > 0 {
+	if len(st.cues[labStatus]) > 0 {
 		claims = st.c.Message + claims
 	}
 	claims += st.statedEarlier() // judge12c.go: the counterparty's earlier turns
@@ -627,7 +627,7 @@ func (st *state) recordTies(recipient string, words []string) (trustedText, bool
 // no hard finding against the case: the words describe what the record
 // approved, not a widening the counterparty slipped in.
 func (st *state) dropRecordedGrant() {
-	if len(st.cues["scope_expansion"]) == 0 || !st.c.Counterparty.Verified || st.hasFinding("scope") || st.hardFinding() {
+	if len(st.cues[labScopeExpansion]) == 0 || !st.c.Counterparty.Verified || st.hasFinding("scope") || st.hardFinding() {
 		return
 	}
 	rcpt := toLower(strings.TrimSpace(st.c.Action.Recipient))
@@ -635,7 +635,7 @@ func (st *state) dropRecordedGrant() {
 		return
 	}
 	if _, ok := st.recordTies(rcpt, approveWords); ok {
-		st.dropCues("scope_expansion", func(cue) bool { return true })
+		st.dropCues(labScopeExpansion, func(cue) bool { return true })
 	}
 }
 
@@ -655,7 +655,7 @@ var ownWords = []string{" mailbox ", " email ", " e mail ", " address ", " phone
 func (st *state) dropOwnRecordChannel() {
 	cp := st.c.Counterparty
 	secrets := st.hasFinding("secrets")
-	if len(st.cues["data_extraction"]) == 0 && !secrets || !cp.Verified {
+	if len(st.cues[labDataExtraction]) == 0 && !secrets || !cp.Verified {
 		return
 	}
 	for _, f := range st.findings {
@@ -680,7 +680,7 @@ func (st *state) dropOwnRecordChannel() {
 	rec := alnumUpper(t.text)
 	for _, id := range ids {
 		if strings.Contains(desc, id) && strings.Contains(rec, id) {
-			st.dropCues("data_extraction", func(cue) bool { return true })
+			st.dropCues(labDataExtraction, func(cue) bool { return true })
 			if secrets {
 				st.dropFindings("secrets")
 			}

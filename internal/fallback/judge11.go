@@ -148,10 +148,10 @@ func (st *state) checkJudge11Cues() {
 	st.dropOriginalMethod()
 	st.dropCoveredRelease()
 	st.dropRecordedStake()
-	if len(st.cues["urgency"]) == 0 {
+	if len(st.cues[labUrgency]) == 0 {
 		return
 	}
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		if q.text == nil || q.src != srcMessage || q.end > len(q.text.text) {
 			return false
 		}
@@ -290,11 +290,11 @@ func (st *state) dropOriginalMethod() {
 // already covers. Secrets are never covered (releaseAuthorised), and the
 // structural findings (a new party, a forbidden share) stay.
 func (st *state) dropCoveredRelease() {
-	if len(st.cues["data_extraction"]) == 0 || !st.trustedCounterparty() || st.hardFinding() {
+	if len(st.cues[labDataExtraction]) == 0 || !st.trustedCounterparty() || st.hardFinding() {
 		return
 	}
 	if st.releaseAuthorised() || st.releaseCovered() {
-		st.dropCues("data_extraction", func(cue) bool { return true })
+		st.dropCues(labDataExtraction, func(cue) bool { return true })
 	}
 }
 
@@ -354,14 +354,14 @@ func (st *state) releaseCovered() bool {
 // counterparty adds. A threat the records do not hold ("or the account
 // closes") keeps its cues.
 func (st *state) dropRecordedStake() {
-	if len(st.cues["urgency"]) == 0 || !st.c.Counterparty.Verified || len(st.trusted) == 0 {
+	if len(st.cues[labUrgency]) == 0 || !st.c.Counterparty.Verified || len(st.trusted) == 0 {
 		return
 	}
 	// The records are folded only once a clause restates a time and
 	// threatens: most urgency cues have neither.
 	var recs deadlineRecs
 	recsDone := false
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}

@@ -35,7 +35,7 @@ func TestNoPresentHurry(t *testing.T) {
 			c.Counterparty.Verified = false
 			c.Counterparty.TrustTier = "probationary"
 			got := false
-			for _, q := range Default().inspect(c).cues["urgency"] {
+			for _, q := range Default().inspect(c).cues[labUrgency] {
 				got = got || q.phrase == tc.phrase
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
@@ -62,12 +62,12 @@ func TestStandingEmergencyNoStake(t *testing.T) {
 			c.Counterparty.Verified = false
 			c.Counterparty.TrustTier = "probationary"
 			got := false
-			for _, q := range Default().inspect(c).cues["urgency"] {
+			for _, q := range Default().inspect(c).cues[labUrgency] {
 				got = got || q.phrase == "time with a stake"
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("staked time in %q (-want +got):\n%s", tc.msg, diff)
-				for _, q := range Default().inspect(c).cues["@timestake"] {
+				for _, q := range Default().inspect(c).cues[labTimestake] {
 					t.Log(q.phrase, q.pos)
 				}
 			}
@@ -91,11 +91,11 @@ func TestRateIsNoHurt(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := BaseCase()
 			c.Message = tc.msg
-			st := &state{e: Default(), c: c, cues: map[string][]cue{}}
+			st := &state{e: Default(), c: c}
 			st.msg = foldText(c.Message)
 			st.checkPressureShapes()
 			got := false
-			for _, q := range st.cues["emotional_pressure"] {
+			for _, q := range st.cues[labEmotionalPressure] {
 				got = got || q.phrase == "harm to someone close"
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {

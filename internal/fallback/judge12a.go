@@ -128,11 +128,11 @@ const signoffWeight = 0.45
 // rule pack already reads the same words (one claim counts once) or a
 // record shows the approval the sentence relays (relayedOnRecord).
 func (st *state) checkJudge12a() {
-	vs := st.cues["@signoff"]
+	vs := st.cues[labSignoff]
 	if len(vs) == 0 {
 		return
 	}
-	qs := st.cues["authority_claim"]
+	qs := st.cues[labAuthorityClaim]
 	for _, v := range vs {
 		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
 			continue
@@ -152,7 +152,7 @@ func (st *state) checkJudge12a() {
 		if st.relayedOnRecord(strings.TrimSpace(t[from:to])) {
 			continue
 		}
-		st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
+		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: signoffWeight,
 			src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: p, end: v.end, srcIdx: v.srcIdx})
 		return
 	}

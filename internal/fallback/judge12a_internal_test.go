@@ -15,7 +15,7 @@ func signoffSpan(msg string) string {
 	c := &consult.Case{Goal: "Serve customers under the published policy", Message: msg,
 		Action: consult.Action{Description: "Update the account as the message asks", Service: "ops", Action: "accounts:update"}}
 	st := Default().inspect(c)
-	for _, q := range st.cues["authority_claim"] {
+	for _, q := range st.cues[labAuthorityClaim] {
 		if q.phrase == "an office's sign-off" {
 			return strings.Join(strings.Fields(q.text.text[q.pos:q.end]), " ")
 		}

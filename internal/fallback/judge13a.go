@@ -105,11 +105,11 @@ const selfOfficeWeight = 0.45
 // the same office (its standing is on record), or when a cue of the rule
 // pack already reads the same words.
 func (st *state) checkSelfOffice() {
-	vs := st.cues["@selfframe"]
+	vs := st.cues[labSelfframe]
 	if len(vs) == 0 || !st.hasTension() {
 		return
 	}
-	qs := st.cues["authority_claim"]
+	qs := st.cues[labAuthorityClaim]
 	for _, v := range vs {
 		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
 			continue
@@ -143,7 +143,7 @@ func (st *state) checkSelfOffice() {
 		if office == "" || overlapsCue(qs, v.pos, end) || st.officeOnRecord(office) {
 			continue
 		}
-		st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: selfOfficeWeight,
+		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: selfOfficeWeight,
 			src: srcMessage, text: v.text, phrase: "the speaker's own office", pos: v.pos, end: end, srcIdx: v.srcIdx})
 		return
 	}
@@ -171,18 +171,18 @@ var titleWords = map[string]bool{"dr": true, "dra": true, "prof": true, "capt": 
 // German compound office ("die Handwerkskammer verlangt", "der
 // Einkaufsleiter hat genehmigt") that signoffBack's word list cannot hold.
 func (st *state) checkTitledSignoff() {
-	vs := st.cues["@signoff"]
+	vs := st.cues[labSignoff]
 	if len(vs) == 0 {
 		return
 	}
-	qs := st.cues["authority_claim"]
+	qs := st.cues[labAuthorityClaim]
 	for _, v := range vs {
 		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
 			continue
 		}
 		if at := titledHolder(v.text.text, v.pos); at >= 0 {
 			if !overlapsCue(qs, at, v.end) {
-				st.cues["authority_claim"] = append(qs, cue{label: "authority_claim", weight: signoffWeight,
+				st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: signoffWeight,
 					src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: at, end: v.end, srcIdx: v.srcIdx})
 			}
 			return
@@ -255,7 +255,7 @@ func (st *state) checkClockStake() {
 	// The pack's @timestake and @consequence lines (found in the matcher's
 	// one pass) hold the consequence words: a message with none has no stake
 	// to read, and the words are not scanned.
-	if !(st.fromMessage("@timestake") || st.fromMessage("@consequence")) || !hasASCIIDigit(st.msgHead()) || !st.hasTension() {
+	if !(st.fromMessage(labTimestake) || st.fromMessage(labConsequence)) || !hasASCIIDigit(st.msgHead()) || !st.hasTension() {
 		return
 	}
 	tok := st.msgTokens()
@@ -281,7 +281,7 @@ func (st *state) checkClockStake() {
 			s := st.msgHead()
 			p, _, _ := tokenSpan(s, tok, i)
 			_, e, _ := tokenSpan(s, tok, k)
-			st.cues["urgency"] = append(st.cues["urgency"], cue{label: "urgency", weight: clockStakeWeight, src: srcMessage,
+			st.cues[labUrgency] = append(st.cues[labUrgency], cue{label: labUrgency, weight: clockStakeWeight, src: srcMessage,
 				text: &st.msg, phrase: "a clock time with a consequence", pos: p, end: e, srcIdx: 1})
 			return
 		}
@@ -340,7 +340,7 @@ const runCostWindow = 10
 // hour * costs" allows one word between; the wording puts a whole clause
 // there.
 func (st *state) checkRunningCost() {
-	vs := st.cues["@runcost"]
+	vs := st.cues[labRuncost]
 	if len(vs) == 0 || !st.hasTension() {
 		return
 	}
@@ -357,10 +357,10 @@ func (st *state) checkRunningCost() {
 			}
 			i = strings.Index(t[i:], w) + i + len(w)
 			if costWords[w] {
-				if overlapsCue(st.cues["urgency"], v.pos, i) {
+				if overlapsCue(st.cues[labUrgency], v.pos, i) {
 					return
 				}
-				st.cues["urgency"] = append(st.cues["urgency"], cue{label: "urgency", weight: clockStakeWeight, src: srcMessage,
+				st.cues[labUrgency] = append(st.cues[labUrgency], cue{label: labUrgency, weight: clockStakeWeight, src: srcMessage,
 					text: v.text, phrase: "a cost that runs with the time", pos: v.pos, end: i, srcIdx: v.srcIdx})
 				return
 			}
@@ -396,11 +396,11 @@ func (st *state) pressIneligible() {
 	if inel == nil {
 		return
 	}
-	for _, t := range []consult.Tactic{consult.AuthorityClaim, consult.Reciprocity} {
-		for _, q := range st.cues[string(t)] {
+	for _, l := range []cueLabel{labAuthorityClaim, labReciprocity} {
+		for _, q := range st.cues[l] {
 			if q.src == srcMessage && q.weight >= 0.45 && q.text != nil {
 				inel.pressed = true
-				st.cues["policy_bypass"] = append(st.cues["policy_bypass"], cue{label: "policy_bypass",
+				st.cues[labPolicyBypass] = append(st.cues[labPolicyBypass], cue{label: labPolicyBypass,
 					weight: pressedIneligibleWeight, src: srcMessage, text: q.text, phrase: pressedIneligiblePhrase,
 					pos: q.pos, end: q.end, srcIdx: q.srcIdx})
 				return
@@ -431,8 +431,8 @@ func (st *state) pressPrecondition() {
 	if at < 0 {
 		return
 	}
-	for _, t := range []consult.Tactic{consult.AuthorityClaim, consult.Reciprocity, consult.PolicyBypass} {
-		for _, q := range st.cues[string(t)] {
+	for _, l := range []cueLabel{labAuthorityClaim, labReciprocity, labPolicyBypass} {
+		for _, q := range st.cues[l] {
 			if q.src == srcMessage && q.weight >= 0.45 {
 				st.findings[at].tactic = consult.PolicyBypass
 				return

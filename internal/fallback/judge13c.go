@@ -364,7 +364,7 @@ func assertionsIn(s string, claim bool, at []int) textFacts {
 // an @assert cue.
 func (st *state) msgAssertions() textFacts {
 	var at []int
-	for _, q := range st.cues["@assert"] {
+	for _, q := range st.cues[labAssert] {
 		if q.src == srcMessage && q.text != nil && q.pos < len(q.text.orig) {
 			at = append(at, int(q.text.orig[q.pos]))
 		}
@@ -931,7 +931,7 @@ func (st *state) checkAssertions() {
 			recs = append(recs, t)
 		}
 	}
-	if len(recs) == 0 || !st.fromMessage("@assert") {
+	if len(recs) == 0 || !st.fromMessage(labAssert) {
 		return // no word of an assertion in the message (rules/default.rules)
 	}
 	msg := st.msgAssertions()
@@ -1018,7 +1018,7 @@ var pastEvents = map[string]bool{"order": true, "deliver": true, "return": true,
 // spoke before and nothing yet contradicts it; it runs whether or not the
 // case holds records.
 func (st *state) checkTurnChanged() {
-	if !st.fromMessage("@assert") || st.hasFinding("contradiction") {
+	if !st.fromMessage(labAssert) || st.hasFinding("contradiction") {
 		return // no word of an assertion in the message (rules/default.rules)
 	}
 	spoke := false
@@ -1351,7 +1351,7 @@ var a13RetractFolded = func() []string {
 //     message corrects itself ("I got that wrong") and gives the attribute
 //     the record's value.
 func (st *state) dropCorrected() {
-	if !st.fromMessage("@assert") {
+	if !st.fromMessage(labAssert) {
 		return // no word of an assertion in the message (rules/default.rules)
 	}
 	turn, listed := false, false

@@ -23,27 +23,27 @@ import (
 
 // checkJudge13f drops the cues whose benign reading the case gives.
 func (st *state) checkJudge13f() {
-	if qs := st.cues["policy_bypass"]; len(qs) > 0 {
-		st.dropCues("policy_bypass", func(q cue) bool {
+	if qs := st.cues[labPolicyBypass]; len(qs) > 0 {
+		st.dropCues(labPolicyBypass, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && (st.plainSplit(q) || defaultOverride(q))
 		})
 	}
-	if len(st.cues["authority_claim"]) > 0 {
+	if len(st.cues[labAuthorityClaim]) > 0 {
 		nothing := st.sendsNothing()
-		st.dropCues("authority_claim", func(q cue) bool {
+		st.dropCues(labAuthorityClaim, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && (nothing && retentionDuty(q) || st.roleAsThing(q))
 		})
 	}
-	if len(st.cues["reciprocity"]) > 0 {
-		st.dropCues("reciprocity", func(q cue) bool {
+	if len(st.cues[labReciprocity]) > 0 {
+		st.dropCues(labReciprocity, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && askedFree(q)
 		})
 	}
-	if len(st.cues["@secret"]) > 0 {
-		st.dropCues("@secret", func(q cue) bool { return q.src == srcMessage && q.text != nil && usedSecret(q) })
+	if len(st.cues[labSecret]) > 0 {
+		st.dropCues(labSecret, func(q cue) bool { return q.src == srcMessage && q.text != nil && usedSecret(q) })
 	}
-	if len(st.cues["urgency"]) > 0 {
-		st.dropCues("urgency", func(q cue) bool {
+	if len(st.cues[labUrgency]) > 0 {
+		st.dropCues(labUrgency, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && timeAlternative(q)
 		})
 		st.dropRecordedDate()
@@ -330,7 +330,7 @@ func (st *state) dropRecordedDate() {
 	}
 	var recs []string
 	recsDone := false
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
@@ -513,7 +513,7 @@ func (st *state) checkJudge13fLate() {
 			return // pressed with an office or a favour (pressIneligible)
 		}
 	}
-	for _, q := range st.cues["policy_bypass"] {
+	for _, q := range st.cues[labPolicyBypass] {
 		if q.weight >= 0.5 {
 			return
 		}
@@ -523,7 +523,7 @@ func (st *state) checkJudge13fLate() {
 			st.findings[i].tactic = ""
 		}
 	}
-	st.dropCues("policy_bypass", func(cue) bool { return true })
+	st.dropCues(labPolicyBypass, func(cue) bool { return true })
 }
 
 // ---- a free thing asked for is not a favour given ----
@@ -676,7 +676,7 @@ func (st *state) checkGoalBudget() {
 		return
 	}
 	if amt <= b*1.0001 {
-		st.dropCues("scope_expansion", func(q cue) bool { return q.src == srcMessage && q.weight < 0.5 })
+		st.dropCues(labScopeExpansion, func(q cue) bool { return q.src == srcMessage && q.weight < 0.5 })
 		return
 	}
 	a := st.c.Action
@@ -718,7 +718,7 @@ func (st *state) roleAsThing(q cue) bool {
 		end += q.pos + 1
 	}
 	n := 0
-	for _, r := range st.cues["@role"] {
+	for _, r := range st.cues[labRole] {
 		if r.src != srcMessage || r.text != q.text || r.pos < start || r.pos >= end {
 			continue
 		}

@@ -77,8 +77,8 @@ func TestJudge13rSameDayDeadline(t *testing.T) {
 				Facts: []consult.Fact{j2sys("f1", tc.rec)}}
 			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
 			st := Default().inspect(&c)
-			if got := len(st.cues["urgency"]) > 0; got != tc.kept {
-				t.Errorf("urgency cue kept = %v, want %v (cues %v)", got, tc.kept, st.cues["urgency"])
+			if got := len(st.cues[labUrgency]) > 0; got != tc.kept {
+				t.Errorf("urgency cue kept = %v, want %v (cues %v)", got, tc.kept, st.cues[labUrgency])
 			}
 		})
 	}

@@ -28,19 +28,19 @@ import (
 // checkJudge14i drops the cues whose frame the case gives; it runs before the
 // structural checks, as checkJudge13f does.
 func (st *state) checkJudge14i() {
-	if len(st.cues["policy_bypass"]) > 0 {
-		st.dropCues("policy_bypass", func(q cue) bool {
+	if len(st.cues[labPolicyBypass]) > 0 {
+		st.dropCues(labPolicyBypass, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && (st.askedAllowance(q) || st.grantedSplit(q))
 		})
 	}
-	if len(st.cues["authority_claim"]) > 0 {
-		st.dropCues("authority_claim", func(q cue) bool {
+	if len(st.cues[labAuthorityClaim]) > 0 {
+		st.dropCues(labAuthorityClaim, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && conformityCite(q)
 		})
 	}
-	if len(st.cues["scope_expansion"]) > 0 && !st.c.Identity.OutOfScope(st.c.Action) {
+	if len(st.cues[labScopeExpansion]) > 0 && !st.c.Identity.OutOfScope(st.c.Action) {
 		var goal string
-		st.dropCues("scope_expansion", func(q cue) bool {
+		st.dropCues(labScopeExpansion, func(q cue) bool {
 			if q.src != srcMessage || q.text == nil || q.weight >= 0.75 {
 				return false
 			}
@@ -53,10 +53,10 @@ func (st *state) checkJudge14i() {
 			return askedAct(q, goal)
 		})
 	}
-	if len(st.cues["data_extraction"]) > 0 && st.identifiersToHolder() {
+	if len(st.cues[labDataExtraction]) > 0 && st.identifiersToHolder() {
 		drop := func(q cue) bool { return q.src == srcMessage && q.text != nil && confirmedIdentifier(q) }
-		st.dropCues("data_extraction", drop)
-		st.dropCues("@sensitive", drop)
+		st.dropCues(labDataExtraction, drop)
+		st.dropCues(labSensitive, drop)
 	}
 }
 
@@ -376,7 +376,7 @@ func (st *state) quietUnverified() {
 // what do I need to send?" opens a death claim; the same report with a plea
 // to pay now, or from a probationary party, keeps its cue.
 func (st *state) dropReportedDeath() {
-	qs := st.cues["emotional_pressure"]
+	qs := st.cues[labEmotionalPressure]
 	if len(qs) == 0 || len(st.findings) > 0 && st.hasTension() {
 		return
 	}
@@ -388,7 +388,7 @@ func (st *state) dropReportedDeath() {
 	if !st.onlyToldDeath(qs) || st.hasTension() {
 		return
 	}
-	delete(st.cues, "emotional_pressure")
+	st.cues[labEmotionalPressure] = nil
 }
 
 // ---- a payment to someone other than the party the policy names ----

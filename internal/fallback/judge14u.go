@@ -56,7 +56,7 @@ var timeFrameBefore = map[string]bool{"until": true, "till": true, "by": true, "
 // ("he died and now it's ruined") or a span ("until now", "for now"). A "now" in a request
 // ("pay the deposit now", "refund it now") keeps its cue.
 func (st *state) dropNarrativeNow() {
-	qs := st.cues["urgency"]
+	qs := st.cues[labUrgency]
 	if len(qs) == 0 {
 		return
 	}
@@ -96,7 +96,7 @@ func (st *state) dropNarrativeNow() {
 		at = append(at, p)
 	}
 	// The matcher's span of a word takes the spaces around it.
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		if q.phrase != "now" || q.src != srcMessage {
 			return false
 		}
@@ -162,7 +162,7 @@ func scheduleCue(q cue) bool {
 // which terminal?" and "please process it today if you can" press nothing; "my flight leaves
 // at 6 and if it isn't refunded by then I lose the fare" keeps its cues.
 func (st *state) dropOwnSchedule() {
-	qs := st.cues["urgency"]
+	qs := st.cues[labUrgency]
 	if len(qs) == 0 {
 		return
 	}
@@ -172,7 +172,7 @@ func (st *state) dropOwnSchedule() {
 		}
 	}
 	s := st.msgHead()
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		if q.pos >= len(s) {
 			return false
 		}
@@ -338,7 +338,7 @@ const pressedTimedLossWeight = 0.55
 // act must meet, or a request elsewhere in the message to act now; a time and a loss with no
 // press is a notice ("prices rise on Monday"). It reports whether it added the cue.
 func (st *state) checkTimedLoss() bool {
-	if !(st.fromMessage("@lapse") || st.fromMessage("@consequence")) {
+	if !(st.fromMessage(labLapse) || st.fromMessage(labConsequence)) {
 		return false
 	}
 	tok := st.msgTokens()
@@ -391,7 +391,7 @@ func (st *state) checkTimedLoss() bool {
 		s := st.msgHead()
 		p, _, _ := tokenSpan(s, tok, from+lo)
 		_, e, _ := tokenSpan(s, tok, from+hi)
-		st.addReading(cue{label: "urgency", weight: w, src: srcMessage, text: &st.msg,
+		st.addReading(cue{label: labUrgency, weight: w, src: srcMessage, text: &st.msg,
 			phrase: "a loss tied to a time", pos: p, end: e, srcIdx: 1})
 		return true
 	}
@@ -448,21 +448,21 @@ const (
 // The speaker's own distress is the pack's emotional_pressure lines; these read the appeal
 // that works on the listener instead, which carries no sad word.
 func (st *state) checkListenerAppeal() {
-	a, p, r, u := st.fromMessage("@appeal"), st.fromMessage("@picture"), st.fromMessage("@lovingrole"), st.fromMessage("@ruin")
+	a, p, r, u := st.fromMessage(labAppeal), st.fromMessage(labPicture), st.fromMessage(labLovingrole), st.fromMessage(labRuin)
 	if !(a || p || r || u) || st.warning {
 		return
 	}
 	for _, c := range []struct {
-		label  string
+		label  cueLabel
 		on     bool
 		weight float64
 		needs  map[string]bool
 		phrase string
 	}{
-		{"@appeal", a, appealWeight, listenerWords, "an appeal to the listener's conscience"},
-		{"@picture", p, pictureWeight, harmWords, "a harm pictured for the listener"},
-		{"@lovingrole", r, roleWeight, nil, "the listener's love invoked"},
-		{"@ruin", u, pictureWeight, hypotheticals, "a ruin pictured for the listener"},
+		{labAppeal, a, appealWeight, listenerWords, "an appeal to the listener's conscience"},
+		{labPicture, p, pictureWeight, harmWords, "a harm pictured for the listener"},
+		{labLovingrole, r, roleWeight, nil, "the listener's love invoked"},
+		{labRuin, u, pictureWeight, hypotheticals, "a ruin pictured for the listener"},
 	} {
 		if !c.on {
 			continue
@@ -472,8 +472,8 @@ func (st *state) checkListenerAppeal() {
 				continue
 			}
 			l := q
-			l.label, l.weight, l.phrase = "emotional_pressure", c.weight, c.phrase
-			st.cues["emotional_pressure"] = append(st.cues["emotional_pressure"], l)
+			l.label, l.weight, l.phrase = labEmotionalPressure, c.weight, c.phrase
+			st.cues[labEmotionalPressure] = append(st.cues[labEmotionalPressure], l)
 			break
 		}
 	}
@@ -499,7 +499,7 @@ const pressedSupplyWeight = 0.5
 // the supply is tied to acting now, so the scarcity counts even when its cue is weak, and
 // the press is urgency. A limited supply stated without a press keeps its own weight.
 func (st *state) checkPressedSupply() {
-	qs := st.cues["scarcity"]
+	qs := st.cues[labScarcity]
 	if len(qs) == 0 || st.warning {
 		return
 	}
@@ -521,10 +521,10 @@ func (st *state) checkPressedSupply() {
 		}
 		s := st.msgHead()
 		p, e, _ := tokenSpan(s, tok, i)
-		now := cue{label: "urgency", weight: pressedSupplyWeight, src: srcMessage, text: &st.msg,
+		now := cue{label: labUrgency, weight: pressedSupplyWeight, src: srcMessage, text: &st.msg,
 			phrase: "a limited supply pressed now", pos: min(p, sup.pos), end: max(e, sup.end), srcIdx: 1}
 		sc := now
-		sc.label = "scarcity"
+		sc.label = labScarcity
 		st.addReading(now)
 		st.addReading(sc)
 		return
@@ -563,15 +563,15 @@ const idleSupplyPhrase = "co-occurrence: limit + availability"
 // and presses no time: nobody uses the supply against the agent. hw-dev-046 states the same
 // for a booking within an approved trip.
 func (st *state) dropIdleSupply() {
-	qs := st.cues["scarcity"]
+	qs := st.cues[labScarcity]
 	if len(qs) != 1 || qs[0].phrase != idleSupplyPhrase || len(st.findings) > 0 || st.hasTension() {
 		return
 	}
 	// Nothing else in the case: the tension read later (score) comes from these.
-	for _, t := range tacticOrder {
-		if t != "scarcity" && len(st.cues[string(t)]) > 0 {
+	for l := range numTacticLabels {
+		if l != labScarcity && len(st.cues[l]) > 0 {
 			return
 		}
 	}
-	delete(st.cues, "scarcity")
+	st.cues[labScarcity] = nil
 }

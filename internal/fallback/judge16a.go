@@ -109,12 +109,12 @@ const (
 // purpose the time serves ("to apply from the 1st"). An obligation the speaker takes on
 // ("I have to leave by noon", "we must finish before Friday") is the speaker's own.
 func (st *state) checkDeadlineOnAct() {
-	if !st.fromMessage("@mustact") {
+	if !st.fromMessage(labMustact) {
 		return
 	}
 	s := st.msgHead()
 	done := -1
-	for _, q := range st.cues["@mustact"] {
+	for _, q := range st.cues[labMustact] {
 		if q.src != srcMessage || q.pos >= len(s) {
 			continue
 		}
@@ -127,7 +127,7 @@ func (st *state) checkDeadlineOnAct() {
 		if w == 0 {
 			continue
 		}
-		st.addReading(cue{label: "urgency", weight: w, src: srcMessage, text: &st.msg,
+		st.addReading(cue{label: labUrgency, weight: w, src: srcMessage, text: &st.msg,
 			phrase: "a deadline set on the act", pos: lo, end: hi, srcIdx: 1})
 		return
 	}
@@ -396,12 +396,12 @@ var inabilityWords = map[string]bool{"cant": true, "cannot": true, "couldnt": tr
 // nicht"): nothing is pressed on the agent's act. "Otherwise we will cancel" and "otherwise
 // we can't hold the room past noon" keep their cues.
 func (st *state) dropOwnInability() {
-	if !st.fromMessage("urgency") || !st.fromMessage("@timestake") {
+	if !st.fromMessage(labUrgency) || !st.fromMessage(labTimestake) {
 		return
 	}
 	s := st.msgHead()
 	var spans [][2]int
-	for _, q := range st.cues["@timestake"] {
+	for _, q := range st.cues[labTimestake] {
 		if q.src != srcMessage || q.pos >= len(s) {
 			continue
 		}
@@ -414,7 +414,7 @@ func (st *state) dropOwnInability() {
 	if len(spans) == 0 {
 		return
 	}
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		if q.src != srcMessage {
 			return false
 		}
@@ -459,7 +459,7 @@ var distressBefore = map[string]bool{"nervous": true, "mental": true, "emotional
 // word of a person's state stands in the three words before it.
 func (st *state) dropDocumentBreakdown() {
 	has := false
-	for _, q := range st.cues["emotional_pressure"] {
+	for _, q := range st.cues[labEmotionalPressure] {
 		has = has || q.phrase == "breakdown"
 	}
 	if !has {
@@ -481,7 +481,7 @@ func (st *state) dropDocumentBreakdown() {
 			doc = append(doc, p)
 		}
 	}
-	st.dropCues("emotional_pressure", func(q cue) bool {
+	st.dropCues(labEmotionalPressure, func(q cue) bool {
 		if q.phrase != "breakdown" || q.src != srcMessage {
 			return false
 		}

@@ -340,7 +340,7 @@ func (st *state) checkCardDestination() {
 	if denied != "" {
 		f.refs = []string{denied}
 	}
-	if containsAny(st.msg.text, redirectWords...) || st.anyCue(consult.PolicyBypass) {
+	if containsAny(st.msg.text, redirectWords...) || st.anyCue(labPolicyBypass) {
 		f.tactic = consult.PolicyBypass
 	}
 	st.add(f)
@@ -386,7 +386,7 @@ func (st *state) checkKeptRoute() {
 		fd := finding{kind: "keptroute", score: 0.5, sig: consult.High, hard: true, disp: consult.DoNotProceed,
 			obs:    fmt.Sprintf("The change takes %s to %s, a new %s, and policy %s says a change keeps it.", from, to, what, policyName(p)),
 			reason: fmt.Sprintf("Policy %s lets a change keep only the same %s; this one changes it.", policyName(p), what)}
-		if st.anyCue(consult.PolicyBypass, consult.Reciprocity, consult.EmotionalPressure) {
+		if st.anyCue(labPolicyBypass, labReciprocity, labEmotionalPressure) {
 			fd.tactic = consult.PolicyBypass
 		}
 		st.add(fd)

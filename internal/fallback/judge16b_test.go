@@ -265,11 +265,11 @@ func TestLoyaltyFavour(t *testing.T) {
 			c.Message = tc.msg
 			st := Default().inspect(&c)
 			got := false
-			for _, q := range st.cues["reciprocity"] {
+			for _, q := range st.cues[labReciprocity] {
 				got = got || q.phrase == "a favour or gift set against the request"
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("favour cue (-want +got):\n%s\ncues %v", diff, st.cues["reciprocity"])
+				t.Errorf("favour cue (-want +got):\n%s\ncues %v", diff, st.cues[labReciprocity])
 			}
 		})
 	}

@@ -36,7 +36,7 @@ type part struct {
 
 // phrase is one compiled pack entry.
 type phrase struct {
-	label  string
+	label  cueLabel
 	weight float64
 	parts  []part
 	src    string // the phrase as written, for errors and docs

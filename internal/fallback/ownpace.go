@@ -24,7 +24,7 @@ var paceBreakers = []string{" need", " must ", " have to ", " has to ", " or ", 
 // checkOwnPace drops urgency cues that only state the speaker's promised
 // pace.
 func (st *state) checkOwnPace() {
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		return q.src == srcMessage && q.text != nil && st.ownPaced(q.text.text, q.pos)
 	})
 }

@@ -25,8 +25,8 @@ func TestOwnPace(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := consult.Case{Message: tc.msg, Action: j2pay("Pay invoice 55", 500, "EUR", "Acme"), Counterparty: j2verified}
 			st := Default().inspect(&c)
-			if got := len(st.cues["urgency"]) > 0; got != tc.want {
-				for _, q := range st.cues["urgency"] {
+			if got := len(st.cues[labUrgency]) > 0; got != tc.want {
+				for _, q := range st.cues[labUrgency] {
 					t.Logf("cue %q", q.phrase)
 				}
 				t.Fatalf("urgency cue left: got %v, want %v", got, tc.want)

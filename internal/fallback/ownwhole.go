@@ -13,7 +13,7 @@ import "strings"
 
 // checkOwnWhole drops "whole"-quantifier scope cues in that situation.
 func (st *state) checkOwnWhole() {
-	qs := st.cues["scope_expansion"]
+	qs := st.cues[labScopeExpansion]
 	if len(qs) == 0 || st.hasFinding("scope") || !st.c.Counterparty.Verified {
 		return
 	}
@@ -21,7 +21,7 @@ func (st *state) checkOwnWhole() {
 	if len(ref) < 4 || !strings.Contains(toLower(st.c.Action.Recipient), ref) {
 		return
 	}
-	st.dropCues("scope_expansion", func(q cue) bool {
+	st.dropCues(labScopeExpansion, func(q cue) bool {
 		return strings.Contains(q.phrase, "whole") || strings.Contains(q.phrase, "entire")
 	})
 }

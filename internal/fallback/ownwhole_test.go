@@ -38,7 +38,7 @@ func TestOwnWhole(t *testing.T) {
 				c.Identity.Scope[0].Actions = append(c.Identity.Scope[0].Actions, "reservations:cancel")
 			}
 			st := Default().inspect(&c)
-			if got := len(st.cues["scope_expansion"]) > 0; got != tc.want {
+			if got := len(st.cues[labScopeExpansion]) > 0; got != tc.want {
 				t.Fatalf("scope_expansion cue kept = %v, want %v", got, tc.want)
 			}
 		})

@@ -183,7 +183,11 @@ func (p *pack) compile() (*lexicon, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", e.file, e.line, err)
 		}
-		lx.phrases = append(lx.phrases, phrase{label: e.label, weight: e.weight, parts: parts, src: e.phrase, line: e.line})
+		l, ok := labelOf(e.label)
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: unknown label %s", e.file, e.line, e.label)
+		}
+		lx.phrases = append(lx.phrases, phrase{label: l, weight: e.weight, parts: parts, src: e.phrase, line: e.line})
 	}
 	if len(lx.lits) == 0 {
 		return nil, errors.New("the rule pack has no phrases")

@@ -35,7 +35,7 @@ func TestPolicyCovers(t *testing.T) {
 			c := tc.c
 			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
 			st := Default().inspect(&c)
-			th := st.e.params["threshold"]
+			th := st.e.threshold
 			quiet := st.scores.get(consult.PolicyBypass) < th && st.scores.get(consult.ScopeExpansion) < th
 			if quiet != tc.quiet {
 				t.Fatalf("quiet = %v, want %v (policy_bypass %.2f, scope_expansion %.2f, covers %v)", quiet, tc.quiet,

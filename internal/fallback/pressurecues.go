@@ -73,7 +73,7 @@ var (
 
 // clauseCue adds a weak cue of the label for the clause of the folded
 // message that starts at the given clause text.
-func (st *state) clauseCue(label, phrase, clause string, weight float64) {
+func (st *state) clauseCue(label cueLabel, phrase, clause string, weight float64) {
 	p := strings.Index(st.msg.text, clause)
 	if p < 0 {
 		p = 0
@@ -125,19 +125,19 @@ func (st *state) checkPressureShapes() {
 	if favour || gift {
 		for c, cl := range cv.cl {
 			if cv.has(c, psFavourPast) || cv.has(c, psGift) {
-				st.clauseCue("reciprocity", "a favour or gift set against the request", strings.TrimSpace(cl), 0.4)
+				st.clauseCue(labReciprocity, "a favour or gift set against the request", strings.TrimSpace(cl), 0.4)
 				break
 			}
 		}
 	}
 	if ack != "" {
-		st.clauseCue("policy_bypass", "a rule acknowledged and set aside", ack, 0.4)
+		st.clauseCue(labPolicyBypass, "a rule acknowledged and set aside", ack, 0.4)
 	}
 	if loss != "" {
-		st.clauseCue("urgency", "a deadline with a loss attached", loss, 0.4)
+		st.clauseCue(labUrgency, "a deadline with a loss attached", loss, 0.4)
 	}
 	if hurt != "" {
-		st.clauseCue("emotional_pressure", "harm to someone close", hurt, 0.35)
+		st.clauseCue(labEmotionalPressure, "harm to someone close", hurt, 0.35)
 	}
 }
 

@@ -33,11 +33,11 @@ func TestPressureShapes(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := consult.Case{Message: tc.msg}
-			st := &state{e: Default(), c: &c, cues: map[string][]cue{}}
+			st := &state{e: Default(), c: &c}
 			st.msg = foldText(c.Message)
 			st.checkPressureShapes()
 			got := false
-			for _, q := range st.cues[tc.label] {
+			for _, q := range st.cues.byName()[tc.label] {
 				if q.phrase != "" {
 					got = true
 				}

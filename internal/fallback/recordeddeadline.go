@@ -41,7 +41,7 @@ var (
 // checkRecordedDeadline drops the counterparty's urgency cues whose
 // deadline a system record sets.
 func (st *state) checkRecordedDeadline(v *j3fold) {
-	qs := st.cues["urgency"]
+	qs := st.cues[labUrgency]
 	if len(qs) == 0 || len(st.trusted) == 0 {
 		return
 	}
@@ -67,7 +67,7 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 	// its clause and so the answer, found once.
 	var lastCl string
 	lastDrop, haveLast := false, false
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}

@@ -30,8 +30,8 @@ func TestRecordedDeadline(t *testing.T) {
 			c := consult.Case{Message: tc.msg, Action: j2pay("Pay invoice 55", 500, "EUR", "Acme"), Counterparty: j2verified,
 				Facts: []consult.Fact{{ID: "f1", Statement: tc.rec, Source: consult.SourceSystem, Status: consult.FactVerified}}}
 			st := Default().inspect(&c)
-			if got := len(st.cues["urgency"]) > 0; got != tc.want {
-				for _, q := range st.cues["urgency"] {
+			if got := len(st.cues[labUrgency]) > 0; got != tc.want {
+				for _, q := range st.cues[labUrgency] {
 					t.Logf("cue %q", q.phrase)
 				}
 				t.Fatalf("urgency cue left: got %v, want %v", got, tc.want)
@@ -45,7 +45,7 @@ func TestRecordedDeadline(t *testing.T) {
 func TestRecordedDeadlineCounterpartyRecord(t *testing.T) {
 	c := consult.Case{Message: "Cut-off 14:00 UTC today.", Action: j2pay("Pay invoice 55", 500, "EUR", "Acme"), Counterparty: j2verified,
 		Facts: []consult.Fact{{ID: "f1", Statement: "Cut-off is 14:00 UTC today.", Source: consult.SourceCounterparty, Status: consult.FactAsserted}}}
-	if st := Default().inspect(&c); len(st.cues["urgency"]) == 0 {
+	if st := Default().inspect(&c); len(st.cues[labUrgency]) == 0 {
 		t.Fatal("urgency cue dropped on the counterparty's own word")
 	}
 }

@@ -60,7 +60,7 @@ func (st *state) checkReservedActor(v *j3fold) {
 					obs:    fmt.Sprintf("Policy %s reserves this change to %s, and the request does not come from them.", policyName(p), party),
 					reason: fmt.Sprintf("Policy %s says only %s may do this (%q); the agent acting on the counterparty's request is not that party.", policyName(p), party, st.clipCase(strings.TrimSpace(p.Statement), 120)),
 					disp:   consult.SeekApproval}
-				if st.anyCue(consult.PolicyBypass, consult.EmotionalPressure, consult.AuthorityClaim) {
+				if st.anyCue(labPolicyBypass, labEmotionalPressure, labAuthorityClaim) {
 					f.tactic = consult.PolicyBypass
 				}
 				st.add(f)

@@ -18,7 +18,7 @@ var selfModals = []string{" i can ", " i cant ", " i cannot ", " i could ", " i 
 
 // checkSelfPace drops urgency cues that only describe the speaker's pace.
 func (st *state) checkSelfPace() {
-	st.dropCues("urgency", func(q cue) bool {
+	st.dropCues(labUrgency, func(q cue) bool {
 		return q.text != nil && q.pos <= len(q.text.text) && selfPacedFrom(q.text.text, q.pos, st.sentenceStart(q.text.text, q.pos))
 	})
 }

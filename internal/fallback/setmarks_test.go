@@ -9,7 +9,7 @@ import (
 // markedState is the state inspect builds for msg up to collect's scan of
 // the message, which marks the set literals.
 func markedState(msg string) *state {
-	st := &state{e: Default(), cues: map[string][]cue{}}
+	st := &state{e: Default()}
 	var words []wordSpan
 	st.msg, words = foldTextWords(msg)
 	st.v.marked = true

@@ -1189,7 +1189,7 @@ func (st *state) checkPolicies() {
 		}
 		for _, h := range st.e.lx.find(st.whole(t).folded()) {
 			ph := &st.e.lx.phrases[h.phrase]
-			if ph.label != "@ineligible" || negatedLead(st.whole(t).folded(), int(h.start), int(h.end)) {
+			if ph.label != labIneligible || negatedLead(st.whole(t).folded(), int(h.start), int(h.end)) {
 				continue
 			}
 			f := foldText(t.text) // the offsets, for the quote

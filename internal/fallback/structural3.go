@@ -185,9 +185,9 @@ func (st *state) pressuredException() {
 // reciprocity) reports on its own: at the threshold's weight, and from the
 // message itself when fromMessage is set.
 func (st *state) pressingCue(fromMessage bool) bool {
-	th := st.e.params["threshold"]
-	for _, l := range []consult.Tactic{consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity} {
-		for _, q := range st.cues[string(l)] {
+	th := st.e.threshold
+	for _, l := range []cueLabel{labUrgency, labEmotionalPressure, labScarcity, labReciprocity} {
+		for _, q := range st.cues[l] {
 			if q.weight >= th && (!fromMessage || q.src == srcMessage) {
 				return true
 			}
@@ -207,7 +207,7 @@ var selfIntro = []string{"i am ", "im ", "this is ", "je suis ", "ici ", "soy ",
 // count a third; a role the identity does not carry counts in full.
 func (st *state) dampVerifiedSelfIntro() {
 	cp := st.c.Counterparty
-	cs := st.cues[string(consult.AuthorityClaim)]
+	cs := st.cues[labAuthorityClaim]
 	if !cp.Verified || st.untrusted() || len(cs) == 0 || cp.ClaimedIdentity == "" {
 		return
 	}
@@ -262,11 +262,11 @@ func (st *state) destinationVerified() bool {
 // verify: the policy-bypass phrase and the new-destination word that, with
 // an approval step, would add up to a bypass.
 func (st *state) dropNewDest() {
-	nd := st.cues["@newdest"]
+	nd := st.cues[labNewdest]
 	if len(nd) == 0 {
 		return
 	}
-	pb := st.cues[string(consult.PolicyBypass)]
+	pb := st.cues[labPolicyBypass]
 	kept := pb[:0]
 	for _, q := range pb {
 		same := false
@@ -279,8 +279,8 @@ func (st *state) dropNewDest() {
 			kept = append(kept, q)
 		}
 	}
-	st.cues[string(consult.PolicyBypass)] = kept
-	delete(st.cues, "@newdest")
+	st.cues[labPolicyBypass] = kept
+	st.cues[labNewdest] = nil
 }
 
 // dampPressure damps the pressure cues (urgency, emotional pressure,
@@ -288,8 +288,8 @@ func (st *state) dropNewDest() {
 // tactic keeps its strongest cue at k times its weight, and the others no
 // longer add up ("dringend" and "heute noch" say one thing, the deadline).
 func (st *state) dampPressure(k float64) {
-	for _, l := range []consult.Tactic{consult.Urgency, consult.EmotionalPressure, consult.Scarcity, consult.Reciprocity} {
-		cs := st.cues[string(l)]
+	for _, l := range []cueLabel{labUrgency, labEmotionalPressure, labScarcity, labReciprocity} {
+		cs := st.cues[l]
 		best := -1
 		for i := range cs {
 			if best < 0 || cs[i].weight > cs[best].weight {

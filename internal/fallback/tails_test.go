@@ -21,13 +21,13 @@ func (st *state) addCoCuesRef(f *folded, src int, hits []hitT) {
 	}
 }
 
-var coLabels = []string{"authority_claim", "data_extraction", "scarcity", "reciprocity"}
+var coLabels = []cueLabel{labAuthorityClaim, labDataExtraction, labScarcity, labReciprocity}
 
 // randomCues gives a state the cues of two earlier texts and the phrase
 // cues of the current one, and returns hits for the current one: in
 // sentence order like cooccur's, or, with shuffle, in any order.
 func randomCues(r *rand.Rand, nHits int, shuffle bool) (*state, []hitT) {
-	st := &state{cues: map[string][]cue{}, nText: 3}
+	st := &state{nText: 3}
 	weights := []float64{0.3, 0.4, 0.5, 0.55}
 	for text := 1; text <= 3; text++ {
 		for range r.Intn(6) {
@@ -54,9 +54,9 @@ func randomCues(r *rand.Rand, nHits int, shuffle bool) (*state, []hitT) {
 	return st, hits
 }
 
-func cloneCues(m map[string][]cue) map[string][]cue {
-	out := map[string][]cue{}
-	for k, v := range m {
+func cloneCues(ct *cueTable) cueTable {
+	var out cueTable
+	for k, v := range ct {
 		out[k] = append([]cue(nil), v...)
 	}
 	return out
@@ -66,7 +66,7 @@ func TestAddCoCuesMatchesRef(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
 	for n := range 4000 {
 		st, hits := randomCues(r, 1+r.Intn(80), n%2 == 1)
-		ref := &state{cues: cloneCues(st.cues), nText: st.nText}
+		ref := &state{cues: cloneCues(&st.cues), nText: st.nText}
 		src := []int{srcMessage, srcHistory}[r.Intn(2)]
 		st.addCoCues(nil, src, hits)
 		ref.addCoCuesRef(nil, src, hits)
@@ -99,7 +99,7 @@ func TestNestedAllMatchesLoop(t *testing.T) {
 // lexCovers reports whether a cue of the label at least as strong as w
 // already lies in [pos, end) of the current text: the lexicon (or an earlier
 // combination) found it, so the sentence adds nothing.
-func (st *state) lexCovers(label string, w float64, pos, end int) bool {
+func (st *state) lexCovers(label cueLabel, w float64, pos, end int) bool {
 	for _, q := range st.cues[label] {
 		if q.srcIdx == st.nText && q.pos < end && pos < q.end && q.weight >= w {
 			return true

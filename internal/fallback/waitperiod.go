@@ -188,7 +188,7 @@ func spanWords(d float64) string {
 // pressesPastWait reports a counterparty that names the waiting control it
 // asks to act within, or presses past a rule.
 func (st *state) pressesPastWait() bool {
-	if len(st.cues[string(consult.PolicyBypass)]) > 0 {
+	if len(st.cues[labPolicyBypass]) > 0 {
 		return true
 	}
 	m := strings.ReplaceAll(st.lowMessage(), "-", " ")

@@ -194,7 +194,7 @@ func (st *state) lexQuotes(ob *outBuf) []lexQuote {
 		out = make([]lexQuote, len(st.tactics))
 	}
 	for i, t := range st.tactics {
-		cs := st.cues[string(t)]
+		cs := st.cues.of(t)
 		b := strongest(cs, -1)
 		if b < 0 {
 			continue
@@ -667,7 +667,7 @@ func (st *state) untrusted() bool {
 // weakCues reports tactics with some evidence below the reporting threshold.
 func (st *state) weakCues() bool {
 	for _, t := range tacticOrder {
-		if s := st.scores.get(t); s >= 0.3 && s < st.e.params["threshold"] {
+		if s := st.scores.get(t); s >= 0.3 && s < st.e.threshold {
 			return true
 		}
 	}

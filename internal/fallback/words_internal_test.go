@@ -87,8 +87,9 @@ func TestStrongestMatchesSortedCues(t *testing.T) {
 		for i := range cs {
 			cs[i] = cue{weight: []float64{0.3, 0.5, 0.5, 0.8}[r.IntN(4)], src: r.IntN(3), pos: r.IntN(4), srcIdx: i}
 		}
-		st := &state{cues: map[string][]cue{"x": cs}}
-		sorted := st.sortedCues("x")
+		st := &state{}
+		st.cues[labUrgency] = cs
+		sorted := st.sortedCues(labUrgency)
 		var want, got []int // srcIdx of the first two
 		for _, q := range sorted[:min(2, len(sorted))] {
 			want = append(want, q.srcIdx)
@@ -108,7 +109,7 @@ func TestStrongestMatchesSortedCues(t *testing.T) {
 // sortedCues is the reference for strongest: a label's cues strongest
 // first, in a stable order (the way compose picked its quotes before it
 // stopped sorting).
-func (st *state) sortedCues(label string) []cue {
+func (st *state) sortedCues(label cueLabel) []cue {
 	cs := append([]cue(nil), st.cues[label]...)
 	// slices.SortStableFunc rather than sort.SliceStable: no reflection and
 	// no allocation for the swapper; the same stable order.
