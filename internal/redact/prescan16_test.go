@@ -21,19 +21,8 @@ func prescan16(s string) uint16 {
 			inWord = true
 			i = wordEnd(s, i+1)
 		case cl&cDigit != 0:
-			digits := 1
-			i++
-			for i < len(s) {
-				if isDigit(s[i]) {
-					digits++
-					i++
-				} else if (s[i] == ' ' || s[i] == '-') && i+1 < len(s) && isDigit(s[i+1]) {
-					digits++
-					i += 2
-				} else {
-					break
-				}
-			}
+			var digits int
+			i, digits = digitRun(s, i)
 			if digits >= 13 {
 				g |= gCard
 			}

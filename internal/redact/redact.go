@@ -137,22 +137,8 @@ func prescan(s string) uint16 {
 			i, g = words(s, i, g)
 			inWord = true
 		case cl&cDigit != 0:
-			// A run of digits joined by single spaces or dashes: a card
-			// number needs 13 of them. A separator not followed by a digit
-			// ends the run and is looked at below like any other byte.
-			digits := 1
-			i++
-			for i < len(s) {
-				if isDigit(s[i]) {
-					digits++
-					i++
-				} else if (s[i] == ' ' || s[i] == '-') && i+1 < len(s) && isDigit(s[i+1]) {
-					digits++
-					i += 2
-				} else {
-					break
-				}
-			}
+			var digits int
+			i, digits = digitRun(s, i)
 			if digits >= 13 {
 				g |= gCard
 			}
@@ -166,6 +152,27 @@ func prescan(s string) uint16 {
 		}
 	}
 	return g
+}
+
+// digitRun reads the run of digits that starts at s[i], joined by single
+// spaces or dashes (a card number needs 13 of them), and returns where it
+// ends and how many digits it holds. A separator not followed by a digit
+// ends the run and is left to be looked at like any other byte.
+func digitRun(s string, i int) (end, digits int) {
+	digits = 1
+	i++
+	for i < len(s) {
+		if isDigit(s[i]) {
+			digits++
+			i++
+		} else if (s[i] == ' ' || s[i] == '-') && i+1 < len(s) && isDigit(s[i+1]) {
+			digits++
+			i += 2
+		} else {
+			break
+		}
+	}
+	return i, digits
 }
 
 // words takes the gates of the word starting at s[i] (a letter or '_'
