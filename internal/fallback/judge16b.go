@@ -95,19 +95,26 @@ func (st *state) dropSelfAddressed() {
 // claimed identity ("Mary Collins, daughter and attorney" gives "mary",
 // "collins"), titles left out, or nil when it does not open with one.
 func personName(claimed string) []string {
-	head, _, _ := strings.Cut(claimed, ",")
 	var out []string
+	nameRun(claimed, func(_, folded string) { out = append(out, folded) })
+	return out
+}
+
+// nameRun calls yield with each word of the capitalised run that opens a
+// claimed identity, as written and folded, titles left out ("Dr. Pablo
+// Ibáñez" gives "Pablo", "pablo" and "Ibáñez", "ibanez"; "Señor" is a title
+// once folded).
+func nameRun(claimed string, yield func(raw, folded string)) {
+	head, _, _ := strings.Cut(claimed, ",")
 	for _, w := range strings.Fields(head) {
 		r := []rune(w)
 		if len(r) < 2 || !unicode.IsUpper(r[0]) {
 			break
 		}
-		f := strings.TrimSpace(foldedText(strings.Trim(w, ".,;:")))
-		if !slices.Contains(surnameTitles, f) { // "Dr. Pablo Ibáñez" is "pablo", "ibanez"
-			out = append(out, f)
+		if f := strings.TrimSpace(foldedText(strings.Trim(w, ".,;:"))); !slices.Contains(surnameTitles, f) {
+			yield(w, f)
 		}
 	}
-	return out
 }
 
 // readShare reads the forbiddenshare finding again with the name and the
@@ -577,17 +584,8 @@ func (st *state) checkClaimantRecords() {
 
 // personNameRaw is personName's words as written, titles left out.
 func personNameRaw(claimed string) []string {
-	head, _, _ := strings.Cut(claimed, ",")
 	var out []string
-	for _, w := range strings.Fields(head) {
-		r := []rune(w)
-		if len(r) < 2 || !unicode.IsUpper(r[0]) {
-			break
-		}
-		if !slices.Contains(surnameTitles, toLower(strings.Trim(w, ".,;:"))) {
-			out = append(out, w)
-		}
-	}
+	nameRun(claimed, func(raw, _ string) { out = append(out, raw) })
 	return out
 }
 
