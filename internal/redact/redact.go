@@ -175,6 +175,13 @@ func digitRun(s string, i int) (end, digits int) {
 	return i, digits
 }
 
+// The masks of words' and wordEnd's eight-bytes-at-a-time letter test.
+const (
+	lo7  = 0x7f7f7f7f7f7f7f7f // each byte's low seven bits
+	high = 0x8080808080808080 // each byte's top bit
+	fold = 0x2020202020202020 // the bit that tells an ASCII letter's cases apart
+)
+
 // words takes the gates of the word starting at s[i] (a letter or '_'
 // after a non-word byte) and of the words that follow it after one or two
 // plain bytes (of byte class 0: a space, ", ", ". "), and returns the
@@ -184,11 +191,6 @@ func digitRun(s string, i int) (end, digits int) {
 // its run of letters, and whether plain bytes and another letter follow,
 // without a trip through prescan's switch for the bytes between.
 func words(s string, i int, g uint16) (int, uint16) {
-	const (
-		lo7  = 0x7f7f7f7f7f7f7f7f
-		high = 0x8080808080808080
-		fold = 0x2020202020202020
-	)
 	for i+8 <= len(s) {
 		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
 		// A word whose first three letters start no pattern and which
@@ -264,11 +266,6 @@ var startBits = func() (t [32 * 32]uint32) {
 // letter when adding 0x1f sets its top bit and adding 0x05 does not; no
 // sum carries into the next byte), then byte by byte.
 func wordEnd(s string, i int) int {
-	const (
-		lo7  = 0x7f7f7f7f7f7f7f7f
-		high = 0x8080808080808080
-		fold = 0x2020202020202020
-	)
 	for i+8 <= len(s) {
 		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
 		t := (x | fold) & lo7
