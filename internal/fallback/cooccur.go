@@ -230,12 +230,12 @@ type coPass struct {
 // function keeps only a pointer to it, so that the word loop's registers
 // hold the loop's own values.
 type coScan struct {
-	b     []byte    // the text, at least eight bytes long
-	ws    []coClass // the sentence's words' classes: room for every span given
-	leads []uint64  // as long as ws: the key's index<<32 | the word's
-	nl    int       // the leads listed
-	sp0   uintptr   // the address of the sentence's first span
-	end   uintptr   // the address after the last span given
+	b     []byte         // the text, at least eight bytes long
+	ws    []coClass      // the sentence's words' classes: room for every span given
+	leads []uint64       // as long as ws: the key's index<<32 | the word's
+	nl    int            // the leads listed
+	sp0   unsafe.Pointer // the sentence's first span
+	n     int            // the spans given
 }
 
 // coWords classifies the words of the sentence that starts at spans[0]
@@ -257,28 +257,36 @@ type coScan struct {
 // that are longer or end in the text's first eight bytes go to sc.slow,
 // called outside the inner loop.
 func coWords(sc *coScan, spans []wordSpan) (int, coClass) {
+	// Every pointer below is made from an index under len(spans) (or the
+	// words' classes, as many): a pointer one past an array's end can
+	// point into the next heap object, which Go's rules forbid and
+	// checkptr (-race) reports.
+	const spanSize, classSize = unsafe.Sizeof(wordSpan{}), unsafe.Sizeof(coClass(0))
 	base := unsafe.Pointer(unsafe.SliceData(sc.b))
-	sp := unsafe.Pointer(unsafe.SliceData(spans))
-	end := unsafe.Add(sp, len(spans)*int(unsafe.Sizeof(wordSpan{})))
-	wp := unsafe.Pointer(unsafe.SliceData(sc.ws))
-	sc.nl, sc.sp0, sc.end = 0, uintptr(sp), uintptr(end)
+	sp0 := unsafe.Pointer(unsafe.SliceData(spans))
+	wp0 := unsafe.Pointer(unsafe.SliceData(sc.ws))
+	nw := uintptr(len(spans))
+	sc.nl, sc.sp0, sc.n = 0, sp0, int(nw)
 	var all coClass
+	k := uintptr(0)
 	// The words that end in the text's first eight bytes (at most the
 	// text's first few) are read by sc.slow; then none does.
-	for ; sp != end && (*wordSpan)(sp).end < 8; sp, wp = unsafe.Add(sp, unsafe.Sizeof(wordSpan{})), unsafe.Add(wp, unsafe.Sizeof(coClass(0))) {
-		c, dot := sc.slow(int((*wordSpan)(sp).start), int((*wordSpan)(sp).end), sp)
+	for ; k < nw && (*wordSpan)(unsafe.Add(sp0, k*spanSize)).end < 8; k++ {
+		sp := (*wordSpan)(unsafe.Add(sp0, k*spanSize))
+		c, dot := sc.slow(int(sp.start), int(sp.end), int(k))
 		if dot {
-			return int((uintptr(sp) - sc.sp0) / unsafe.Sizeof(wordSpan{})), all
+			return int(k), all
 		}
-		*(*coClass)(wp) = c
+		*(*coClass)(unsafe.Add(wp0, k*classSize)) = c
 		all |= c
 	}
 words:
 	for {
 		// The words of up to 16 bytes, in a loop that makes no call (a
 		// call would spill every value it keeps).
-		for ; sp != end; sp, wp = unsafe.Add(sp, unsafe.Sizeof(wordSpan{})), unsafe.Add(wp, unsafe.Sizeof(coClass(0))) {
-			s, e := int((*wordSpan)(sp).start), int((*wordSpan)(sp).end)
+		for ; k < nw; k++ {
+			sp := (*wordSpan)(unsafe.Add(sp0, k*spanSize))
+			s, e := int(sp.start), int(sp.end)
 			n := e - s
 			if uint(n-1) >= 16 {
 				break
@@ -310,49 +318,53 @@ words:
 			bk := coBucket(h)
 			if m := coLanes16(coLex.tags[bk], h); m != 0 {
 				i := coLex.idx[bk][bits.TrailingZeros64(m)>>4]
-				if k := &coLex.keys[i]; k.lo == lo && k.hi == hi && int(k.n) == n {
-					c |= k.add
-					if k.e.lead {
-						sc.lead(int(i), sp)
+				if key := &coLex.keys[i]; key.lo == lo && key.hi == hi && int(key.n) == n {
+					c |= key.add
+					if key.e.lead {
+						sc.lead(int(i), int(k))
 					}
 				}
 			}
-			*(*coClass)(wp) = c
+			*(*coClass)(unsafe.Add(wp0, k*classSize)) = c
 			all |= c
 		}
-		if sp == end {
+		if k == nw {
 			break
 		}
-		c, dot := sc.slow(int((*wordSpan)(sp).start), int((*wordSpan)(sp).end), sp)
+		sp := (*wordSpan)(unsafe.Add(sp0, k*spanSize))
+		c, dot := sc.slow(int(sp.start), int(sp.end), int(k))
 		if dot {
 			break
 		}
-		*(*coClass)(wp) = c
+		*(*coClass)(unsafe.Add(wp0, k*classSize)) = c
 		all |= c
-		sp, wp = unsafe.Add(sp, unsafe.Sizeof(wordSpan{})), unsafe.Add(wp, unsafe.Sizeof(coClass(0)))
+		k++
 	}
-	return int((uintptr(sp) - sc.sp0) / unsafe.Sizeof(wordSpan{})), all
+	return int(k), all
 }
 
-// lead lists the word at sp as starting a multi-word entry, key i's.
-// It lists only a word followed by one that starts with a byte of the
-// key's next: any other starts no entry of two or three words there.
-func (sc *coScan) lead(i int, sp unsafe.Pointer) {
-	nx := unsafe.Add(sp, unsafe.Sizeof(wordSpan{}))
-	if uintptr(nx) == sc.end || coLex.keys[i].e.next>>(sc.b[(*wordSpan)(nx).start]&31)&1 == 0 {
+// lead lists word k as starting a multi-word entry, key i's. It lists
+// only a word followed by one that starts with a byte of the key's next:
+// any other starts no entry of two or three words there.
+func (sc *coScan) lead(i, k int) {
+	if k+1 == sc.n {
 		return
 	}
-	sc.leads[sc.nl] = uint64(i)<<32 | uint64((uintptr(sp)-sc.sp0)/unsafe.Sizeof(wordSpan{}))
+	nx := (*wordSpan)(unsafe.Add(sc.sp0, uintptr(k+1)*unsafe.Sizeof(wordSpan{})))
+	if coLex.keys[i].e.next>>(sc.b[nx.start]&31)&1 == 0 {
+		return
+	}
+	sc.leads[sc.nl] = uint64(i)<<32 | uint64(k)
 	sc.nl++
 }
 
-// slow is coWords' look-up of b[s:e], the word at sp, when it is over 16
+// slow is coWords' look-up of b[s:e], word k, when it is over 16
 // bytes or ends in the text's first eight: it returns the word's classes
 // (what its key adds, and coNumber if it holds a digit), and whether it is
 // a lone "." (then nothing else).
 //
 //go:noinline
-func (sc *coScan) slow(s, e int, sp unsafe.Pointer) (coClass, bool) {
+func (sc *coScan) slow(s, e, k int) (coClass, bool) {
 	lo, hi, digit := coLoad(sc.b, s, e)
 	if lo == '.' && e-s == 1 {
 		return 0, true
@@ -364,7 +376,7 @@ func (sc *coScan) slow(s, e int, sp unsafe.Pointer) (coClass, bool) {
 	if en, ok, i := coLex.find(lo, hi, e-s, sc.b, s); ok {
 		c |= coLex.keys[i].add
 		if en.lead {
-			sc.lead(int(i), sp)
+			sc.lead(int(i), k)
 		}
 	}
 	return c, false

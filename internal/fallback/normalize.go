@@ -454,16 +454,19 @@ func fillOffs(o []int32, lo int32) {
 	// Two offsets in one word, the lower at the lower address (amd64 and
 	// arm64 are little-endian; the others take the plain loop).
 	if littleEndian && len(o)-k >= 4 {
-		p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(o)), 4*k)
+		base := unsafe.Add(unsafe.Pointer(unsafe.SliceData(o)), 4*k)
 		v := uint64(uint32(lo)+uint32(k)) | uint64(uint32(lo)+uint32(k)+1)<<32
 		w := v + (2 | 2<<32)
 		n := (len(o) - k) / 4
-		for range n {
+		// p is made from an index below n, never stepped past o's end: a
+		// pointer one past an array can point into the next heap object,
+		// which checkptr (-race) reports.
+		for j := range n {
+			p := unsafe.Add(base, 16*j)
 			*(*uint64)(p) = v
 			*(*uint64)(unsafe.Add(p, 8)) = w
 			v += 4 | 4<<32
 			w += 4 | 4<<32
-			p = unsafe.Add(p, 16)
 		}
 		k += 4 * n
 	}
