@@ -20,7 +20,6 @@ import (
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
 	"github.com/a2atrust/shield/internal/analyze"
 	"github.com/a2atrust/shield/internal/casegen"
-	"github.com/a2atrust/shield/internal/consult"
 	"github.com/a2atrust/shield/internal/fallback"
 	"github.com/a2atrust/shield/internal/server"
 )
@@ -98,17 +97,6 @@ func BenchmarkConsultHandler(b *testing.B) {
 	}
 }
 
-// fixedRules is a rule engine that answers every case with one analysis,
-// captured once from the real engine: it takes the engine's cost out of a
-// benchmark while keeping a realistic record (signals, claims, quoted text)
-// for everything around it.
-type fixedRules struct {
-	analyze.Rules
-	an consult.Analysis
-}
-
-func (f fixedRules) Analyze(*consult.Case) consult.Analysis { return f.an }
-
 // BenchmarkConsultFixedAnalysis is BenchmarkConsultHandler with the rule
 // engine's analysis precomputed: what the service costs around the engine
 // (validation, digest, conversion, repair, redaction, record validation,
@@ -117,7 +105,7 @@ func BenchmarkConsultFixedAnalysis(b *testing.B) {
 	engine := fallback.Default()
 	for _, r := range benchRequests(b, benchSizes) {
 		req := r.req
-		rules := fixedRules{Rules: engine, an: engine.Analyze(server.CaseFromProto(req.GetCase()))}
+		rules := server.FixedRules(engine, server.CaseFromProto(req.GetCase()))
 		svc, err := server.New(server.Options{
 			Analyzer: analyze.New(rules, nil),
 			Logger:   slog.New(slog.NewJSONHandler(io.Discard, nil)),
@@ -208,7 +196,7 @@ func BenchmarkRPCFixedAnalysis(b *testing.B) {
 	req := typicalRequest(b)
 	engine := fallback.Default()
 	svc, err := server.New(server.Options{
-		Analyzer: analyze.New(fixedRules{Rules: engine, an: engine.Analyze(server.CaseFromProto(req.GetCase()))}, nil),
+		Analyzer: analyze.New(server.FixedRules(engine, server.CaseFromProto(req.GetCase())), nil),
 		Logger:   slog.New(slog.NewJSONHandler(io.Discard, nil)),
 	})
 	if err != nil {
