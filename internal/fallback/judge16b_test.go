@@ -274,3 +274,28 @@ func TestLoyaltyFavour(t *testing.T) {
 		})
 	}
 }
+
+// TestNameRun: the claimed name's words as written and folded share one
+// reading of where the name runs and which words are titles, accented
+// titles included.
+func TestNameRun(t *testing.T) {
+	tests := []struct {
+		claimed     string
+		raw, folded []string
+	}{
+		{"Mary Collins, daughter and attorney", []string{"Mary", "Collins"}, []string{"mary", "collins"}},
+		{"Dr. Pablo Ibáñez", []string{"Pablo", "Ibáñez"}, []string{"pablo", "ibanez"}},
+		{"Señor Pablo Ibáñez", []string{"Pablo", "Ibáñez"}, []string{"pablo", "ibanez"}},
+		{"the billing desk", nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.claimed, func(t *testing.T) {
+			if diff := cmp.Diff(tc.raw, personNameRaw(tc.claimed)); diff != "" {
+				t.Errorf("personNameRaw (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.folded, personName(tc.claimed)); diff != "" {
+				t.Errorf("personName (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
