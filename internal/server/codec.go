@@ -28,8 +28,9 @@ import (
 // (TestCodecMatchesProto, FuzzCodecMatchesProto). The reply of the server's
 // own Consult handler carries the record itself rather than its Struct,
 // and its Struct's bytes are written straight from the record
-// (TestReplyMatchesProto). Everything else, and every Unmarshal, is the
-// default codec's.
+// (TestReplyMatchesProto). A ConsultRequest is decoded by hand
+// (TestUnmarshalRequestMatchesProto). Everything else is the default
+// codec's.
 type Codec struct{}
 
 var _ encoding.CodecV2 = Codec{}
@@ -41,8 +42,15 @@ var protoCodec = encoding.GetCodecV2(grpcproto.Name)
 // clients send ("application/grpc" or "application/grpc+proto").
 func (Codec) Name() string { return grpcproto.Name }
 
-// Unmarshal is the default codec's.
-func (Codec) Unmarshal(data mem.BufferSlice, v any) error { return protoCodec.Unmarshal(data, v) }
+// Unmarshal is the default codec's, except that a ConsultRequest is decoded
+// by unmarshalRequest when it can: the same message with a few allocations
+// instead of one for every string and message.
+func (Codec) Unmarshal(data mem.BufferSlice, v any) error {
+	if m, ok := v.(*shieldv1.ConsultRequest); ok && unmarshalRequest(data, m) {
+		return nil
+	}
+	return protoCodec.Unmarshal(data, v)
+}
 
 // Marshal encodes v; a ConsultResponse with its record, or the reply of the
 // service's own Consult handler, goes the fast way.
