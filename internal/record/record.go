@@ -41,6 +41,58 @@ type Meta struct {
 // precision, literal Z.
 const TimeFormat = "2006-01-02T15:04:05.000Z"
 
+// ParseTime returns the time of a createdAt, as time.Parse(TimeFormat, s)
+// does: the same time or the same error. A string of exactly TimeFormat's
+// shape, with its fields in range, is read by hand, which costs a fraction
+// of time.Parse's layout walk; the server reads the createdAt of every
+// record it answers with.
+func ParseTime(s string) (time.Time, error) {
+	if len(s) == len(TimeFormat) && s[4] == '-' && s[7] == '-' && s[10] == 'T' && s[13] == ':' &&
+		s[16] == ':' && s[19] == '.' && s[23] == 'Z' {
+		year, ok1 := digits(s[0:4])
+		month, ok2 := digits(s[5:7])
+		day, ok3 := digits(s[8:10])
+		hour, ok4 := digits(s[11:13])
+		minute, ok5 := digits(s[14:16])
+		sec, ok6 := digits(s[17:19])
+		milli, ok7 := digits(s[20:23])
+		if ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && month >= 1 && month <= 12 && day >= 1 &&
+			day <= daysIn(month, year) && hour < 24 && minute < 60 && sec < 60 {
+			return time.Date(year, time.Month(month), day, hour, minute, sec, milli*1e6, time.UTC), nil
+		}
+	}
+	// Anything else, valid or not (time.Parse also takes a comma before
+	// the milliseconds), is time.Parse's to read or refuse.
+	return time.Parse(TimeFormat, s)
+}
+
+// digits is the number that s, ASCII digits only, spells.
+func digits(s string) (int, bool) {
+	n := 0
+	for i := range len(s) {
+		c := s[i] - '0'
+		if c > 9 {
+			return 0, false
+		}
+		n = n*10 + int(c)
+	}
+	return n, true
+}
+
+// daysIn is the number of days in the month of the year, Gregorian.
+func daysIn(month, year int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
 // ErrUnrepairable reports an analysis that clamping cannot make valid.
 var ErrUnrepairable = errors.New("record: analysis cannot be repaired")
 

@@ -419,3 +419,70 @@ func TestLocationsNameWhereNotWhat(t *testing.T) {
 		t.Error("Locations of a non-schema error should be nil")
 	}
 }
+
+// TestParseTime holds ParseTime to time.Parse(TimeFormat, ·): the same time
+// (compared with ==, location included) or both an error, on every day of
+// years at the format's ends, around leap rules and today, on every field
+// at and beyond its range, on other separators and on random mutations.
+func TestParseTime(t *testing.T) {
+	check := func(t *testing.T, s string) {
+		t.Helper()
+		want, wantErr := time.Parse(record.TimeFormat, s)
+		got, err := record.ParseTime(s)
+		if (err != nil) != (wantErr != nil) || got != want {
+			t.Fatalf("ParseTime(%q) = %v, %v; time.Parse: %v, %v", s, got, err, want, wantErr)
+		}
+		if err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("ParseTime(%q) error %q, time.Parse's %q", s, err, wantErr)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	var valid []string
+	t.Run("every day", func(t *testing.T) {
+		for _, year := range []int{0, 1, 4, 100, 400, 1900, 1969, 1970, 2000, 2024, 2026, 2100, 9999} {
+			for d := time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC); d.Year() == year; d = d.AddDate(0, 0, 1) {
+				tm := d.Add(time.Duration(rng.Int64N(int64(24 * time.Hour))))
+				s := tm.Format(record.TimeFormat)
+				valid = append(valid, s)
+				check(t, s)
+			}
+			check(t, fmt.Sprintf("%04d-12-31T23:59:59.999Z", year))
+			check(t, fmt.Sprintf("%04d-02-29T00:00:00.000Z", year))
+		}
+	})
+	t.Run("fields out of range", func(t *testing.T) {
+		for _, s := range []string{
+			"2026-00-10T10:10:10.100Z", "2026-13-10T10:10:10.100Z", "2026-99-10T10:10:10.100Z",
+			"2026-01-00T10:10:10.100Z", "2026-01-31T10:10:10.100Z", "2026-01-32T10:10:10.100Z",
+			"2026-04-30T10:10:10.100Z", "2026-04-31T10:10:10.100Z", "2026-02-28T10:10:10.100Z",
+			"2026-02-29T10:10:10.100Z", "2024-02-29T10:10:10.100Z", "2024-02-30T10:10:10.100Z",
+			"2026-01-10T23:10:10.100Z", "2026-01-10T24:10:10.100Z", "2026-01-10T10:59:10.100Z",
+			"2026-01-10T10:60:10.100Z", "2026-01-10T10:10:59.100Z", "2026-01-10T10:10:60.100Z",
+			"2026-01-10T10:10:10.999Z", "0000-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z",
+		} {
+			check(t, s)
+		}
+	})
+	t.Run("other shapes", func(t *testing.T) {
+		for _, s := range []string{
+			"", "2026-01-10T10:10:10,100Z", "2026-01-10T10:10:10.100z", "2026-01-10t10:10:10.100Z",
+			"2026-01-10T10:10:10.10Z", "2026-01-10T10:10:10.1000Z", "2026-01-10T10:10:10Z",
+			"2026-01-10T10:10:10.100Z ", " 2026-01-10T10:10:10.100Z", "+026-01-10T10:10:10.100Z",
+			"-026-01-10T10:10:10.100Z", "2026-1-10T10:10:10.100Z", "2026-01-10T1:10:10.100Z",
+			"2026-01-10T 1:10:10.100Z", "2026-01-10T10:10:10.1a0Z", "20260-1-10T10:10:10.100Z",
+			"2026/01/10T10:10:10.100Z", "2026-01-10 10:10:10.100Z", "2026-01-10T10:10:10.100+00:00",
+		} {
+			check(t, s)
+		}
+	})
+	t.Run("mutations", func(t *testing.T) {
+		alphabet := "0123456789-:T.Z ,+/z"
+		for range 50000 {
+			b := []byte(valid[rng.IntN(len(valid))])
+			for range 1 + rng.IntN(2) {
+				b[rng.IntN(len(b))] = alphabet[rng.IntN(len(alphabet))]
+			}
+			check(t, string(b))
+		}
+	})
+}

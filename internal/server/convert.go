@@ -160,7 +160,7 @@ func checkResponse(r *record.Record) (time.Time, error) {
 	if err := checkUTF8(r); err != nil {
 		return time.Time{}, err
 	}
-	created, err := time.Parse(record.TimeFormat, r.CreatedAt)
+	created, err := record.ParseTime(r.CreatedAt)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("server: createdAt: %w", err)
 	}
