@@ -75,17 +75,22 @@ func Repair(a *consult.Analysis) error {
 		return fmt.Errorf("%w: empty situationSummary", ErrUnrepairable)
 	}
 	a.SuggestedResponse = Truncate(strings.TrimSpace(redact.String(a.SuggestedResponse)), MaxSuggestedResponse)
-	a.Rationale = repairList(a.Rationale, MaxListItems, MaxRationaleItem)
+	// The five lists share one backing array, each capped at its own
+	// part, so that appending to one later cannot write into the next.
+	lists := make([]string, min(len(a.Rationale), MaxListItems)+min(len(a.NextSteps), MaxListItems)+
+		min(len(a.MissingEvidence), MaxListItems)+min(len(a.QuestionsToAsk), MaxListItems)+
+		min(len(a.Safeguards), MaxListItems))
+	a.Rationale, lists = repairListInto(lists, a.Rationale, MaxListItems, MaxRationaleItem)
 	if len(a.Rationale) == 0 {
 		return fmt.Errorf("%w: no rationale", ErrUnrepairable)
 	}
-	a.NextSteps = repairList(a.NextSteps, MaxListItems, MaxListItem)
+	a.NextSteps, lists = repairListInto(lists, a.NextSteps, MaxListItems, MaxListItem)
 	if len(a.NextSteps) == 0 {
 		return fmt.Errorf("%w: no next step", ErrUnrepairable)
 	}
-	a.MissingEvidence = repairList(a.MissingEvidence, MaxListItems, MaxListItem)
-	a.QuestionsToAsk = repairList(a.QuestionsToAsk, MaxListItems, MaxListItem)
-	a.Safeguards = repairList(a.Safeguards, MaxListItems, MaxListItem)
+	a.MissingEvidence, lists = repairListInto(lists, a.MissingEvidence, MaxListItems, MaxListItem)
+	a.QuestionsToAsk, lists = repairListInto(lists, a.QuestionsToAsk, MaxListItems, MaxListItem)
+	a.Safeguards, _ = repairListInto(lists, a.Safeguards, MaxListItems, MaxListItem)
 	a.Claims = repairClaims(a.Claims)
 	a.Signals = repairSignals(a.Signals)
 	return nil
@@ -112,7 +117,16 @@ func requiredText(s string, n int) (string, bool) {
 // masked and cut to itemMax, at most maxItems of them. It never returns nil, so that the record says [] rather
 // than null.
 func repairList(in []string, maxItems, itemMax int) []string {
-	out := make([]string, 0, min(len(in), maxItems))
+	out, _ := repairListInto(make([]string, min(len(in), maxItems)), in, maxItems, itemMax)
+	return out
+}
+
+// repairListInto is repairList writing into the front of space, which has
+// room for min(len(in), maxItems) items; it returns the list, capped at
+// that room, and the rest of space.
+func repairListInto(space, in []string, maxItems, itemMax int) (list, rest []string) {
+	n := min(len(in), maxItems)
+	out := space[:0:n]
 	for _, s := range in {
 		if len(out) == maxItems {
 			break
@@ -121,7 +135,7 @@ func repairList(in []string, maxItems, itemMax int) []string {
 			out = append(out, Truncate(s, itemMax))
 		}
 	}
-	return out
+	return out, space[n:]
 }
 
 func repairClaims(in []consult.Claim) []consult.Claim {
