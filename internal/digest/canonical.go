@@ -306,6 +306,5 @@ func ofMessageFast(m proto.Message) (string, error) {
 		return "", err
 	}
 	*bp = out
-	sum := sha256.Sum256(out)
-	return base64.RawURLEncoding.EncodeToString(sum[:]), nil
+	return encode(sha256.Sum256(out)), nil
 }

@@ -54,8 +54,16 @@ func OfJSON(doc []byte) (string, error) {
 
 // OfCanonical returns the digest of bytes that are already canonical.
 func OfCanonical(canon []byte) string {
-	sum := sha256.Sum256(canon)
-	return base64.RawURLEncoding.EncodeToString(sum[:])
+	return encode(sha256.Sum256(canon))
+}
+
+// encode is the digest's text for a hash: base64.RawURLEncoding's
+// EncodeToString, written into an array first so that the string is the
+// only allocation (EncodeToString makes a slice, then the string).
+func encode(sum [sha256.Size]byte) string {
+	var b [Len]byte
+	base64.RawURLEncoding.Encode(b[:], sum[:])
+	return string(b[:])
 }
 
 // OfMessage returns the digest of m's proto3 JSON form (default values

@@ -2,11 +2,15 @@ package digest_test
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -334,6 +338,21 @@ func TestNeedsEscape8(t *testing.T) {
 		}
 		if got := digest.NeedsEscape8(w); got != want {
 			t.Fatalf("%#016x: got %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestEncode holds the digest's text of a hash to base64.RawURLEncoding's
+// EncodeToString, on hashes of the bytes 0 to 999 and the all-zero and
+// all-one hashes.
+func TestEncode(t *testing.T) {
+	sums := [][sha256.Size]byte{{}, [sha256.Size]byte(bytes.Repeat([]byte{0xff}, sha256.Size))}
+	for i := range 1000 {
+		sums = append(sums, sha256.Sum256([]byte(strconv.Itoa(i))))
+	}
+	for _, sum := range sums {
+		if got, want := digest.Encode(sum), base64.RawURLEncoding.EncodeToString(sum[:]); got != want {
+			t.Fatalf("Encode(%x) = %s, want %s", sum, got, want)
 		}
 	}
 }

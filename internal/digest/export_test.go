@@ -12,3 +12,6 @@ var AppendCase = appendCase
 // ErrNilElement is what AppendCase returns for a case that OfMessage sends
 // to the reflective encoder.
 var ErrNilElement = errNilElement
+
+// Encode exposes the digest's text of a hash.
+var Encode = encode
