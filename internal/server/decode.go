@@ -25,9 +25,10 @@ import (
 // returning its own errors. TestUnmarshalRequestMatchesProto and
 // FuzzUnmarshalRequestMatchesProto hold the two to equal messages.
 //
-// The strings share one allocation, so a string that outlives the call (an
-// id quoted in a cached record, say) keeps the whole request's bytes alive
-// with it; a request is at most MaxRequestBytes.
+// The strings share one allocation, so a string kept past the call keeps
+// the whole request's bytes (at most MaxRequestBytes) alive with it. The
+// server keeps none: the LLM cache holds the model's answers under the
+// digest, and records go to their sinks before the call returns.
 func unmarshalRequest(data mem.BufferSlice, m *shieldv1.ConsultRequest) bool {
 	var b []byte
 	if len(data) == 1 {
