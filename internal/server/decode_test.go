@@ -33,7 +33,7 @@ func checkDecoding(t *testing.T, b []byte) bool {
 		t.Fatalf("hand-written decoder took bytes protobuf-go refuses (%v): %x", wantErr, b)
 	}
 	if took && !proto.Equal(&want, &fast) {
-		t.Fatalf("hand-written decoding (-protobuf-go +hand-written):\n%s", cmp.Diff(&want, &fast, protocmp.Transform()))
+		t.Fatalf("hand-written decoding differs from protobuf-go's (-want +got):\n%s", cmp.Diff(&want, &fast, protocmp.Transform()))
 	}
 	// Codec sees the bytes in one buffer and split in two, as gRPC may
 	// hand them over.
@@ -45,7 +45,7 @@ func checkDecoding(t *testing.T, b []byte) bool {
 			t.Fatalf("Codec error %v, protobuf-go's %v", err, wantErr)
 		}
 		if err == nil && !proto.Equal(&want, &got) {
-			t.Fatalf("Codec decoding (-protobuf-go +Codec):\n%s", cmp.Diff(&want, &got, protocmp.Transform()))
+			t.Fatalf("Codec's decoding differs from protobuf-go's (-want +got):\n%s", cmp.Diff(&want, &got, protocmp.Transform()))
 		}
 	}
 	return took

@@ -78,9 +78,9 @@ func New(opts Options) (*Service, error) {
 // newUUIDv7 returns a UUIDv7 as github.com/google/uuid's NewV7 makes it: the
 // Unix time in milliseconds, then twelve bits of the sub-millisecond time as
 // a sequence that keeps the ids of this process strictly increasing, the
-// rest random. Two ids a call made by the package cost four allocations,
-// an interface read of crypto/rand, and a lock; these cost one allocation,
-// the string. TestNewUUIDv7 holds the text to the package's String.
+// rest random. The package's NewV7().String() costs two allocations an id
+// and reads crypto/rand through an interface; this costs one, the string.
+// TestNewUUIDv7 holds the text to the package's String.
 func newUUIDv7() string {
 	var u [16]byte
 	rand.Read(u[8:]) // crypto/rand.Read does not fail (it crashes the program)
