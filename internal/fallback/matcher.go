@@ -355,11 +355,44 @@ func (lx *lexicon) buildScanner() {
 		}
 	}
 	for _, ss := range sss {
+		if ss == digitLeadSet {
+			continue // below
+		}
 		for _, w := range ss.words {
 			add(w, 0, 1<<ss.id)
 		}
 	}
-	lx.auto = buildAutomaton(all).compact()
+	// The digits no other literal holds share one byte class, so that the
+	// words of digitLeadSet cost the automaton one class, not one per
+	// digit: the pack leaves two of the 32 classes a compact table has.
+	// Such a digit can only end a literal " d", so a text's " 5" is
+	// marked as " 0" would be, the same set's word of the same length.
+	var rep byte
+	var alias []byte
+	if digitLeadSet.id < len(sss) {
+		var used [256]bool
+		for _, l := range all {
+			for i := range len(l) {
+				used[l[i]] = true
+			}
+		}
+		for d := byte('0'); d <= '9'; d++ {
+			switch {
+			case used[d] || rep == 0:
+				if !used[d] {
+					rep = d
+				}
+				add(" "+string(rune(d)), 0, 1<<digitLeadSet.id)
+			default:
+				alias = append(alias, d)
+			}
+		}
+	}
+	a := buildAutomaton(all)
+	for _, d := range alias {
+		a.class[d] = a.class[rep]
+	}
+	lx.auto = a.compact()
 }
 
 // compilePhrase turns "skip .. approval" into parts, registering literals.
