@@ -1,5 +1,7 @@
 package fallback
 
+import "unsafe"
+
 // digitLeadSet holds every word that starts with a digit, as the lexicon's
 // scan of the message marks it: a space and the digit, so that a word at
 // byte 0, which no space leads, is not marked (msgDigitWords adds it). The
@@ -51,4 +53,32 @@ func (st *state) msgDigitWords() ([]int32, bool) {
 	}
 	st.v.digits, st.v.digitsOK = d, true
 	return d, true
+}
+
+// msgDigitsIn returns the message's words that start with a digit
+// (msgDigitWords) and start in s[cs:ce], with true, when s is the folded
+// message; false otherwise.
+func (st *state) msgDigitsIn(s string, cs, ce int) ([]int32, bool) {
+	if len(s) != len(st.msg.text) || unsafe.StringData(s) != unsafe.StringData(st.msg.text) {
+		return nil, false
+	}
+	d, ok := st.msgDigitWords()
+	if !ok {
+		return nil, false
+	}
+	words := st.v.msgWords
+	// The first of d to start at or after p.
+	from := func(p int) int {
+		lo, hi := 0, len(d)
+		for lo < hi {
+			h := int(uint(lo+hi) >> 1)
+			if int(words[d[h]].start) < p {
+				lo = h + 1
+			} else {
+				hi = h
+			}
+		}
+		return lo
+	}
+	return d[from(cs):from(ce)], true
 }
