@@ -82,3 +82,21 @@ func (st *state) msgDigitsIn(s string, cs, ce int) ([]int32, bool) {
 	}
 	return d[from(cs):from(ce)], true
 }
+
+// msgSpanHas reports ss.in(st.msg.text[cs:ce]) for a set made by
+// newMsgSubstrSet, from the marks of the lexicon's scan of the message: a
+// word of ss is in the span when the scan marked it starting and ending
+// there (TestMsgSpanHas).
+func (st *state) msgSpanHas(ss *substrSet, cs, ce int) bool {
+	lx := st.msgMarks()
+	if lx == nil || ss.words == nil || ss.id >= lx.nSS {
+		return ss.in(st.msg.text[cs:ce])
+	}
+	bit := uint64(1) << ss.id
+	for _, m := range st.v.marks {
+		if lx.setSS[m.lit]&bit != 0 && int(m.start) >= cs && int(m.start)+int(lx.setLen[m.lit]) <= ce {
+			return true
+		}
+	}
+	return false
+}

@@ -135,3 +135,32 @@ func FuzzFoldedSpaces(f *testing.F) {
 		}
 	})
 }
+
+// msgSpanHas must answer as the set's own pass over every span of the
+// message between two of its words' bounds.
+func TestMsgSpanHas(t *testing.T) {
+	for _, msg := range []string{"", "pay before 17:00 today please, otherwise the account is suspended", "heute noch, sonst verfall. ce soir",
+		strings.Repeat("due today or you lose access . ", 30)} {
+		t.Run(msg[:min(len(msg), 20)], func(t *testing.T) {
+			st := markedState(msg)
+			s := st.msg.text
+			var bounds []int
+			for _, w := range st.v.msgWords {
+				bounds = append(bounds, int(w.start), int(w.end))
+			}
+			bounds = append(bounds, 0, len(s))
+			for _, ss := range []*substrSet{todaySet, deadlineThreatSet} {
+				for _, cs := range bounds {
+					for _, ce := range bounds {
+						if cs > ce {
+							continue
+						}
+						if got, want := st.msgSpanHas(ss, cs, ce), ss.in(s[cs:ce]); got != want {
+							t.Fatalf("set %d, %q: msgSpanHas = %v, in = %v", ss.id, s[cs:ce], got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -31,11 +31,13 @@ var deadlineThreats = []string{" or ", " otherwise", " unless", " else ", " canc
 	" sinon", " faute de", " perdr", " annul", " expir", " suspendu"}
 
 // The word lists above as one-pass sets (containsAny on a long clause with
-// thirty words was most of this check's cost).
+// thirty words was most of this check's cost). The threats and the
+// "today" words are asked of the message's clauses, and the lexicon's
+// scan of the message marks them (msgSpanHas).
 var (
 	recordDeadlineSet = newSubstrSet(recordDeadlineMarks)
-	deadlineThreatSet = newSubstrSet(deadlineThreats)
-	todaySet          = newSubstrSet(todayWords)
+	deadlineThreatSet = newMsgSubstrSet(deadlineThreats)
+	todaySet          = newMsgSubstrSet(todayWords)
 )
 
 // checkRecordedDeadline drops the counterparty's urgency cues whose
@@ -82,7 +84,8 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 		// they can start a clock time.
 		var d bool
 		if dw, ok := st.msgDigitsIn(q.text.text, cs, ce); ok {
-			d = (len(dw) > 0 || todaySet.in(cl)) && len(records().texts) > 0 && !deadlineThreatSet.in(cl) && st.msgRecordedDeadline(cl, dw, ce, records())
+			d = (len(dw) > 0 || st.msgSpanHas(todaySet, cs, ce)) && len(records().texts) > 0 && !st.msgSpanHas(deadlineThreatSet, cs, ce) &&
+				st.msgRecordedDeadline(cl, dw, ce, records())
 		} else {
 			d = hasClauseTime(cl) && len(records().texts) > 0 && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
 		}
