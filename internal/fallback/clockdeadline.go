@@ -114,31 +114,48 @@ func clockDeadlineAt(tok []string, i int) bool {
 // from the message's word spans: only a word that starts with a digit can
 // be the time, and for each such word only the few words around it, which
 // clockDeadlineAt reads, are cut. Cutting every word of the head into a
-// token list was most of what the check cost on a long message.
+// token list was most of what the check cost on a long message; walking
+// the spans to find the words that start with a digit was most of what
+// was left, and the lexicon's scan of the message has marked those words
+// already (msgDigitWords).
 func (st *state) msgClockDeadline() (int, int, bool) {
 	words := st.v.msgWords
-	if words == nil || st.v.msgTokOK {
+	digits, marked := st.msgDigitWords()
+	if !marked && (words == nil || st.v.msgTokOK) {
 		return clockDeadlineIn(st.msgHead(), st.msgTokens())
 	}
 	text, head := st.msg.text, len(st.msgHead())
 	// The head's words: those that start in it, the last cut at its end
 	// (headFieldsInto).
 	n := sort.Search(len(words), func(i int) bool { return int(words[i].start) >= head })
-	word := func(k int) string { return text[words[k].start:min(int(words[k].end), head)] }
 	var buf [8]string
-	for i := 0; i < n; i++ {
-		if c := text[words[i].start]; c < '0' || c > '9' {
-			continue
-		}
+	at := func(i int) bool {
 		// The window tok[i-3:i+5], cut at the head's words like the whole
 		// list, so that every bound test (i+1 < len, min(len, i+5))
 		// answers on it as on the list.
 		lo, hi := max(0, i-3), min(n, i+5)
 		win := buf[:0]
 		for k := lo; k < hi; k++ {
-			win = append(win, word(k))
+			win = append(win, text[words[k].start:min(int(words[k].end), head)])
 		}
-		if clockDeadlineAt(win, i-lo) {
+		return clockDeadlineAt(win, i-lo)
+	}
+	if marked {
+		for _, i := range digits {
+			if int(i) >= n {
+				break
+			}
+			if at(int(i)) {
+				return int(words[i].start), min(int(words[i].end), head), true
+			}
+		}
+		return 0, 0, false
+	}
+	for i := 0; i < n; i++ {
+		if c := text[words[i].start]; c < '0' || c > '9' {
+			continue
+		}
+		if at(i) {
 			return int(words[i].start), min(int(words[i].end), head), true
 		}
 	}
@@ -184,8 +201,10 @@ func bareHourToday(tok []string, i int) bool {
 // checkClockDeadline adds a weak urgency cue for a clock-time deadline in
 // the counterparty's message.
 func (st *state) checkClockDeadline() {
-	if !hasASCIIDigit(st.msgHead()) {
-		return // a clock time starts with a digit; the words are not needed
+	// A clock time starts with a digit; the words are not needed when
+	// none does.
+	if digits, ok := st.msgDigitWords(); ok && len(digits) == 0 || !ok && !hasASCIIDigit(st.msgHead()) {
+		return
 	}
 	p, e, ok := st.msgClockDeadline()
 	if !ok {

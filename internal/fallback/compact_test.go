@@ -102,7 +102,7 @@ type occScan struct {
 
 // scanOccRef is scanOcc through scan and a callback, as findMarks did it.
 func scanOccRef(lx *lexicon, text string) occScan {
-	occ := &occIndex{count: make([]uint8, len(lx.lits)), pos: make([]int32, len(lx.lits))}
+	occ := newOccIndex(len(lx.lits))
 	var marks []setMark
 	lx.auto.scan(text, func(lit int32, start int) { lx.record(lit, start, occ, &marks) })
 	return occScan{occ.pairs, marks}
@@ -110,7 +110,7 @@ func scanOccRef(lx *lexicon, text string) occScan {
 
 func checkScanOcc(t *testing.T, lx *lexicon, text string) {
 	t.Helper()
-	occ := &occIndex{count: make([]uint8, len(lx.lits)), pos: make([]int32, len(lx.lits))}
+	occ := newOccIndex(len(lx.lits))
 	var marks []setMark
 	lx.scanOcc(text, occ, &marks)
 	if diff := cmp.Diff(scanOccRef(lx, text), occScan{occ.pairs, marks}, cmp.AllowUnexported(litAt{}, setMark{})); diff != "" {

@@ -158,16 +158,21 @@ func TestFindMatchesReference(t *testing.T) {
 	}
 }
 
-// textIndexStartsRef is newTextIndex's word starts as first written: every
-// byte after a space that is not a space, counted and then filled.
-func textIndexStartsRef(text string) []int32 {
-	starts := []int32{}
+// textIndexWordsRef is newTextIndex's words as first written: every
+// byte after a space that is not a space starts one, which runs to the
+// next space or the end.
+func textIndexWordsRef(text string) []wordSpan {
+	words := []wordSpan{}
 	for i := 1; i < len(text); i++ {
 		if text[i-1] == ' ' && text[i] != ' ' {
-			starts = append(starts, int32(i))
+			e := i
+			for e < len(text) && text[e] != ' ' {
+				e++
+			}
+			words = append(words, wordSpan{int32(i), int32(e)})
 		}
 	}
-	return starts
+	return words
 }
 
 func FuzzTextIndex(f *testing.F) {
@@ -175,12 +180,12 @@ func FuzzTextIndex(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := newTextIndex(s).starts
+		got := newTextIndex(s).words
 		if got == nil {
-			got = []int32{}
+			got = []wordSpan{}
 		}
-		if diff := cmp.Diff(textIndexStartsRef(s), got); diff != "" {
-			t.Fatalf("newTextIndex(%q).starts (-want +got):\n%s", s, diff)
+		if diff := cmp.Diff(textIndexWordsRef(s), got, cmp.AllowUnexported(wordSpan{})); diff != "" {
+			t.Fatalf("newTextIndex(%q).words (-want +got):\n%s", s, diff)
 		}
 	})
 }

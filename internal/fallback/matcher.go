@@ -355,11 +355,44 @@ func (lx *lexicon) buildScanner() {
 		}
 	}
 	for _, ss := range sss {
+		if ss == digitLeadSet {
+			continue // below
+		}
 		for _, w := range ss.words {
 			add(w, 0, 1<<ss.id)
 		}
 	}
-	lx.auto = buildAutomaton(all).compact()
+	// The digits no other literal holds share one byte class, so that the
+	// words of digitLeadSet cost the automaton one class, not one per
+	// digit: the pack leaves two of the 32 classes a compact table has.
+	// Such a digit can only end a literal " d", so a text's " 5" is
+	// marked as " 0" would be, the same set's word of the same length.
+	var rep byte
+	var alias []byte
+	if digitLeadSet.id < len(sss) {
+		var used [256]bool
+		for _, l := range all {
+			for i := range len(l) {
+				used[l[i]] = true
+			}
+		}
+		for d := byte('0'); d <= '9'; d++ {
+			switch {
+			case used[d] || rep == 0:
+				if !used[d] {
+					rep = d
+				}
+				add(" "+string(rune(d)), 0, 1<<digitLeadSet.id)
+			default:
+				alias = append(alias, d)
+			}
+		}
+	}
+	a := buildAutomaton(all)
+	for _, d := range alias {
+		a.class[d] = a.class[rep]
+	}
+	lx.auto = a.compact()
 }
 
 // compilePhrase turns "skip .. approval" into parts, registering literals.
@@ -439,15 +472,21 @@ func compilePhrase(src string, litIDs map[string]int32, lits *[]string) ([]part,
 // textIndex gives word positions of a folded text, built lazily because most
 // texts only need it for the few hits of multi-part phrases.
 type textIndex struct {
-	text   string
-	starts []int32 // byte offset of each word's first byte
+	text string
+	// words are the text's words that start after a space (every word
+	// but one at byte 0), in order: their starts are what wordAt
+	// searches, their ends where word cuts. For a text whose words the
+	// fold gave, they are those spans as given: copying the starts out of
+	// them was 3.6k instructions on a 2 KiB message, for the one or two
+	// multi-part phrases a message tries.
+	words []wordSpan
 }
 
 func newTextIndex(text string) *textIndex {
 	// A word starts after a space, so the spaces (counted by a vectorised
 	// search) bound the words: one allocation, and one pass that jumps from
 	// space to space rather than testing every byte twice.
-	ti := &textIndex{text: text, starts: make([]int32, 0, strings.Count(text, " "))}
+	ti := &textIndex{text: text, words: make([]wordSpan, 0, strings.Count(text, " "))}
 	for i := 0; ; {
 		j := strings.IndexByte(text[i:], ' ')
 		if j < 0 {
@@ -455,7 +494,11 @@ func newTextIndex(text string) *textIndex {
 		}
 		i += j + 1
 		if i < len(text) && text[i] != ' ' {
-			ti.starts = append(ti.starts, int32(i))
+			e := strings.IndexByte(text[i:], ' ')
+			if e < 0 {
+				e = len(text) - i
+			}
+			ti.words = append(ti.words, wordSpan{int32(i), int32(i + e)})
 		}
 	}
 	return ti
@@ -467,26 +510,18 @@ type wordSpan struct {
 }
 
 // textIndexOf is newTextIndex(text) for the words of text (wordSpans):
-// the starts of those after a space, which are all but one at byte 0
-// (TestTextIndexOf).
+// those after a space, which are all but one at byte 0 (TestTextIndexOf).
 func textIndexOf(text string, words []wordSpan) *textIndex {
 	return textIndexInto(&textIndex{}, text, words)
 }
 
-// textIndexInto is textIndexOf written to ti, in its starts' array where
-// that has room.
+// textIndexInto is textIndexOf written to ti, which then holds words
+// (not a copy).
 func textIndexInto(ti *textIndex, text string, words []wordSpan) *textIndex {
 	if len(words) > 0 && words[0].start == 0 {
 		words = words[1:]
 	}
-	ti.text = text
-	if cap(ti.starts) < len(words) || ti.starts == nil {
-		ti.starts = make([]int32, len(words))
-	}
-	ti.starts = ti.starts[:len(words)]
-	for i, w := range words {
-		ti.starts[i] = w.start
-	}
+	ti.text, ti.words = text, words
 	return ti
 }
 
@@ -494,11 +529,11 @@ func textIndexInto(ti *textIndex, text string, words []wordSpan) *textIndex {
 // The search is written out, small enough to inline: sort.Search made a
 // closure call per step.
 func (ti *textIndex) wordAt(p int) int {
-	s := ti.starts
+	s := ti.words
 	lo, hi := 0, len(s)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if int(s[m]) < p {
+		if int(s[m].start) < p {
 			lo = m + 1
 		} else {
 			hi = m
@@ -508,49 +543,72 @@ func (ti *textIndex) wordAt(p int) int {
 }
 
 func (ti *textIndex) word(i int) string {
-	if i < 0 || i >= len(ti.starts) {
+	if i < 0 || i >= len(ti.words) {
 		return ""
 	}
-	s := int(ti.starts[i])
-	e := strings.IndexByte(ti.text[s:], ' ')
-	if e < 0 {
-		return ti.text[s:]
-	}
-	return ti.text[s : s+e]
+	return ti.text[ti.words[i].start:ti.words[i].end]
 }
 
 // maxOcc is how many occurrences of one literal find keeps (the first ones):
 // enough for the gap checks, and a bound on the work per literal.
 const maxOcc = 64
 
-// occIndex holds the literal occurrences of one text, grouped by literal
-// in flat arrays indexed by literal id (pooled per lexicon, so that a case
-// allocates no map and no per-literal list).
+// occIndex holds the literal occurrences of one text in scan order, each
+// literal's chained in text order, in flat arrays indexed by literal id
+// (pooled per lexicon, so that a case allocates no map and no per-literal
+// list). The chains are made as the scan records: grouping the
+// occurrences by literal afterwards (a counting sort) cost as much again
+// as recording them, when the phrases read mostly a literal's first
+// occurrence.
 type occIndex struct {
-	count  []uint8 // per literal id: occurrences kept (<= maxOcc)
-	pos    []int32 // per literal id with count > 0: its first index in starts
-	ids    []int32 // the literal ids seen, in first-seen and then id order
-	pairs  []litAt // occurrences in scan order
-	starts []int   // occurrences grouped by literal id, each group in text order
+	count []uint8 // per literal id: occurrences kept (<= maxOcc)
+	// first and last are, per literal id with count > 0, the indexes in
+	// pairs of its first and last occurrence.
+	first, last []int32
+	ids         []int32 // the literal ids seen, in first-seen order
+	pairs       []litAt // occurrences in scan order
 	// ti is the text's word index when findMarks is given its words
 	// (textIndexInto): kept with the rest, it was two allocations per
 	// message, 1.6 KB at 2 KiB.
 	ti textIndex
 }
 
+// litAt is an occurrence of literal lit at byte start; next is the index
+// in occIndex.pairs of the literal's next occurrence, -1 for none.
 type litAt struct {
-	lit   int32
-	start int32
+	lit, start, next int32
 }
 
-// get is the start offsets of literal id's occurrences, in text order.
-func (o *occIndex) get(id int32) []int {
-	n := int32(o.count[id])
-	if n == 0 {
-		return nil
+// newOccIndex returns an occIndex for a lexicon of n literals.
+func newOccIndex(n int) *occIndex {
+	return &occIndex{count: make([]uint8, n), first: make([]int32, n), last: make([]int32, n)}
+}
+
+// head is the index in pairs of literal id's first occurrence, -1 for
+// none; pairs[k].next leads to the others, in text order.
+func (o *occIndex) head(id int32) int32 {
+	if o.count[id] == 0 {
+		return -1
 	}
-	p := o.pos[id]
-	return o.starts[p : p+n]
+	return o.first[id]
+}
+
+// add records an occurrence of literal id at byte start, the first
+// maxOcc of each literal.
+func (o *occIndex) add(id, start int32) {
+	k := int32(len(o.pairs))
+	switch o.count[id] {
+	case 0:
+		o.ids = append(o.ids, id)
+		o.first[id] = k
+	case maxOcc:
+		return
+	default:
+		o.pairs[o.last[id]].next = k
+	}
+	o.count[id]++
+	o.last[id] = k
+	o.pairs = append(o.pairs, litAt{id, start, -1})
 }
 
 // sawLater reports whether the text holds every later part of ph: chain
@@ -571,21 +629,21 @@ func (o *occIndex) reset() {
 	for _, id := range o.ids {
 		o.count[id] = 0
 	}
-	o.ids, o.pairs, o.starts = o.ids[:0], o.pairs[:0], o.starts[:0]
-	o.ti.text = "" // the pool keeps no case's text
+	o.ids, o.pairs = o.ids[:0], o.pairs[:0]
+	o.ti = textIndex{} // the pool keeps no case's text or words
 }
 
 func (lx *lexicon) getOcc() *occIndex {
 	if o, ok := lx.occPool.Get().(*occIndex); ok {
 		return o
 	}
-	return &occIndex{count: make([]uint8, len(lx.lits)), pos: make([]int32, len(lx.lits))}
+	return newOccIndex(len(lx.lits))
 }
 
 // putOcc returns o to the pool, unless one long text made it large.
 func (lx *lexicon) putOcc(o *occIndex) {
 	o.reset()
-	if cap(o.pairs) > 1<<16 || cap(o.starts) > 1<<16 || cap(o.ti.starts) > 1<<16 {
+	if cap(o.pairs) > 1<<16 {
 		return
 	}
 	lx.occPool.Put(o)
@@ -613,33 +671,20 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 	if len(occ.ids) == 0 {
 		return nil
 	}
-	// Iterate literals in id order for determinism; group the occurrences
-	// by literal (a stable counting sort: each group keeps text order).
-	slices.Sort(occ.ids)
-	next := int32(0)
-	for _, id := range occ.ids {
-		occ.pos[id] = next
-		next += int32(occ.count[id])
-	}
-	occ.starts = slices.Grow(occ.starts[:0], len(occ.pairs))[:len(occ.pairs)]
-	fill := occ.pos // advanced per literal below, then restored
-	for _, h := range occ.pairs {
-		occ.starts[fill[h.lit]] = int(h.start)
-		fill[h.lit]++
-	}
-	for _, id := range occ.ids {
-		occ.pos[id] -= int32(occ.count[id])
-	}
 	var ti *textIndex
 	// Each phrase is listed under exactly one literal (its first part's), so
-	// it is tried once.
+	// it is tried once, and its hit does not depend on the order the
+	// literals are taken in: the hits are sorted by (start, phrase) at the
+	// end, which is unique per hit. The first-seen order, near the text's,
+	// leaves that sort little to move.
 	for _, id := range occ.ids {
 		for _, pi := range lx.firstOf(id) {
 			ph := &lx.phrases[pi]
 			if !occ.sawLater(ph) {
 				continue
 			}
-			for _, st := range occ.get(id) {
+			for k := occ.first[id]; k >= 0; k = occ.pairs[k].next {
+				st := int(occ.pairs[k].start)
 				end := st + len(lx.lits[id])
 				ok := true
 				if len(ph.parts) > 1 {
@@ -733,13 +778,15 @@ func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
 }
 
 // recordState records the literals that state s (from firstOut on)
-// recognises on entering it at byte i. It reads outAt and occ.count
-// unchecked: s-firstOut+1 < len(outAt) (compact), and a pack literal's id
-// is below len(lx.lits), count's length (getOcc).
+// recognises on entering it at byte i, as record does. It reads outAt,
+// occ.count, occ.first and occ.last unchecked: s-firstOut+1 < len(outAt)
+// (compact), and a pack literal's id is below len(lx.lits), their length
+// (newOccIndex).
 func (lx *lexicon) recordState(s uint, i int, occ *occIndex, marks *[]setMark) {
 	a := lx.auto
 	at := unsafe.Add(unsafe.Pointer(unsafe.SliceData(a.outAt)), (s-a.firstOut)*4)
 	nLex, count := int32(len(lx.lits)), unsafe.Pointer(unsafe.SliceData(occ.count))
+	first, last := unsafe.Pointer(unsafe.SliceData(occ.first)), unsafe.Pointer(unsafe.SliceData(occ.last))
 	for _, o := range a.outLits[*(*uint32)(at):*(*uint32)(unsafe.Add(at, 4))] {
 		start := int32(i) + 1 - o.len
 		if o.id >= nLex {
@@ -749,14 +796,20 @@ func (lx *lexicon) recordState(s uint, i int, occ *occIndex, marks *[]setMark) {
 			continue
 		}
 		c := (*uint8)(unsafe.Add(count, o.id))
+		k := int32(len(occ.pairs))
+		l := (*int32)(unsafe.Add(last, o.id*4))
 		switch *c {
 		case 0:
 			occ.ids = append(occ.ids, o.id)
+			*(*int32)(unsafe.Add(first, o.id*4)) = k
 		case maxOcc:
 			continue
+		default:
+			occ.pairs[*l].next = k
 		}
 		*c++
-		occ.pairs = append(occ.pairs, litAt{o.id, start})
+		*l = k
+		occ.pairs = append(occ.pairs, litAt{o.id, start, -1})
 	}
 }
 
@@ -770,14 +823,7 @@ func (lx *lexicon) record(lit int32, start int, occ *occIndex, marks *[]setMark)
 		}
 		return
 	}
-	switch n := occ.count[lit]; {
-	case n == 0:
-		occ.ids = append(occ.ids, lit)
-	case n >= maxOcc:
-		return
-	}
-	occ.count[lit]++
-	occ.pairs = append(occ.pairs, litAt{lit, int32(start)})
+	occ.add(lit, int32(start))
 }
 
 // chain checks the later parts of a phrase after a first-part hit ending at
@@ -797,7 +843,8 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int
 			lo, hi = 0, maxGapWord
 		}
 		found := -1
-		for _, st := range occ.get(p.lit) {
+		for k := occ.head(p.lit); k >= 0; k = occ.pairs[k].next {
+			st := int(occ.pairs[k].start)
 			w := ti.wordAt(st + 1)
 			g := w - next
 			if g < lo || g > hi {

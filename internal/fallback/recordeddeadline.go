@@ -31,11 +31,13 @@ var deadlineThreats = []string{" or ", " otherwise", " unless", " else ", " canc
 	" sinon", " faute de", " perdr", " annul", " expir", " suspendu"}
 
 // The word lists above as one-pass sets (containsAny on a long clause with
-// thirty words was most of this check's cost).
+// thirty words was most of this check's cost). The threats and the
+// "today" words are asked of the message's clauses, and the lexicon's
+// scan of the message marks them (msgSpanHas).
 var (
 	recordDeadlineSet = newSubstrSet(recordDeadlineMarks)
-	deadlineThreatSet = newSubstrSet(deadlineThreats)
-	todaySet          = newSubstrSet(todayWords)
+	deadlineThreatSet = newMsgSubstrSet(deadlineThreats)
+	todaySet          = newMsgSubstrSet(todayWords)
 )
 
 // checkRecordedDeadline drops the counterparty's urgency cues whose
@@ -71,13 +73,22 @@ func (st *state) checkRecordedDeadline(v *j3fold) {
 		if q.src != srcMessage || q.text == nil {
 			return false
 		}
-		cl := st.clauseAround(q.text.text, q.pos)
+		cs, ce := st.clauseSpan(q.text.text, q.pos)
+		cl := q.text.text[cs:ce]
 		if haveLast && cl == lastCl {
 			return lastDrop
 		}
 		// A clause can match only a deadline record: where the records
-		// hold none, the threat search is skipped.
-		d := hasClauseTime(cl) && len(records().texts) > 0 && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
+		// hold none, the threat search is skipped. In the message, the
+		// words that start with a digit are known (msgDigitsIn), and only
+		// they can start a clock time.
+		var d bool
+		if dw, ok := st.msgDigitsIn(q.text.text, cs, ce); ok {
+			d = (len(dw) > 0 || st.msgSpanHas(todaySet, cs, ce)) && len(records().texts) > 0 && !st.msgSpanHas(deadlineThreatSet, cs, ce) &&
+				st.msgRecordedDeadline(cl, dw, ce, records())
+		} else {
+			d = hasClauseTime(cl) && len(records().texts) > 0 && !deadlineThreatSet.in(cl) && recordedDeadline(cl, records())
+		}
 		lastCl, lastDrop, haveLast = cl, d, true
 		return d
 	})
@@ -104,15 +115,21 @@ func clauseAround(s string, pos int) string {
 // the case, from its sentence breaks found once (sentenceStart): five
 // urgency checks cut the same cue's clause.
 func (st *state) clauseAround(s string, pos int) string {
+	start, end := st.clauseSpan(s, pos)
+	return s[start:end]
+}
+
+// clauseSpan is the bounds in s of st.clauseAround(s, pos).
+func (st *state) clauseSpan(s string, pos int) (int, int) {
 	if pos < 0 || pos > len(s) {
-		return ""
+		return 0, 0
 	}
 	start := max(st.sentenceStart(s, pos), 0)
 	end := st.sentenceEnd(s, pos)
 	if end < 0 {
-		return s[start:]
+		return start, len(s)
 	}
-	return s[start : pos+end+1]
+	return start, pos + end + 1
 }
 
 // hasClauseTime reports a folded clause with a digit or a "today" word,
@@ -152,10 +169,8 @@ func recordedDeadline(clause string, recs *deadlineRecs) bool {
 	if len(recs.texts) == 0 {
 		return false
 	}
-	for _, w := range todayWords {
-		if recs.today != 0 && hasWordAt(clause, w) {
-			return true
-		}
+	if recordedToday(clause, recs) {
+		return true
 	}
 	if !recs.digit || !hasASCIIDigit(clause) {
 		return false // a clock time in a record needs a digit there
@@ -189,6 +204,48 @@ func recordedDeadline(clause string, recs *deadlineRecs) bool {
 			}
 		}
 		p = nextField(clause, e)
+	}
+	return false
+}
+
+// recordedToday reports a "today" word of the folded clause, as a whole
+// word, when a record says "today" too.
+func recordedToday(clause string, recs *deadlineRecs) bool {
+	for _, w := range todayWords {
+		if recs.today != 0 && hasWordAt(clause, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// msgRecordedDeadline is recordedDeadline(cl, recs) for the clause
+// st.msg.text[:ce] ends, whose words that start with a digit are the
+// message's words dw (msgDigitsIn): those words are the only ones the
+// clause walk would stop at, and the folded text holds no white space
+// but the space, so that strings.Fields cuts the same words
+// (FuzzFoldedSpaces).
+func (st *state) msgRecordedDeadline(cl string, dw []int32, ce int, recs *deadlineRecs) bool {
+	if len(recs.texts) == 0 {
+		return false
+	}
+	if recordedToday(cl, recs) {
+		return true
+	}
+	if !recs.digit {
+		return false
+	}
+	words, text := st.v.msgWords, st.msg.text
+	var win [3]string
+	for _, i := range dw {
+		k := 0
+		for j := int(i); j < len(words) && k < len(win) && int(words[j].start) < ce; j++ {
+			win[k] = text[words[j].start:words[j].end]
+			k++
+		}
+		if recordedClockAt(win[:k], recs) {
+			return true
+		}
 	}
 	return false
 }

@@ -36,6 +36,11 @@ type views struct {
 	// before; wordBuf is their array, kept from case to case (release).
 	msgWords []wordSpan
 	wordBuf  []wordSpan
+	// digits are the indexes in msgWords of the words that start with a
+	// digit, when digitsOK (msgDigitWords), in digitBuf while they fit.
+	digits   []int32
+	digitsOK bool
+	digitBuf [8]int32
 	// cvBuf is where msgClauses builds the marked clause view; its arrays
 	// are kept from case to case (release).
 	cvBuf clauseView

@@ -206,16 +206,25 @@ func TestMessageTokenViews(t *testing.T) {
 // checkMsgClockDeadline compares msgClockDeadline, which cuts only the
 // words around each digit from the message's word spans, with
 // clockDeadlineIn on the whole token list.
+// It does so with and without the lexicon's marks of the message
+// (msgDigitWords).
 func checkMsgClockDeadline(t *testing.T, msg string) {
 	t.Helper()
+	ref := &state{msg: foldText(msg)}
+	rp, re, rok := clockDeadlineIn(ref.msgHead(), ref.msgTokens())
+	for _, st := range []*state{spannedState(msg), markedState(msg)} {
+		p, e, ok := st.msgClockDeadline()
+		if p != rp || e != re || ok != rok {
+			t.Errorf("msgClockDeadline(%q), marked %v = %d %d %v, want %d %d %v", msg[:min(len(msg), 60)], st.v.marked, p, e, ok, rp, re, rok)
+		}
+	}
+}
+
+// spannedState is a state with the folded message and its words.
+func spannedState(msg string) *state {
 	st := &state{msg: foldText(msg)}
 	st.v.msgWords = wordSpans(st.msg.text)
-	p, e, ok := st.msgClockDeadline()
-	ref := &state{msg: st.msg}
-	rp, re, rok := clockDeadlineIn(ref.msgHead(), ref.msgTokens())
-	if p != rp || e != re || ok != rok {
-		t.Errorf("msgClockDeadline(%q) = %d %d %v, want %d %d %v", msg[:min(len(msg), 60)], p, e, ok, rp, re, rok)
-	}
+	return st
 }
 
 func TestMsgClockDeadline(t *testing.T) {

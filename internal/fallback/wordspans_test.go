@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 var wordSpanTexts = []string{"", " ", "  ", "a", " a ", "ab  cd", " pay now . urgent ", "x. y .z", " . . ", "  lead and trail  ",
@@ -55,12 +56,12 @@ func TestWordSpansMatchesRef(t *testing.T) {
 	}
 }
 
-// textIndexOf must give newTextIndex's word starts.
+// textIndexOf must give newTextIndex's words.
 func TestTextIndexOf(t *testing.T) {
 	for _, s := range wordSpanTexts {
 		t.Run(s[:min(len(s), 20)], func(t *testing.T) {
-			if diff := cmp.Diff(newTextIndex(s).starts, textIndexOf(s, wordSpans(s)).starts); diff != "" {
-				t.Errorf("starts (-want +got):\n%s", diff)
+			if diff := cmp.Diff(newTextIndex(s).words, textIndexOf(s, wordSpans(s)).words, cmp.AllowUnexported(wordSpan{}), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("words (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -86,8 +87,8 @@ func FuzzWordSpans(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string, head int) {
 		checkWordSpans(t, s)
 		words := wordSpans(s)
-		if diff := cmp.Diff(newTextIndex(s).starts, textIndexOf(s, words).starts); diff != "" {
-			t.Fatalf("starts (-want +got):\n%s", diff)
+		if diff := cmp.Diff(newTextIndex(s).words, textIndexOf(s, words).words, cmp.AllowUnexported(wordSpan{}), cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("words (-want +got):\n%s", diff)
 		}
 		head = min(max(head, 0), len(s))
 		if diff := cmp.Diff(foldedFields(s[:head]), headFields(s, head, words)); diff != "" {
