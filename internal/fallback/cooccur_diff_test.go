@@ -33,11 +33,12 @@ func coRun(e *Engine, text string, src int, ref bool) []coCueRow {
 	if src != srcContext {
 		spans = wordSpans(f.text)
 	}
-	// The message's scan marks the set literals, which the new pass reads
-	// (coGateSet); the other sources' scans do not.
+	// The scans of the message and the earlier turns mark the set
+	// literals, which the new pass reads (coGateSet); the context's does
+	// not, nor does a pass without an engine.
 	var marks []setMark
 	mp := (*[]setMark)(nil)
-	if e != nil && src == srcMessage {
+	if e != nil && src != srcContext {
 		mp = &marks
 	}
 	if e != nil {

@@ -364,9 +364,14 @@ func (st *state) collect(f folded, src int, words []wordSpan) {
 	fp := &f
 	var marks *[]setMark
 	n0 := 0
-	if src == srcMessage {
+	switch src {
+	case srcMessage:
 		marks = &st.v.marks
 		n0 = len(st.v.marks)
+	case srcHistory:
+		// Only cooccur reads an earlier turn's marks (the gate's).
+		st.v.turnMarks = st.v.turnBuf[:0]
+		marks = &st.v.turnMarks
 	}
 	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
 	for _, h := range hits {

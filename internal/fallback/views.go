@@ -33,6 +33,10 @@ type views struct {
 	// grown one by one: a message has a few dozen, most of them the
 	// co-occurrence gate's, which cooccur takes out again (cogate.go).
 	markBuf [64]setMark
+	// turnMarks are the set literals of an earlier turn of the
+	// counterparty's, for cooccur only, in turnBuf when they fit.
+	turnMarks []setMark
+	turnBuf   [32]setMark
 	// msgWords are wordSpans of the folded message (collect), nil
 	// before; wordBuf is their array, kept from case to case (release).
 	msgWords []wordSpan
