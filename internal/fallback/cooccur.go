@@ -157,21 +157,27 @@ func (s *coSentence) word(k int) string { return s.text[s.spans[k].start:s.spans
 // collect right after the phrase pass over the same text. Only the
 // counterparty's own words count (the message and its earlier turns).
 // spans are wordSpans(f.text), the words the sentences are cut from.
+// marks, when not nil, holds from index from on the set literals that the
+// lexicon's scan of f.text found (findMarks): cooccur then reads only the
+// sentences that the gate's marks let through (cogate.go), and takes the
+// gate's marks out of *marks.
 //
-// Each word is classified once, by one look-up (and one or two more for
-// the first word of a multi-word entry), as its sentence is read
-// (coWords); a sentence whose classes cannot make a cue (coMayCue) is done
-// then, and the tests that need neighbours, negators and word texts run
-// only on the others (coPass.sentence).
-func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
+// Each word of a sentence read is classified once, by one look-up (and
+// one or two more for the first word of a multi-word entry) (coWords); a
+// sentence whose classes cannot make a cue (coMayCue) is done then, and
+// the tests that need neighbours, negators and word texts run only on the
+// others (coPass.sentence).
+func (st *state) cooccur(f *folded, src int, spans []wordSpan, marks *[]setMark, from int) {
 	if src == srcContext || f == nil {
 		return
 	}
 	text := f.text
 	b := unsafe.Slice(unsafe.StringData(text), len(text)) // read only
 	var p coPass
+	var lx *lexicon
 	if st.e != nil && st.e.lx != nil {
-		p.negs = st.e.lx
+		lx = st.e.lx
+		p.negs = lx
 	}
 	if len(b) < 8 {
 		// coWords loads eight bytes at a time: a short text is read from a
@@ -184,33 +190,111 @@ func (st *state) cooccur(f *folded, src int, spans []wordSpan) {
 	var wbuf [128]coClass
 	var lbuf [128]uint64
 	sc := coScan{b: b, ws: wbuf[:], leads: lbuf[:]}
-	for i := 0; i < len(spans); {
-		if sp := spans[i]; sp.end-sp.start == 1 && b[sp.start] == '.' {
-			i++
-			continue
+	// one reads the sentence whose first word is spans[i] (not a lone
+	// "."), and returns the index of the span after it.
+	one := func(i int) int {
+		for {
+			m := min(len(spans)-i, len(sc.ws))
+			nw, all := coWords(&sc, spans[i:i+m])
+			if nw == m && i+m < len(spans) {
+				if sp := spans[i+m]; sp.end-sp.start != 1 || b[sp.start] != '.' {
+					sc.ws, sc.leads = make([]coClass, 2*len(sc.ws)), make([]uint64, 2*len(sc.ws))
+					continue
+				}
+			}
+			ws, leads := sc.ws[:nw], sc.leads[:sc.nl]
+			sen := coSentence{text, spans[i : i+nw], ws}
+			for _, l := range leads {
+				all |= coLeadPhrases(&coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
+			}
+			if !coMayCue(all, p.prevFavour) {
+				// No cue, and no favour carried to the next sentence.
+				p.prevFavour, p.prevFavourStrong = false, false
+				p.prevPos = int(sen.spans[0].start) - 1
+			} else {
+				p.sentence(&sen)
+			}
+			return i + nw
 		}
-		m := min(len(spans)-i, len(sc.ws))
-		nw, all := coWords(&sc, spans[i:i+m])
-		if nw == m && i+m < len(spans) {
-			if sp := spans[i+m]; sp.end-sp.start != 1 || b[sp.start] != '.' {
-				sc.ws, sc.leads = make([]coClass, 2*len(sc.ws)), make([]uint64, 2*len(sc.ws))
+	}
+	if marks == nil || !coGated(lx) {
+		for i := 0; i < len(spans); {
+			if sp := spans[i]; sp.end-sp.start == 1 && b[sp.start] == '.' {
+				i++
+				continue
+			}
+			i = one(i)
+		}
+		st.addCoCues(f, src, p.hits)
+		return
+	}
+	// The sentences are the stretches between lone "."s, which the marks
+	// give with the gate's words; only those whose marks (and digits) may
+	// pass coMayCue are read word by word. One that is passed by leaves
+	// prevFavour false, as reading it would: after a favour, a sentence is
+	// always read (coAssumed has the asks). The gate's marks are taken out
+	// of *marks, which the message's views read again and again, unless
+	// another set shares the literal.
+	bit := uint64(1) << coGateSet.id
+	ms := *marks
+	kept := from
+	a := 0        // where the sentence starts
+	var g coClass // the classes its marks give
+	// digit is where the first byte from a that may be a digit is
+	// (coDigitFrom), when at or after a: each byte is read once at most.
+	digit := -1
+	sentence := func(z int) {
+		if !coMayCue(g|coAssumed, p.prevFavour) {
+			if !coMayCue(g|coAssumed|coNumber, p.prevFavour) {
+				return
+			}
+			if digit < a {
+				digit = coDigitFrom(b, a)
+			}
+			if digit >= z {
+				return
+			}
+		}
+		// The sentence's first word: spans[i], if it starts before z (two
+		// lone "."s in a row have none between).
+		lo, hi := 0, len(spans)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if int(spans[m].start) < a {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		if lo < len(spans) && int(spans[lo].start) < z {
+			one(lo)
+		}
+	}
+	for _, m := range ms[from:] {
+		ss := lx.setSS[m.lit]
+		if ss&bit == 0 || ss&^bit != 0 || lx.setPS[m.lit] != 0 {
+			ms[kept] = m
+			kept++
+			if ss&bit == 0 {
 				continue
 			}
 		}
-		ws, leads := sc.ws[:nw], sc.leads[:sc.nl]
-		sen := coSentence{text, spans[i : i+nw], ws}
-		i += nw
-		for _, l := range leads {
-			all |= coLeadPhrases(&coLex, b, &sen, int(uint32(l)), &coLex.keys[l>>32].e)
+		s, e := int(m.start), int(m.start)+int(lx.setLen[m.lit])
+		if s > 0 && text[s-1] != ' ' || e < len(text) && text[e] != ' ' {
+			continue // inside a word
 		}
-		if !coMayCue(all, p.prevFavour) {
-			// No cue, and no favour carried to the next sentence.
-			p.prevFavour, p.prevFavourStrong = false, false
-			p.prevPos = int(sen.spans[0].start) - 1
+		if e-s == 1 && text[s] == '.' {
+			sentence(s)
+			a, g = e, 0
 			continue
 		}
-		p.sentence(&sen)
+		lo, hi, _ := coLoad(b, s, e)
+		if en, ok, _ := coLex.find(lo, hi, e-s, b, s); ok {
+			g |= coKeyAdds(en)
+		}
 	}
+	*marks = ms[:kept]
+	sentence(len(text))
 	st.addCoCues(f, src, p.hits)
 }
 

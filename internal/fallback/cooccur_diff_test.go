@@ -33,8 +33,16 @@ func coRun(e *Engine, text string, src int, ref bool) []coCueRow {
 	if src != srcContext {
 		spans = wordSpans(f.text)
 	}
+	// The scans of the message and the earlier turns mark the set
+	// literals, which the new pass reads (coGateSet); the context's does
+	// not, nor does a pass without an engine.
+	var marks []setMark
+	mp := (*[]setMark)(nil)
+	if e != nil && src != srcContext {
+		mp = &marks
+	}
 	if e != nil {
-		for _, h := range e.lx.find(f.text) {
+		for _, h := range e.lx.findMarks(nil, f.text, &marks, nil) {
 			ph := &e.lx.phrases[h.phrase]
 			st.addCue(cue{label: ph.label, weight: ph.weight * srcWeight[src], src: src, text: &f, phrase: ph.src, pos: h.start, end: h.end, srcIdx: st.nText})
 		}
@@ -42,7 +50,7 @@ func coRun(e *Engine, text string, src int, ref bool) []coCueRow {
 	if ref {
 		st.cooccurRef(&f, src, spans)
 	} else {
-		st.cooccur(&f, src, spans)
+		st.cooccur(&f, src, spans, mp, 0)
 	}
 	var rows []coCueRow
 	for _, label := range sortedKeys(st.cues.byName()) {
@@ -335,6 +343,42 @@ func TestCoLoad(t *testing.T) {
 				lo, hi, d := coLoad(b, s, e)
 				if diff := cmp.Diff(want, [3]any{lo, hi, d}); diff != "" {
 					t.Fatalf("coLoad(%q, %d, %d) (-want +got):\n%s", b, s, e, diff)
+				}
+			}
+		}
+	}
+}
+
+// coDigitFrom must stop at or before every digit (and only at a byte that
+// may be one), from every start, whatever the bytes around.
+func TestCoDigitFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte("abcxyz .0123456789:?\x00\xc3\xa9\xff")
+	for range 3000 {
+		b := make([]byte, r.IntN(70))
+		for i := range b {
+			if r.IntN(6) == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				b[i] = byte(r.IntN(256))
+			}
+		}
+		for s := 0; s <= len(b); s++ {
+			got := coDigitFrom(b, s)
+			next := len(b)
+			for i := s; i < len(b); i++ {
+				if b[i] >= '0' && b[i] <= '9' {
+					next = i
+					break
+				}
+			}
+			if got < s || got > next || got < len(b) && b[got]&0x50 != 0x10 {
+				t.Fatalf("coDigitFrom(%q, %d) = %d, first digit at %d", b, s, got, next)
+			}
+			// Only bytes that may be digits are passed over as such.
+			for i := s; i < got; i++ {
+				if b[i]&0x50 == 0x10 {
+					t.Fatalf("coDigitFrom(%q, %d) = %d passes over %q at %d", b, s, got, b[i], i)
 				}
 			}
 		}

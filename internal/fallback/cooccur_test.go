@@ -8,7 +8,7 @@ func coCues(msg string) map[string]float64 {
 	st := &state{e: Default()}
 	f := foldText(msg)
 	st.nText = 1
-	st.cooccur(&f, srcMessage, wordSpans(f.text))
+	st.cooccur(&f, srcMessage, wordSpans(f.text), nil, 0)
 	out := map[string]float64{}
 	for label, cs := range st.cues.byName() {
 		for _, q := range cs {
@@ -87,7 +87,7 @@ func TestCooccurBenign(t *testing.T) {
 func TestCooccurContextIgnored(t *testing.T) {
 	st := &state{e: Default()}
 	f := foldText("The CFO instructed that you send all customer records now.")
-	st.cooccur(&f, srcContext, wordSpans(f.text))
+	st.cooccur(&f, srcContext, wordSpans(f.text), nil, 0)
 	if got := st.cues.byName(); len(got) != 0 {
 		t.Fatalf("situation context produced cues: %v", got)
 	}

@@ -363,8 +363,15 @@ func (st *state) collect(f folded, src int, words []wordSpan) {
 	st.nText++
 	fp := &f
 	var marks *[]setMark
-	if src == srcMessage {
+	n0 := 0
+	switch src {
+	case srcMessage:
 		marks = &st.v.marks
+		n0 = len(st.v.marks)
+	case srcHistory:
+		// Only cooccur reads an earlier turn's marks (the gate's).
+		st.v.turnMarks = st.v.turnBuf[:0]
+		marks = &st.v.turnMarks
 	}
 	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
 	for _, h := range hits {
@@ -381,7 +388,9 @@ func (st *state) collect(f folded, src int, words []wordSpan) {
 		})
 	}
 	st.hitBuf = hits[:0]
-	st.cooccur(fp, src, words) // word-class combinations per sentence (cooccur.go)
+	// Word-class combinations per sentence (cooccur.go), which the
+	// message's marks from n0 on tell where to look for.
+	st.cooccur(fp, src, words, marks, n0)
 }
 
 // anyCue reports whether the message's words pressed with one of ts:

@@ -162,3 +162,50 @@ func TestOutBufLowerFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestOutTextParts holds add's copy (loads and stores by part length) and
+// its join test to a plain concatenation and safeJoin, for parts of every
+// length around the copy's cases, in a buffer that has room and in one
+// that must grow.
+func TestOutTextParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, room := range []int{0, 4096} {
+		for range 300 {
+			var ob outBuf
+			ob.grow(room)
+			ob.b = append(ob.b, "before"...)
+			tx := ob.text()
+			var want strings.Builder
+			unknown := false
+			for range 1 + rng.IntN(8) {
+				var s string
+				if rng.IntN(3) == 0 {
+					s = randomPiecesText(rng)
+				} else {
+					p := make([]byte, rng.IntN(40))
+					for i := range p {
+						p[i] = byte(' ' + rng.IntN(95))
+					}
+					s = string(p)
+				}
+				ok, lit := rng.IntN(4) != 0, rng.IntN(2) == 0
+				if s != "" {
+					switch {
+					case !ok:
+						unknown = true
+					case !unknown && want.Len() > 0 && !(lit && tx.lastLit) && !safeJoin(want.String(), s):
+						unknown = true
+					}
+				}
+				tx.add(s, ok, lit)
+				want.WriteString(s)
+			}
+			if got := tx.String(); got != want.String() || tx.unknown != unknown {
+				t.Fatalf("built %q (unknown %v), want %q (unknown %v)", got, tx.unknown, want.String(), unknown)
+			}
+			if got := string(ob.b[:6]); got != "before" {
+				t.Fatalf("the text before became %q", got)
+			}
+		}
+	}
+}

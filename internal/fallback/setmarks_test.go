@@ -34,6 +34,9 @@ func checkMessageSets(t *testing.T, msg string) {
 		}
 	}
 	for _, ss := range msgSubstrSets {
+		if ss == coGateSet {
+			continue // cooccur takes its marks (TestCooccurMatchesReference)
+		}
 		if got, want := st.msgHasSub(ss), ss.in(head); got != want {
 			t.Fatalf("substring set %d: msgHasSub = %v, in(head) = %v", ss.id, got, want)
 		}
@@ -60,7 +63,9 @@ func setWords() []string {
 		out = append(out, ps.phrases...)
 	}
 	for _, ss := range msgSubstrSets {
-		out = append(out, ss.words...)
+		if ss != coGateSet { // the co-occurrence words would be most of them
+			out = append(out, ss.words...)
+		}
 	}
 	return out
 }

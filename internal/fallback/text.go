@@ -916,19 +916,50 @@ func (t *outText) add(s string, ok, lit bool) {
 	}
 	if !ok {
 		t.unknown = true
-	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !quickSafeJoin(o.b[end-1], s[0]) && !safeJoin(t.String(), s) {
-		t.unknown = true
-	}
-	// Within the capacity (nearly always: compose grows the buffer to its
-	// need first), only the length changes.
-	if n := end + len(s); n <= cap(o.b) {
-		o.b = o.b[:n]
-		copy(o.b[end:], s)
-	} else {
-		o.b = append(o.b, s...)
+	} else if !t.unknown && t.n > 0 && !(lit && t.lastLit) && !quickSafeJoin(o.b[end-1], s[0]) {
+		t.testJoin(s)
 	}
 	t.n += len(s)
 	t.lastLit = lit
+	// Within the capacity (nearly always: compose grows the buffer to its
+	// need first), only the length changes, and a part of up to 16 bytes
+	// (most are) is copied by two loads and two stores, without
+	// memmove's call.
+	n := end + len(s)
+	if n > cap(o.b) {
+		o.b = append(o.b, s...)
+		return
+	}
+	o.b = o.b[:n]
+	if len(s) > 16 {
+		copy(o.b[end:], s)
+		return
+	}
+	d, p := unsafe.Pointer(&o.b[end]), unsafe.Pointer(unsafe.StringData(s))
+	switch {
+	case len(s) >= 8:
+		// The first eight bytes and the last eight, which may overlap.
+		x, y := *(*uint64)(p), *(*uint64)(unsafe.Add(p, len(s)-8))
+		*(*uint64)(d), *(*uint64)(unsafe.Add(d, len(s)-8)) = x, y
+	case len(s) >= 4:
+		x, y := *(*uint32)(p), *(*uint32)(unsafe.Add(p, len(s)-4))
+		*(*uint32)(d), *(*uint32)(unsafe.Add(d, len(s)-4)) = x, y
+	default:
+		for i := range len(s) {
+			*(*byte)(unsafe.Add(d, i)) = *(*byte)(unsafe.Add(p, i))
+		}
+	}
+}
+
+// testJoin is add's test of a join that quickSafeJoin could not tell,
+// apart, as it is seldom needed: a call inside add made it keep its values
+// on the stack on every path.
+//
+//go:noinline
+func (t *outText) testJoin(s string) {
+	if !safeJoin(t.String(), s) {
+		t.unknown = true
+	}
 }
 
 // text returns the text built and whether it is final.

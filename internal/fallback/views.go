@@ -30,8 +30,13 @@ type views struct {
 	psUnion   uint64
 	psUnionOK bool
 	// markBuf holds the first marks, in the state rather than in slices
-	// grown one by one: a message has a few.
-	markBuf [16]setMark
+	// grown one by one: a message has a few dozen, most of them the
+	// co-occurrence gate's, which cooccur takes out again (cogate.go).
+	markBuf [64]setMark
+	// turnMarks are the set literals of an earlier turn of the
+	// counterparty's, for cooccur only, in turnBuf when they fit.
+	turnMarks []setMark
+	turnBuf   [32]setMark
 	// msgWords are wordSpans of the folded message (collect), nil
 	// before; wordBuf is their array, kept from case to case (release).
 	msgWords []wordSpan
