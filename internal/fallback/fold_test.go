@@ -223,6 +223,16 @@ func checkFold(t *testing.T, s string) {
 	if ft := foldedText(s); ft != want.text {
 		t.Fatalf("foldedText(%q) = %q, want %q", s, ft, want.text)
 	}
+	// foldTextInto keeps the plain words' offsets as runs and leaves their
+	// entries as they were: dst full of stale offsets must not show.
+	stale := make([]int32, len(s)+len(s)/4+8)
+	for i := range stale {
+		stale[i] = -7
+	}
+	gotR, _ := foldTextInto(s, stale, []offRun{{1, 2, 3, 4}}, nil)
+	if diff := cmp.Diff(want.orig, allOffs(&gotR)); diff != "" || gotR.text != want.text {
+		t.Fatalf("foldTextInto(%q) = %q, want %q; offsets (-want +got):\n%s", s, gotR.text, want.text, diff)
+	}
 	// The words the fold writes as it goes are those of the folded text.
 	gotW, words := foldTextWords(s)
 	if gotW.text != want.text {
@@ -231,6 +241,15 @@ func checkFold(t *testing.T, s string) {
 	if diff := cmp.Diff(wordSpansRef(want.text), words, cmp.AllowUnexported(wordSpan{})); diff != "" {
 		t.Fatalf("foldTextWords(%q): words (-want +got):\n%s", s, diff)
 	}
+}
+
+// allOffs is f.off of every folded byte.
+func allOffs(f *folded) []int32 {
+	out := make([]int32, len(f.orig))
+	for i := range out {
+		out[i] = f.off(i)
+	}
+	return out
 }
 
 func TestFoldMatchesReference(t *testing.T) {
