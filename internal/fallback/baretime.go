@@ -68,7 +68,7 @@ func shouted(q cue) bool {
 	if q.pos+1 >= q.end || q.end > len(t.orig) {
 		return false
 	}
-	a, b := int(t.orig[q.pos+1]), int(t.orig[q.end-1])
+	a, b := int(t.off(q.pos+1)), int(t.off(q.end-1))
 	if a < 0 || b < a || b >= len(t.src) {
 		return false
 	}

@@ -223,6 +223,16 @@ func checkFold(t *testing.T, s string) {
 	if ft := foldedText(s); ft != want.text {
 		t.Fatalf("foldedText(%q) = %q, want %q", s, ft, want.text)
 	}
+	// foldTextInto keeps the plain words' offsets as runs and leaves their
+	// entries as they were: dst full of stale offsets must not show.
+	stale := make([]int32, len(s)+len(s)/4+8)
+	for i := range stale {
+		stale[i] = -7
+	}
+	gotR, _ := foldTextInto(s, stale, []offRun{{1, 2, 3, 4}}, nil)
+	if diff := cmp.Diff(want.orig, allOffs(&gotR)); diff != "" || gotR.text != want.text {
+		t.Fatalf("foldTextInto(%q) = %q, want %q; offsets (-want +got):\n%s", s, gotR.text, want.text, diff)
+	}
 	// The words the fold writes as it goes are those of the folded text.
 	gotW, words := foldTextWords(s)
 	if gotW.text != want.text {
@@ -231,6 +241,15 @@ func checkFold(t *testing.T, s string) {
 	if diff := cmp.Diff(wordSpansRef(want.text), words, cmp.AllowUnexported(wordSpan{})); diff != "" {
 		t.Fatalf("foldTextWords(%q): words (-want +got):\n%s", s, diff)
 	}
+}
+
+// allOffs is f.off of every folded byte.
+func allOffs(f *folded) []int32 {
+	out := make([]int32, len(f.orig))
+	for i := range out {
+		out[i] = f.off(i)
+	}
+	return out
 }
 
 func TestFoldMatchesReference(t *testing.T) {
@@ -281,4 +300,80 @@ func BenchmarkFold(b *testing.B) {
 	for b.Loop() {
 		foldText(s)
 	}
+}
+
+// lowerRunRef is lowerRun's byte loop, the whole of lowerRun before it
+// took eight bytes a step.
+func lowerRunRef(src string, dst []byte, sp []wordSpan, base int32) (j, words, last int) {
+	n := len(src)
+	for {
+		for j < n && asciiLetter[src[j]] != 0 {
+			dst[j] = asciiLetter[src[j]]
+			j++
+		}
+		if j == n || src[j] != ' ' || j-last < 2 || words == len(sp) {
+			return j, words, last
+		}
+		dst[j] = ' '
+		sp[words] = wordSpan{base + int32(last), base + int32(j)}
+		words++
+		j++
+		last = j
+	}
+}
+
+// checkLowerRun holds lowerRun to lowerRunRef on s with room for room
+// spans: the same stop, spans and bytes up to the stop.
+func checkLowerRun(t *testing.T, s string, room int) {
+	t.Helper()
+	type res struct {
+		J, Words, Last int
+		Out            string
+		Spans          [][2]int32
+	}
+	run := func(f func(string, []byte, []wordSpan, int32) (int, int, int)) res {
+		dst := make([]byte, len(s))
+		sp := make([]wordSpan, room)
+		j, w, l := f(s, dst, sp, 5)
+		r := res{J: j, Words: w, Last: l, Out: string(dst[:j])}
+		for _, x := range sp[:w] {
+			r.Spans = append(r.Spans, [2]int32{x.start, x.end})
+		}
+		return r
+	}
+	if diff := cmp.Diff(run(lowerRunRef), run(lowerRun)); diff != "" {
+		t.Fatalf("lowerRun(%q, room %d) (-want +got):\n%s", s, room, diff)
+	}
+}
+
+func TestLowerRunMatchesReference(t *testing.T) {
+	for name, s := range map[string]string{
+		"empty":        "",
+		"short":        "ab cd",
+		"long":         "We appreciate the partnership and look forward to the next quarter; the rest",
+		"single":       "ab c de fgh ijkl",
+		"double space": "abcdefgh  ijklmnop qr",
+		"space first":  " abcdefghij",
+		"upper":        "HELLO World THIS is A TEST of the run",
+		"non-ASCII":    "abcdef caf\u00e9 ghijklmn",
+		"zero width":   "abcdefghijk tu\u200bvw yz",
+		"symbols":      "abcdefg@hijk [lmnop] `abc{ def~",
+		"high bytes":   "abcdefg\xa0hijklmn \xc1bcdefgh",
+		"digits":       "abcdefgh ijk9lmnop",
+		"at eight":     "abcdefg hijklmn opqrstuv",
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, room := range []int{0, 1, 2, 3, 256} {
+				checkLowerRun(t, s, room)
+			}
+		})
+	}
+}
+
+func FuzzLowerRun(f *testing.F) {
+	f.Add("We appreciate the partnership and look forward", uint8(3))
+	f.Add("ab c de fgh ijkl  mn\u00e9op qrstuvwxyz ABCDEFGH", uint8(200))
+	f.Fuzz(func(t *testing.T, s string, room uint8) {
+		checkLowerRun(t, s, int(room))
+	})
 }

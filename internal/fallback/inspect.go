@@ -109,6 +109,9 @@ type state struct {
 	// kept from case to case: at four bytes per folded byte it was the
 	// largest allocation of an analysis (9 KB at 2 KiB).
 	msgOffs []int32
+	// msgRuns is the array of the folded message's runs (st.msg.runs),
+	// kept from case to case (runs hold no pointers).
+	msgRuns []offRun
 }
 
 // statePool keeps states, with their maps and slices, from one Analyze to
@@ -187,6 +190,10 @@ func (st *state) release() {
 	if cap(offs) > maxPooledOffs {
 		offs = nil
 	}
+	runs := st.msgRuns
+	if cap(runs) > maxPooledOffs/16 {
+		runs = nil
+	}
 	sents := st.sentBuf
 	if cap(sents) > maxPooledSents {
 		sents = nil
@@ -206,6 +213,7 @@ func (st *state) release() {
 		v:        views{cvBuf: cv, tokBuf: tok[:0], wordBuf: wb[:0], padBuf: st.v.padBuf[:0]},
 		hitBuf:   hits[:0],
 		msgOffs:  offs[:0],
+		msgRuns:  runs[:0],
 		sentBuf:  sents[:0],
 	}
 	statePool.Put(st)
@@ -284,8 +292,8 @@ func (t trustedText) isRecord() bool {
 func (e *Engine) inspect(c *consult.Case) *state {
 	st := newState(e, c)
 	var words []wordSpan
-	st.msg, words = foldTextInto(c.Message, st.msgOffs, st.v.wordBuf)
-	st.msgOffs = st.msg.orig
+	st.msg, words = foldTextInto(c.Message, st.msgOffs, st.msgRuns, st.v.wordBuf)
+	st.msgOffs, st.msgRuns = st.msg.orig, st.msg.runs
 	st.v.msgWords, st.v.wordBuf = words, words
 	st.v.marked = true // collect's scan of the message marks the set literals
 	st.v.marks = st.v.markBuf[:0]

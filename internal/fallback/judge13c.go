@@ -366,7 +366,7 @@ func (st *state) msgAssertions() textFacts {
 	var at []int
 	for _, q := range st.cues[labAssert] {
 		if q.src == srcMessage && q.text != nil && q.pos < len(q.text.orig) {
-			at = append(at, int(q.text.orig[q.pos]))
+			at = append(at, int(q.text.off(q.pos)))
 		}
 	}
 	if len(at) == 0 {

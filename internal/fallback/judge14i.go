@@ -187,7 +187,7 @@ func endsInQuestion(f *folded, i int) bool {
 		return false
 	}
 	src := f.src
-	j := int(f.orig[i])
+	j := int(f.off(i))
 	if j < 0 || j >= len(src) {
 		return false
 	}

@@ -38,6 +38,8 @@ var (
 	// lower case's class, every separator has sepClass and every byte of
 	// a non-ASCII rune wideClass.
 	sentClass [256]uint32
+	// sentClassP is &sentClass, for scanPiece.
+	sentClassP = &sentClass
 )
 
 type sentHits struct {
@@ -134,7 +136,7 @@ func init() {
 	}
 }
 
-// scanPiece runs the automaton over s from byte i to the next separator or
+// scanPiece runs the automaton over t from its start to the next separator or
 // the end, and returns where it stopped, whether it passed a non-ASCII byte
 // and what it recognised (nothing sure when it passed one). It is apart
 // from splitScan so that its loop keeps its few variables in registers.
@@ -146,10 +148,12 @@ func init() {
 // index is a state (sentSep and sentWide have rows too) ORed with a class
 // below the row width, so it is in the table by construction (init checks
 // the sizes).
-func scanPiece(s string, i int) (end int, wide bool, h sentHits) {
+func scanPiece(t string) (end int, wide bool, h sentHits) {
 	d := unsafe.Pointer(unsafe.SliceData(sentDelta))
-	cls, first := &sentClass, sentFirst
-	t := s[i:]
+	// cls is loaded from a variable, not taken as the table's address:
+	// the compiler made that address again for every byte.
+	cls, first := sentClassP, sentFirst
+	_ = cls[0] // its nil check, once and not per block
 	tb := unsafe.Pointer(unsafe.StringData(t))
 	st := uint32(0)
 	j := 0
@@ -174,7 +178,7 @@ func scanPiece(s string, i int) (end int, wide bool, h sentHits) {
 			}
 			switch st {
 			case sentSep:
-				return i + j, wide, h
+				return j, wide, h
 			case sentWide:
 				wide, st = true, 0
 			default:
@@ -185,7 +189,7 @@ func scanPiece(s string, i int) (end int, wide bool, h sentHits) {
 			}
 		}
 		if j >= len(t) {
-			return i + j, wide, h
+			return j, wide, h
 		}
 	}
 }
@@ -210,7 +214,8 @@ type msgGates struct {
 func splitScan(s string, base int, out []sentence, g *msgGates) []sentence {
 	low := 0 // the offset in toLower(s) of the piece's start
 	for start := 0; start <= len(s); {
-		i, wide, h := scanPiece(s, start)
+		i, wide, h := scanPiece(s[start:])
+		i += start
 		k, gate := h.kw, h.gate
 		p := s[start:i]
 		n := len(p)
@@ -218,7 +223,7 @@ func splitScan(s string, base int, out []sentence, g *msgGates) []sentence {
 			lp := toLower(p)
 			k, gate, n = kwOf(p), judgeGates.mask(lp), len(lp)
 		}
-		if strings.TrimSpace(p) != "" {
+		if !blank(p) {
 			out = append(out, sentence{text: p, start: base + start, kw: k, gate: gate})
 		}
 		if g != nil {
@@ -249,4 +254,19 @@ func (st *state) msgScan() {
 		ss = nil
 	}
 	st.msgSents, st.lowGates, st.ctlSpans = ss, g.gates|gatesDone, g.ctl
+}
+
+// blank reports whether strings.TrimSpace(p) is empty, reading an ASCII
+// start itself: most pieces start with a space and a letter, and the call
+// cost some fifty instructions a piece.
+func blank(p string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c >= utf8.RuneSelf:
+			return strings.TrimSpace(p[i:]) == ""
+		case c != ' ' && (c < '\t' || c > '\r'):
+			return false
+		}
+	}
+	return true
 }

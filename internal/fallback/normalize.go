@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 	"unicode"
@@ -16,9 +17,47 @@ import (
 // original text it came from, so that a match can be quoted from the
 // original.
 type folded struct {
-	text string  // " w1 w2 . w3 "
-	orig []int32 // orig[i] is the byte offset in src of the rune that produced text[i]
+	text string // " w1 w2 . w3 "
+	// orig[i] is the byte offset in src of the rune that produced text[i]
+	// (off(i) reads it), except inside runs, where it is not written.
+	orig []int32
+	// runs are the stretches of plain words whose offsets follow from
+	// their place (offRun), in order; only foldTextInto leaves them.
+	runs []offRun
 	src  string
+}
+
+// offRun is a stretch of orig that the fold did not write: plain words,
+// each followed by one space, copied from src[raw:] to text[out:] byte for
+// byte. A letter's offset is its own, a space's that of the letter before
+// it. The message's fold wrote four bytes for every byte of those words,
+// of which the checks then read a few dozen (the quotes).
+type offRun struct {
+	at, n, raw, out int32 // orig[at:at+n] is text[out:out+n], read at src[raw:]
+}
+
+// off returns orig[i] as foldText would have written it.
+func (f *folded) off(i int) int32 {
+	if r := f.runs; len(r) > 0 && int32(i) >= r[0].at {
+		// The last run that starts at i or before.
+		lo, hi := 0, len(r)
+		for hi-lo > 1 {
+			m := int(uint(lo+hi) >> 1)
+			if r[m].at <= int32(i) {
+				lo = m
+			} else {
+				hi = m
+			}
+		}
+		if k := int32(i) - r[lo].at; k < r[lo].n {
+			o := r[lo].raw + k
+			if f.text[r[lo].out+k] == ' ' {
+				o--
+			}
+			return o
+		}
+	}
+	return f.orig[i]
 }
 
 // foldText normalises s for matching. The cost is linear in len(s): each
@@ -45,12 +84,17 @@ func foldTextWords(s string) (folded, []wordSpan) {
 // the words to words' array where they have room: the message's offsets,
 // four bytes per folded byte, and its words are kept in the state from
 // case to case.
-func foldTextInto(s string, dst []int32, words []wordSpan) (folded, []wordSpan) {
+//
+// Its plain words' offsets are not written but kept as runs (offRun), in
+// runs' array where it has room, and dst's array is written in place when
+// it has room for the whole fold, so that the offsets are not copied out
+// of the pooled buffer: the caller reads them with f.off.
+func foldTextInto(s string, dst []int32, runs []offRun, words []wordSpan) (folded, []wordSpan) {
 	if words == nil {
 		// Never nil, even with no word: nil words are "not found yet".
 		words = make([]wordSpan, 0, len(s)/4+16)
 	}
-	f := foldInto(s, true, dst, &words)
+	f := foldRuns(s, dst, runs[:0], &words)
 	return f, words
 }
 
@@ -69,6 +113,16 @@ func foldedText(s string) string { return foldInto(s, false, nil, nil).text }
 // copied every byte and offset a second time; the output is the same
 // (FuzzFold compares it with foldTextRef).
 func foldInto(s string, withOffs bool, dst []int32, words *[]wordSpan) folded {
+	return fold(s, withOffs, dst, nil, false, words)
+}
+
+// foldRuns is foldInto with offsets, those of plain words kept as runs
+// (appended to runs) and dst written in place (foldTextInto).
+func foldRuns(s string, dst []int32, runs []offRun, words *[]wordSpan) folded {
+	return fold(s, true, dst, runs, true, words)
+}
+
+func fold(s string, withOffs bool, dst []int32, runs []offRun, lazy bool, words *[]wordSpan) folded {
 	sc := getScratch(len(s))
 	defer sc.put()
 	fw := folder{out: grow(sc.out[:0], len(s)+len(s)/4+8), withOffs: withOffs, spaceOnly: true}
@@ -81,7 +135,14 @@ func foldInto(s string, withOffs bool, dst []int32, words *[]wordSpan) folded {
 		fw.spans = sc.spans[:0]
 	}
 	if withOffs {
-		fw.offs = grow(sc.offs[:0], len(s)+len(s)/4+8)
+		if lazy {
+			// The offsets are written where they are returned: dst, or a
+			// new array the caller keeps for the next fold.
+			fw.offs = grow(dst[:0], len(s)+len(s)/4+8)
+			fw.runs, fw.lazy = runs, true
+		} else {
+			fw.offs = grow(sc.offs[:0], len(s)+len(s)/4+8)
+		}
 		fw.chain = sc.chain[:0]
 	}
 	fw.out = append(fw.out, ' ')
@@ -240,12 +301,17 @@ func foldInto(s string, withOffs bool, dst []int32, words *[]wordSpan) folded {
 		sc.spans = fw.spans
 	}
 	if withOffs {
-		// append, not make and copy: the new array is not cleared first.
-		offs = append(dst[:0], fw.offs...)
-		// Only now: a fold without offsets keeps the offset buffers.
-		sc.offs, sc.chain = fw.offs, fw.chain
+		if lazy {
+			offs = fw.offs
+		} else {
+			// append, not make and copy: the new array is not cleared first.
+			offs = append(dst[:0], fw.offs...)
+			// Only now: a fold without offsets keeps the offset buffers.
+			sc.offs = fw.offs
+		}
+		sc.chain = fw.chain
 	}
-	return folded{text: string(fw.out), orig: offs, src: s}
+	return folded{text: string(fw.out), orig: offs, runs: fw.runs, src: s}
 }
 
 // folder is foldInto's output in progress. The word being read is
@@ -277,6 +343,10 @@ type folder struct {
 	// otherwise plainWords' scratch room.
 	spans     []wordSpan
 	withSpans bool
+	// lazy: plainRun keeps its words' offsets as runs instead of writing
+	// them (foldRuns).
+	lazy bool
+	runs []offRun
 }
 
 // asciiFold maps the ASCII bytes that make words to their folded form
@@ -374,18 +444,27 @@ func (fw *folder) plainRun(s string, i int) int {
 		}
 		p := len(fw.offs)
 		od := fw.offs[p : p+j]
-		// A letter's offset is its own, a space takes the word's last
-		// letter's: the run's offsets count up from i, and then each
-		// word's space, known from its span, is set one lower. A loop
-		// with no load per byte, where reading each byte back to tell
-		// the spaces cost twice as much.
-		fillOffs(od, int32(i))
-		for _, w := range sp[:words] {
-			od[int(w.end)-o]--
+		if fw.lazy && words > 0 {
+			// The finished words' offsets are a run; only the word in
+			// progress, which the general loop may still rewrite, is
+			// written.
+			fw.runs = append(fw.runs, offRun{at: int32(p), n: int32(last), raw: int32(i), out: int32(o)})
+			fillOffs(od[last:], int32(i+last))
+		} else {
+			// A letter's offset is its own, a space takes the word's last
+			// letter's: the run's offsets count up from i, and then each
+			// word's space, known from its span, is set one lower. A loop
+			// with no load per byte, where reading each byte back to tell
+			// the spaces cost twice as much.
+			fillOffs(od, int32(i))
+			for _, w := range sp[:words] {
+				od[int(w.end)-o]--
+			}
 		}
 		fw.offs = fw.offs[:p+j]
 		if words > 0 {
-			fw.lastOff = od[last-1]
+			// The last word's space: its last letter's offset.
+			fw.lastOff = int32(i + last - 2)
 			fw.wOff = p + last
 		}
 	}
@@ -422,6 +501,47 @@ func lowerRun(src string, dst []byte, sp []wordSpan, base int32) (j, words, last
 		return 0, 0, 0
 	}
 	sb, db := unsafe.Pointer(unsafe.StringData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	// Eight bytes a step while eight are left (src runs to the end of the
+	// text, past the run): each byte is a letter or a space, or the run
+	// ends at it. The step lowers all eight at once (a space ORed with
+	// 0x20 stays a space) and visits only the spaces, each of which ends a
+	// word: the byte loop below took nine instructions a letter. The step
+	// has no call and few values, so that they stay in registers (a
+	// version that went back to the steps after a block taken byte by
+	// byte spilled them all). FuzzLowerRun holds it to the byte loop.
+	for littleEndian && j+8 <= n {
+		x := *(*uint64)(unsafe.Add(sb, j))
+		y := x | 0x2020202020202020
+		// For ASCII y, a byte's high bit is set by the first sum when it
+		// is 'a' or more and by the second when it is past 'z'; neither
+		// sum carries. A byte with its own high bit ends the run, and what
+		// it carries reaches only the bytes after it.
+		letter := (y + 0x1f1f1f1f1f1f1f1f) &^ (y + 0x0505050505050505)
+		space := ^(((x ^ 0x2020202020202020) & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f)
+		stop := (^(letter | space) | x) & 0x8080808080808080
+		*(*uint64)(unsafe.Add(db, j)) = y
+		k := 8
+		space &= 0x8080808080808080
+		if stop != 0 {
+			// Only the bytes before the first that ends the run count.
+			k = bits.TrailingZeros64(stop) >> 3
+			space &= 1<<(8*k) - 1
+		}
+		for space != 0 {
+			p := j + bits.TrailingZeros64(space)>>3
+			if p-last < 2 || words == len(sp) {
+				return p, words, last
+			}
+			sp[words] = wordSpan{base + int32(last), base + int32(p)}
+			words++
+			last = p + 1
+			space &= space - 1
+		}
+		if k < 8 {
+			return j + k, words, last
+		}
+		j += 8
+	}
 	for {
 		for j < n {
 			b := asciiLetter[*(*byte)(unsafe.Add(sb, j))]

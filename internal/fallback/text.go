@@ -50,8 +50,8 @@ func quoteAtPlain(f folded, start, end int, ob *outBuf) (string, bool, bool) {
 	if start >= len(f.orig) || last >= len(f.orig) || last < start {
 		return "", true, true
 	}
-	os := int(f.orig[start])
-	oe := int(f.orig[last])
+	os := int(f.off(start))
+	oe := int(f.off(last))
 	if oe < len(f.src) {
 		_, n := utf8.DecodeRuneInString(f.src[oe:])
 		oe += n
