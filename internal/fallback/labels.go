@@ -48,6 +48,7 @@ const (
 	labLapse
 	labRuin
 	labAssert
+	labSaidso
 
 	numLabels // the number of labels, not one
 )
@@ -94,6 +95,7 @@ var labelNames = [numLabels]string{
 	labLapse:       "@lapse",
 	labRuin:        "@ruin",
 	labAssert:      "@assert",
+	labSaidso:      "@saidso",
 }
 
 // String is the label as the rule pack writes it.
