@@ -40,6 +40,20 @@ func (st *state) checkJudge17a() {
 // gives cause for concern, since a real colleague's word is told the same way.
 const relayedWordWeight = 0.45
 
+// unreachableWordWeight is the relayed word's weight when the message says its holder cannot be
+// asked now ("he's on leave so he can't log it", "está de baja y no puede confirmarlo"): the
+// authors' clearest case, a word nobody can check, reported on its own.
+const unreachableWordWeight = 0.6
+
+// holderAway are words, besides hearsay's unreachable list, that put the holder out of reach
+// or say the holder cannot confirm (folded, en, es, de, fr).
+var holderAway = []string{" off today", " out today", " off sick", " out sick", " cant confirm", " cannot confirm",
+	" cant log it", " de baja", " no puede confirmar", " no puede confirmarlo", " krankgeschrieben", " krank geschrieben",
+	" kann das nicht bestatigen", " en arret", " ne peut pas confirmer", " absent aujourdhui"}
+
+// psHolderAway finds holderAway in the folded message.
+var psHolderAway = newPhraseSet(holderAway)
+
 // relayedWordWindow is how many words before the verb of saying its holder may stand: "my
 // cousin works at your headquarters in revenue management and she told me".
 const relayedWordWindow = 10
@@ -119,7 +133,11 @@ func (st *state) checkRelayedWord() {
 		if st.relayedOnRecord(strings.TrimSpace(t[from:to])) {
 			continue
 		}
-		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: relayedWordWeight,
+		w := relayedWordWeight
+		if psUnreachable.in(st.msg.text) || psHolderAway.in(st.msg.text) {
+			w = unreachableWordWeight
+		}
+		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: w,
 			src: srcMessage, text: v.text, phrase: "someone's word relayed", pos: at, end: v.end, srcIdx: v.srcIdx})
 		return
 	}
@@ -205,7 +223,7 @@ var powerNouns = map[string]bool{"police": true, "polizei": true, "policia": tru
 	"ministerium": true, "ministere": true, "federal": true, "government": true, "gobierno": true, "regierung": true,
 	"gouvernement": true, "administration": true, "safety": true, "trust": true, "supervision": true,
 	"aufsicht": true, "supervisor": true, "enforcement": true, "fiscal": true, "customs": true, "aduana": true, "zoll": true,
-	"douane": true, "court": true, "tribunal": true, "gericht": true}
+	"douane": true, "court": true, "tribunal": true, "gericht": true, "chair": true, "committee": true}
 
 // checkClaimedPower adds an authority finding for an unverified counterparty that moves money,
 // data or an irreversible step while its claimed identity names an office with power over the
