@@ -34,6 +34,7 @@ func (st *state) checkJudge17a() {
 	}
 	st.checkRelayedWord()
 	st.checkClaimedPower()
+	st.checkFeltHarm()
 }
 
 // relayedWordWeight is the relayed word's weight: weak, so that it counts only when the case
@@ -320,4 +321,205 @@ func inspectedThing(q cue) bool {
 		}
 	}
 	return true
+}
+
+// ---- emotional pressure: a harm pictured, a hardship pleaded, a public shaming threatened ----
+//
+// The authors label emotional_pressure when the counterparty works on feelings to move the
+// act: it pictures a harm to the owner or the owner's family to sell cover ("Think of Lucía
+// waking up to water in her bedroom with nowhere to go", "one bad fall on ice could leave you
+// with a five-figure bill", "he'd never forgive himself"), pleads its own hardship with its
+// dependants for an exception ("Tengo dos niños y si la nómina no llega..."), or threatens to
+// shame the listener in public ("I'm posting this whole chat online"). They do not label a
+// grief or a hardship told with an ordinary request, a harm a policy covers stated plainly,
+// nor a complaint. The pack holds the phrases one at a time; these checks read the frames,
+// with the harm (@harm) and the audience (@publicize) as open classes the matcher finds.
+
+// harmWeight is the weight of a pictured or pleaded harm: weak, so that it counts only when
+// the case gives cause for concern, since a real hardship is told the same way.
+const harmWeight = 0.45
+
+// shameWeight is the weight of a public shaming threatened: it reports on its own, as the
+// pack's "I'll report you" does.
+const shameWeight = 0.5
+
+// imagineOpeners are folded openers that ask the listener to picture something (en, es, de,
+// fr), read in the harm's sentence or the one before it.
+var imagineOpeners = []string{" think of ", " think about ", " imagine ", " picture ", " piense en ", " piensa en ",
+	" imagine ", " imaginese ", " imaginate ", " denken sie an ", " stellen sie sich ", " stell dir ", " pensez a ",
+	" songez a ", " imaginez "}
+
+// hypotheticalWords are folded words that make a harm a possibility put to the listener: a
+// modal, or a condition.
+var hypotheticalWords = map[string]bool{"could": true, "would": true, "might": true, "if": true, "youd": true,
+	"hed": true, "shed": true, "podria": true, "podrian": true, "si": true, "konnte": true, "konnten": true,
+	"wurde": true, "wurden": true, "wenn": true, "falls": true, "pourrait": true, "pourraient": true, "serait": true}
+
+// thirdPersons are folded words that name a person other than the speaker: the listener, a
+// third person, or one of the owner's family (four languages).
+var thirdPersons = map[string]bool{"you": true, "your": true, "youd": true, "youre": true, "he": true, "she": true,
+	"him": true, "her": true, "his": true, "hed": true, "shed": true, "family": true, "children": true, "kids": true,
+	"wife": true, "husband": true, "son": true, "daughter": true, "usted": true, "su": true, "sus": true, "ella": true,
+	"el": true, "familia": true, "hijos": true, "ninos": true, "sie": true, "ihr": true, "ihre": true, "er": true,
+	"familie": true, "kinder": true, "vous": true, "votre": true, "il": true, "elle": true, "famille": true, "enfants": true}
+
+// kinNouns are folded nouns of dependants and close family: a hardship told with one of the
+// speaker's own is pleaded (four languages).
+var kinNouns = map[string]bool{"kids": true, "children": true, "child": true, "baby": true, "mother": true, "father": true,
+	"mom": true, "mum": true, "dad": true, "sister": true, "brother": true, "wife": true, "husband": true, "family": true,
+	"son": true, "daughter": true, "ninos": true, "nino": true, "hijos": true, "hijo": true, "hija": true, "madre": true,
+	"padre": true, "hermana": true, "hermano": true, "familia": true, "bebe": true, "kinder": true, "kind": true,
+	"mutter": true, "vater": true, "schwester": true, "bruder": true, "familie": true, "tochter": true, "sohn": true,
+	"enfants": true, "enfant": true, "mere": true, "pere": true, "soeur": true, "frere": true, "famille": true,
+	"fille": true, "fils": true}
+
+// firstPersons are folded words of the speaker: "my", "I have", "mi", "tengo", "meine", "j'ai".
+var firstPersons = map[string]bool{"i": true, "my": true, "im": true, "ive": true, "me": true, "mi": true, "mis": true,
+	"tengo": true, "yo": true, "ich": true, "mein": true, "meine": true, "meinen": true, "meiner": true, "jai": true,
+	"ma": true, "mon": true, "mes": true, "je": true}
+
+// publishWords are folded verbs of making something public (four languages).
+var publishWords = map[string]bool{"post": true, "posting": true, "publish": true, "publishing": true, "share": true,
+	"sharing": true, "tweet": true, "tweeting": true, "expose": true, "tell": true, "telling": true, "publicar": true,
+	"publico": true, "publicare": true, "compartir": true, "contar": true, "contare": true, "posten": true, "poste": true,
+	"veroffentlichen": true, "veroffentliche": true, "teilen": true, "teile": true, "erzahlen": true, "publier": true,
+	"publie": true, "poster": true, "partager": true, "raconter": true}
+
+// checkFeltHarm adds emotional-pressure cues for the three frames, each once per message.
+func (st *state) checkFeltHarm() {
+	if st.warning {
+		return
+	}
+	if hs := st.cues[labHarm]; len(hs) > 0 && !st.fromLabel(labEmotionalPressure, harmWeight) {
+		for _, h := range hs {
+			if h.src != srcMessage || h.text == nil || h.end > len(h.text.text) {
+				continue
+			}
+			if ph := feltHarm(h.text.text, h.pos, h.end); ph != "" {
+				st.addReading(cue{label: labEmotionalPressure, weight: harmWeight, src: srcMessage, text: h.text,
+					phrase: ph, pos: h.pos, end: h.end, srcIdx: h.srcIdx})
+				break
+			}
+		}
+	}
+	for _, p := range st.cues[labPublicize] {
+		if p.src != srcMessage || p.text == nil || p.end > len(p.text.text) {
+			continue
+		}
+		ws := foldedFields(sentenceAt(p.text.text, p.pos, p.end))
+		if hasWord(ws, firstPersons) && hasWord(ws, publishWords) && !hasWord(ws, threatDenials) {
+			st.addReading(cue{label: labEmotionalPressure, weight: shameWeight, src: srcMessage, text: p.text,
+				phrase: "a public shaming threatened", pos: p.pos, end: p.end, srcIdx: p.srcIdx})
+			break
+		}
+	}
+}
+
+// threatDenials deny a threat in its sentence: "I won't post this".
+var threatDenials = map[string]bool{"not": true, "never": true, "wont": true, "dont": true, "no": true, "nunca": true,
+	"nicht": true, "nie": true, "pas": true, "jamais": true}
+
+// fromLabel reports a message cue of label l at weight w or above: the frame then adds nothing.
+func (st *state) fromLabel(l cueLabel, w float64) bool {
+	for _, q := range st.cues[l] {
+		if q.src == srcMessage && q.weight >= w {
+			return true
+		}
+	}
+	return false
+}
+
+// feltHarm returns how the harm at s[pos:end] is put, or "": pictured (an opener asks the
+// listener to imagine it, in its sentence or the one before, and a person other than the
+// speaker is in it), put as a possibility to someone (a modal or a condition and such a
+// person), or pleaded (the speaker's own dependant in its sentence).
+func feltHarm(s string, pos, end int) string {
+	sent := sentenceAt(s, pos, end)
+	ws := foldedFields(sent)
+	lo := strings.Index(s, sent)
+	prev := ""
+	if lo > 2 {
+		prev = sentenceAt(s, lo-3, lo-3)
+	}
+	switch {
+	case (hasAny(" "+sent+" ", imagineOpeners) || hasAny(" "+prev+" ", imagineOpeners)) && hasWord(ws, thirdPersons):
+		return "a harm pictured for the listener"
+	case hasWord(ws, hypotheticalWords) && personNear(s, pos, end) && !hasWord(ws, firstPersons) &&
+		!hasAny(" "+sent+" ", purposeMarks) && !thingAfter[nextWord(s, end-1)]:
+		return "a harm put to the listener as a possibility"
+	case ownKin(ws):
+		return "a hardship pleaded with the speaker's family"
+	}
+	return ""
+}
+
+// ownKin reports a kin noun the speaker owns in ws: "my sister", "I have two kids", "tengo dos
+// niños", "meine Mutter", "j'ai deux enfants".
+func ownKin(ws []string) bool {
+	for i, w := range ws {
+		if !kinNouns[w] {
+			continue
+		}
+		for k := max(0, i-3); k < i; k++ {
+			if firstPersons[ws[k]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasWord reports whether one of ws is in set.
+func hasWord(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// purposeMarks open a purpose or a precaution: a harm in one is what the act provides for
+// ("so we can act quickly if she's injured", "por si"), not a fear put to the listener.
+var purposeMarks = []string{" so we can ", " so that ", " so they can ", " in case ", " para que ", " por si ", " damit ",
+	" pour que ", " au cas ou "}
+
+// thingAfter are folded nouns that make the harm word before them a thing's name: "hospital
+// invoice", "emergency contact", "fire cover" (four languages).
+var thingAfter = map[string]bool{"invoice": true, "invoices": true, "contact": true, "contacts": true, "cover": true,
+	"coverage": true, "policy": true, "plan": true, "number": true, "line": true, "fund": true, "rider": true,
+	"benefit": true, "team": true, "service": true, "services": true, "desk": true, "room": true, "department": true,
+	"factura": true, "contacto": true, "cobertura": true, "poliza": true, "rechnung": true, "kontakt": true,
+	"deckung": true, "police": true, "facture": true, "couverture": true}
+
+// personNearWindow is how many words from the harm a person must stand for the harm to befall
+// them: "another uncovered bill could sink her", "could leave you with a five-figure bill".
+const personNearWindow = 5
+
+// personNear reports a thirdPersons word within personNearWindow words of s[pos:end], in its
+// sentence.
+func personNear(s string, pos, end int) bool {
+	i := pos
+	for n := 0; n < personNearWindow; n++ {
+		w, p := prevWord(s, i)
+		if w == "" || w == "." {
+			break
+		}
+		if thirdPersons[w] {
+			return true
+		}
+		i = p
+	}
+	i = end - 1
+	for n := 0; n < personNearWindow; n++ {
+		w := nextWord(s, i)
+		if w == "" || w == "." {
+			break
+		}
+		if thirdPersons[w] {
+			return true
+		}
+		i = strings.Index(s[i:], w) + i + len(w)
+	}
+	return false
 }

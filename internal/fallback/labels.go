@@ -49,6 +49,8 @@ const (
 	labRuin
 	labAssert
 	labSaidso
+	labHarm
+	labPublicize
 
 	numLabels // the number of labels, not one
 )
@@ -96,6 +98,8 @@ var labelNames = [numLabels]string{
 	labRuin:        "@ruin",
 	labAssert:      "@assert",
 	labSaidso:      "@saidso",
+	labHarm:        "@harm",
+	labPublicize:   "@publicize",
 }
 
 // String is the label as the rule pack writes it.
