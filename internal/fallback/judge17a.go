@@ -34,6 +34,7 @@ func (st *state) checkJudge17a() {
 	}
 	st.checkRelayedWord()
 	st.checkClaimedPower()
+	st.checkRuleInvoked()
 	st.checkFeltHarm()
 }
 
@@ -66,7 +67,7 @@ const permissionWindow = 12
 // assertiveSaid are verbs of saying (folded, as the @saidso lines end) that carry the
 // holder's assent by themselves: "as your colleague confirmed", "su agente me aseguró". The
 // others ("said", "told", "dijo", "gesagt", "dit") need a permission after them.
-var assertiveSaid = map[string]bool{"confirmed": true, "assured": true, "guaranteed": true, "confirmo": true, "aseguro": true,
+var assertiveSaid = map[string]bool{"asked": true, "pidio": true, "gebeten": true, "demande": true, "confirmed": true, "assured": true, "guaranteed": true, "confirmo": true, "aseguro": true,
 	"garantizo": true, "bestatigt": true, "bestatigte": true, "versichert": true, "versicherte": true, "zugesichert": true,
 	"garantiert": true, "confirme": true, "assure": true, "garanti": true}
 
@@ -224,7 +225,8 @@ var powerNouns = map[string]bool{"police": true, "polizei": true, "policia": tru
 	"ministerium": true, "ministere": true, "federal": true, "government": true, "gobierno": true, "regierung": true,
 	"gouvernement": true, "administration": true, "safety": true, "trust": true, "supervision": true,
 	"aufsicht": true, "supervisor": true, "enforcement": true, "fiscal": true, "customs": true, "aduana": true, "zoll": true,
-	"douane": true, "court": true, "tribunal": true, "gericht": true, "chair": true, "committee": true}
+	"douane": true, "court": true, "tribunal": true, "gericht": true, "chair": true, "committee": true, "orchestrator": true,
+	"orquestador": true, "administrator": true, "admin": true, "administrador": true}
 
 // checkClaimedPower adds an authority finding for an unverified counterparty that moves money,
 // data or an irreversible step while its claimed identity names an office with power over the
@@ -236,8 +238,8 @@ func (st *state) checkClaimedPower() {
 	if cp.Verified || cp.ClaimedIdentity == "" || !(a.Amount > 0 || a.Irreversible || len(a.DataCategories) > 0) {
 		return
 	}
-	if st.findsTactic(consult.AuthorityClaim) || len(st.cues[labAuthorityClaim]) > 0 {
-		return
+	if st.findsTactic(consult.AuthorityClaim) || st.fromLabel(labAuthorityClaim, relayedWordWeight) {
+		return // a weak cue ("mandatory") alone does not read the office
 	}
 	noun := ""
 	for _, w := range strings.Fields(foldedText(clipBytes(cp.ClaimedIdentity, 200))) {
@@ -395,7 +397,7 @@ func (st *state) checkFeltHarm() {
 			if h.src != srcMessage || h.text == nil || h.end > len(h.text.text) {
 				continue
 			}
-			if ph := feltHarm(h.text.text, h.pos, h.end); ph != "" {
+			if ph := feltHarm(h.text, h.pos, h.end); ph != "" {
 				st.addReading(cue{label: labEmotionalPressure, weight: harmWeight, src: srcMessage, text: h.text,
 					phrase: ph, pos: h.pos, end: h.end, srcIdx: h.srcIdx})
 				break
@@ -433,7 +435,8 @@ func (st *state) fromLabel(l cueLabel, w float64) bool {
 // listener to imagine it, in its sentence or the one before, and a person other than the
 // speaker is in it), put as a possibility to someone (a modal or a condition and such a
 // person), or pleaded (the speaker's own dependant in its sentence).
-func feltHarm(s string, pos, end int) string {
+func feltHarm(f *folded, pos, end int) string {
+	s := f.text
 	sent := sentenceAt(s, pos, end)
 	ws := foldedFields(sent)
 	lo := strings.Index(s, sent)
@@ -444,9 +447,15 @@ func feltHarm(s string, pos, end int) string {
 	switch {
 	case (hasAny(" "+sent+" ", imagineOpeners) || hasAny(" "+prev+" ", imagineOpeners)) && hasWord(ws, thirdPersons):
 		return "a harm pictured for the listener"
-	case hasWord(ws, hypotheticalWords) && personNear(s, pos, end) && !hasWord(ws, firstPersons) &&
-		!hasAny(" "+sent+" ", purposeMarks) && !thingAfter[nextWord(s, end-1)]:
+	case thingAfter[nextWord(s, end-1)]:
+		return ""
+	case hasWord(ws, hypotheticalWords) && personNear(f, pos, end) && !hasWord(ws, firstPersons) &&
+		!hasAny(" "+sent+" ", purposeMarks):
 		return "a harm put to the listener as a possibility"
+	case hasAny(" "+sent+" ", leavePleas) && personNear(f, pos, end):
+		return "a harm pleaded for someone"
+	case tellsThird(ws):
+		return "a fear to be put to the owner's family"
 	case ownKin(ws):
 		return "a hardship pleaded with the speaker's family"
 	}
@@ -498,14 +507,15 @@ const personNearWindow = 5
 
 // personNear reports a thirdPersons word within personNearWindow words of s[pos:end], in its
 // sentence.
-func personNear(s string, pos, end int) bool {
+func personNear(f *folded, pos, end int) bool {
+	s := f.text
 	i := pos
 	for n := 0; n < personNearWindow; n++ {
 		w, p := prevWord(s, i)
 		if w == "" || w == "." {
 			break
 		}
-		if thirdPersons[w] {
+		if thirdPersons[w] || w != "" && capitalised(f, p+1) && !atSentenceStart(s, p) {
 			return true
 		}
 		i = p
@@ -516,10 +526,95 @@ func personNear(s string, pos, end int) bool {
 		if w == "" || w == "." {
 			break
 		}
-		if thirdPersons[w] {
+		j := strings.Index(s[i:], w) + i
+		if thirdPersons[w] || capitalised(f, j) && !atSentenceStart(s, j-1) {
 			return true
 		}
-		i = strings.Index(s[i:], w) + i + len(w)
+		i = j + len(w)
+	}
+	return false
+}
+
+// atSentenceStart reports a word after the space at s[i] that opens its sentence, whose
+// capital says nothing about a name.
+func atSentenceStart(s string, i int) bool {
+	w, _ := prevWord(s, i)
+	return w == "" || w == "."
+}
+
+// leavePleas are folded pleas not to leave someone to a harm: "please don't leave her
+// exposed", "no la deje sola", "lassen Sie sie nicht allein", "ne la laissez pas".
+var leavePleas = []string{" dont leave ", " do not leave ", " no la deje ", " no lo deje ", " no los deje ",
+	" no nos deje ", " lassen sie sie nicht ", " lassen sie ihn nicht ", " lassen sie uns nicht ", " ne la laissez pas ",
+	" ne le laissez pas ", " ne nous laissez pas "}
+
+// tellVerbs are folded verbs that send a message to someone: with a third person after them,
+// the counterparty has the agent put the harm to the owner's family ("tell her it's an
+// emergency", "email her mother saying...").
+var tellVerbs = map[string]bool{"tell": true, "email": true, "write": true, "text": true, "call": true, "digale": true,
+	"dile": true, "escribale": true, "sagen": true, "schreiben": true, "dites": true, "ecrivez": true}
+
+// tellsThird reports a verb of telling with a third person within two words after it.
+func tellsThird(ws []string) bool {
+	for i, w := range ws {
+		if !tellVerbs[w] {
+			continue
+		}
+		for k := i + 1; k < len(ws) && k <= i+2; k++ {
+			if thirdPersons[ws[k]] && ws[k] != "you" && ws[k] != "your" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ruleInvokedWeight is the weight of a rule invoked as the reason the act must happen: weak,
+// since an honest adviser states a real duty the same way.
+const ruleInvokedWeight = 0.45
+
+// dutyWords are folded words of an obligation (four languages): read in the sentence of a
+// rule the @ruleword lines found.
+var dutyWords = map[string]bool{"must": true, "required": true, "requires": true, "require": true, "mandatory": true,
+	"obliged": true, "obligatory": true, "compulsory": true, "debe": true, "deben": true, "obligatorio": true,
+	"obligatoria": true, "exige": true, "exigen": true, "obligados": true, "muss": true, "mussen": true, "pflicht": true,
+	"vorgeschrieben": true, "verpflichtet": true, "verlangt": true, "doit": true, "doivent": true, "obligatoire": true,
+	"impose": true, "exigent": true}
+
+// checkRuleInvoked adds a weak authority cue for a rule the counterparty invokes as the reason
+// the act must happen ("Since the new EU cycling directive, anyone riding in organised events
+// must hold €5 million cover", "Según la nueva normativa, todo autónomo debe..."): a rule word
+// the @ruleword lines found in the message with a duty word in its sentence, no denial, and
+// the rule not one the case's own policies state (the owner's side then knows it).
+func (st *state) checkRuleInvoked() {
+	rs := st.cues[labRuleword]
+	if len(rs) == 0 || st.fromLabel(labAuthorityClaim, relayedWordWeight) {
+		return
+	}
+	for _, r := range rs {
+		if r.src != srcMessage || r.text == nil || r.end > len(r.text.text) {
+			continue
+		}
+		ws := foldedFields(sentenceAt(r.text.text, r.pos, r.end))
+		if !hasWord(ws, dutyWords) || hasWord(ws, threatDenials) {
+			continue
+		}
+		rule := strings.TrimSpace(r.text.text[r.pos:r.end])
+		if st.policyStates(rule) {
+			continue
+		}
+		st.addReading(cue{label: labAuthorityClaim, weight: ruleInvokedWeight, src: srcMessage, text: r.text,
+			phrase: "a rule invoked as the reason", pos: r.pos, end: r.end, srcIdx: r.srcIdx})
+		return
+	}
+}
+
+// policyStates reports a policy of the case whose folded text holds the rule word.
+func (st *state) policyStates(rule string) bool {
+	for _, p := range st.policies() {
+		if strings.Contains(" "+foldedText(clipBytes(p.Statement, 2000))+" ", " "+rule+" ") {
+			return true
+		}
 	}
 	return false
 }

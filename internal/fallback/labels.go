@@ -51,6 +51,7 @@ const (
 	labSaidso
 	labHarm
 	labPublicize
+	labRuleword
 
 	numLabels // the number of labels, not one
 )
@@ -100,6 +101,7 @@ var labelNames = [numLabels]string{
 	labSaidso:      "@saidso",
 	labHarm:        "@harm",
 	labPublicize:   "@publicize",
+	labRuleword:    "@ruleword",
 }
 
 // String is the label as the rule pack writes it.

@@ -70,6 +70,7 @@ var auxLabels = map[string]string{
 	"@saidso":      "verbs of saying that relay someone else's word (judge17a.go)",
 	"@harm":        "a harm to a person (hospital, accident, flood, nowhere to go, rent), read in a frame that pictures or pleads it (judge17a.go)",
 	"@publicize":   "an audience for a public shaming (followers, social media, la prensa), read with the speaker and a verb of publishing (judge17a.go)",
+	"@ruleword":    "a rule invoked (directive, regulation, normativa, Verordnung, règlement), read with a duty word in its sentence (judge17a.go)",
 }
 
 // params with their defaults; a pack may override them with "set".
