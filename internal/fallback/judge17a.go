@@ -92,8 +92,7 @@ var selfSubjects = map[string]bool{"i": true, "we": true, "yo": true, "nosotros"
 var relatives = map[string]bool{"friend": true, "sister": true, "brother": true, "wife": true, "husband": true, "mother": true,
 	"father": true, "mom": true, "mum": true, "dad": true, "son": true, "daughter": true, "partner": true, "amigo": true,
 	"amiga": true, "hermano": true, "hermana": true, "madre": true, "padre": true, "esposa": true, "esposo": true,
-	"freund": true, "freundin": true, "bruder": true, "schwester": true, "mutter": true, "vater": true, "frau": true,
-	"mann": true, "ami": true, "amie": true, "frere": true, "soeur": true, "mere": true, "pere": true, "femme": true, "mari": true}
+	"freund": true, "freundin": true, "bruder": true, "schwester": true, "mutter": true, "vater": true, "ami": true, "amie": true, "frere": true, "soeur": true, "mere": true, "pere": true, "femme": true, "mari": true}
 
 // checkRelayedWord adds a weak authority cue for a verb of saying the rule pack's @saidso lines
 // found in the message when, in the same sentence and up to relayedWordWindow words before it,
@@ -111,9 +110,9 @@ func (st *state) checkRelayedWord() {
 			continue
 		}
 		t := v.text.text
-		verb := strings.TrimSpace(t[v.pos:v.end])
-		if i := strings.LastIndexByte(verb, ' '); i >= 0 {
-			verb = verb[i+1:]
+		assertive := false
+		for _, w := range strings.Fields(t[v.pos:v.end]) {
+			assertive = assertive || assertiveSaid[w]
 		}
 		if w, _ := prevWord(t, v.pos); selfSubjects[w] {
 			continue
@@ -122,7 +121,7 @@ func (st *state) checkRelayedWord() {
 		if at < 0 || overlapsCue(qs, at, v.end) {
 			continue
 		}
-		if !assertiveSaid[verb] && !permissionAfter(t, v.end) {
+		if !assertive && !permissionAfter(t, v.end) {
 			continue
 		}
 		from := strings.LastIndex(t[:at], " . ") + 1
@@ -409,12 +408,31 @@ func (st *state) checkFeltHarm() {
 			continue
 		}
 		ws := foldedFields(sentenceAt(p.text.text, p.pos, p.end))
-		if hasWord(ws, firstPersons) && hasWord(ws, publishWords) && !hasWord(ws, threatDenials) {
+		if hasWord(ws, firstPersons) && publishedNotDenied(ws) {
 			st.addReading(cue{label: labEmotionalPressure, weight: shameWeight, src: srcMessage, text: p.text,
 				phrase: "a public shaming threatened", pos: p.pos, end: p.end, srcIdx: p.srcIdx})
 			break
 		}
 	}
+}
+
+// publishedNotDenied reports a verb of publishing in ws with no denial between it and the
+// speaker's word before it (at most three words): "I'm posting this online", not "I won't
+// post this"; "if you won't, I'm posting" is a threat.
+func publishedNotDenied(ws []string) bool {
+	for i, w := range ws {
+		if !publishWords[w] {
+			continue
+		}
+		denied := false
+		for k := i - 1; k >= max(0, i-3) && !firstPersons[ws[k]]; k-- {
+			denied = denied || threatDenials[ws[k]]
+		}
+		if !denied {
+			return true
+		}
+	}
+	return false
 }
 
 // threatDenials deny a threat in its sentence: "I won't post this".
@@ -449,8 +467,11 @@ func feltHarm(f *folded, pos, end int) string {
 		return "a harm pictured for the listener"
 	case thingAfter[nextWord(s, end-1)]:
 		return ""
-	case hasWord(ws, hypotheticalWords) && personNear(f, pos, end) && !hasWord(ws, firstPersons) &&
-		!hasAny(" "+sent+" ", purposeMarks):
+	case leavePleaded(s, pos, end):
+		return "a harm pleaded for someone"
+	case ownLoss(s[pos:end]) && hasWord(ws, hypotheticalWords):
+		return "a hardship pleaded by the speaker"
+	case hasWord(ws, hypotheticalWords) && personNear(f, pos, end) && !hasAny(" "+sent+" ", purposeMarks):
 		return "a harm put to the listener as a possibility"
 	case hasAny(" "+sent+" ", leavePleas) && personNear(f, pos, end):
 		return "a harm pleaded for someone"
@@ -613,6 +634,42 @@ func (st *state) checkRuleInvoked() {
 func (st *state) policyStates(rule string) bool {
 	for _, p := range st.policies() {
 		if strings.Contains(" "+foldedText(clipBytes(p.Statement, 2000))+" ", " "+rule+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// leftTo are folded words of the state a plea asks that someone not be left in: "don't leave
+// her exposed", "no la deje sola", "lassen Sie sie nicht allein".
+var leftTo = map[string]bool{"exposed": true, "alone": true, "stranded": true, "uninsured": true, "unprotected": true,
+	"behind": true, "sola": true, "solo": true, "desprotegida": true, "desprotegido": true, "allein": true,
+	"ungeschutzt": true, "seule": true, "seul": true}
+
+// leavePleaded reports a plea the @harm lines found ("dont leave her") followed within two
+// words by the state it leaves the person in.
+func leavePleaded(s string, pos, end int) bool {
+	if !hasAny(" "+strings.TrimSpace(s[pos:end])+" ", leavePleas) {
+		return false
+	}
+	for k := 0; k < 2; k++ {
+		if w := wordAfter(s, end, k); leftTo[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownLossPrefixes open the @harm lines that name a loss of the speaker's own: "lose my
+// house", "perder mi casa", "meine Wohnung verlieren", "perdre ma maison".
+var ownLossPrefixes = []string{"lose my ", "lose our ", "perder mi ", "perder nuestra ", "perder nuestro ", "meine ",
+	"meinen ", "unsere ", "perdre ma ", "perdre mon ", "perdre notre "}
+
+// ownLoss reports a @harm phrase that names a loss of the speaker's own.
+func ownLoss(ph string) bool {
+	ph = strings.TrimSpace(ph)
+	for _, p := range ownLossPrefixes {
+		if strings.HasPrefix(ph, p) {
 			return true
 		}
 	}
