@@ -29,7 +29,8 @@ import (
 func (st *state) checkJudge17a() {
 	if len(st.cues[labAuthorityClaim]) > 0 {
 		st.dropCues(labAuthorityClaim, func(q cue) bool {
-			return q.src == srcMessage && q.text != nil && (commercialIntro(q) || inspectedThing(q))
+			return q.src == srcMessage && q.text != nil && (commercialIntro(q) || inspectedThing(q) ||
+				approvedThing(q) || agencyForPerson(q))
 		})
 	}
 	st.checkRelayedWord()
@@ -674,4 +675,54 @@ func ownLoss(ph string) bool {
 		}
 	}
 	return false
+}
+
+// approverWords are folded words that can stand before "already approved" as its subject: a
+// pronoun, an auxiliary of a passive or perfect that has one, a relative pronoun.
+var approverWords = map[string]bool{"he": true, "she": true, "they": true, "it": true, "we": true, "i": true, "who": true,
+	"has": true, "have": true, "had": true, "was": true, "were": true, "is": true, "are": true, "been": true, "that": true,
+	"this": true, "everyone": true, "someone": true, "somebody": true}
+
+// timeNouns are folded nouns of a time of day or a period.
+var timeNouns = map[string]bool{"morning": true, "afternoon": true, "evening": true, "week": true, "month": true,
+	"quarter": true, "year": true}
+
+// approvedThing reports the pack's "already approved" after a noun that is no approver: "the
+// six domestic orders already approved this morning" names a thing's state, which the authors
+// do not read as a claim of authority; "Kwame already approved" (a name), "management
+// already approved" (an office) and "she already approved" stay. The pack's "approved this"
+// before a time ("approved this morning") is read the same way as the words before it.
+func approvedThing(q cue) bool {
+	t := q.text.text
+	if q.phrase == "approved this" {
+		return timeNouns[wordAfter(t, q.end, 0)] // "approved this morning": when, not what
+	}
+	if q.phrase != "already approved" {
+		return false
+	}
+	w, p := prevWord(t, q.pos)
+	if w == "" || w == "." || approverWords[w] || signoffRoles[w] || isOffice(w) || powerNouns[w] {
+		return false
+	}
+	return !capitalised(q.text, p+1)
+}
+
+// agencyForPerson reports the pack's bare "on behalf of" (weak) before a person who is no
+// office: "calling on behalf of Mrs. Okafor", "confirm on behalf of their clients" is acting
+// for someone (identity), not standing; "on behalf of the general counsel" stays.
+func agencyForPerson(q cue) bool {
+	if q.phrase != "on behalf of" {
+		return false
+	}
+	t := q.text.text
+	for k := 0; k < 3; k++ {
+		w := wordAfter(t, q.end, k)
+		if w == "" || w == "." {
+			return true
+		}
+		if signoffRoles[w] || isOffice(w) || powerNouns[w] {
+			return false
+		}
+	}
+	return true
 }
