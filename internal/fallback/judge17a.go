@@ -30,10 +30,11 @@ func (st *state) checkJudge17a() {
 	if len(st.cues[labAuthorityClaim]) > 0 {
 		st.dropCues(labAuthorityClaim, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && (commercialIntro(q) || inspectedThing(q) ||
-				approvedThing(q) || agencyForPerson(q))
+				approvedThing(q) || agencyForPerson(q) || bareReport(q))
 		})
 	}
 	st.checkRelayedWord()
+	st.liftAwayHolder()
 	st.checkClaimedPower()
 	st.checkRuleInvoked()
 	st.checkFeltHarm()
@@ -56,6 +57,32 @@ var holderAway = []string{" off today", " out today", " off sick", " out sick", 
 
 // psHolderAway finds holderAway in the folded message.
 var psHolderAway = newPhraseSet(holderAway)
+
+// liftAwayHolder raises a relayed word or sign-off of the message (this file's cue, or
+// judge12a's) to unreachableWordWeight when the message says its holder cannot be asked now.
+func (st *state) liftAwayHolder() {
+	qs := st.cues[labAuthorityClaim]
+	if len(qs) == 0 {
+		return
+	}
+	away := -1 // unknown until a relayed cue asks
+	for i := range qs {
+		q := &qs[i]
+		if q.src != srcMessage || q.weight >= unreachableWordWeight ||
+			q.phrase != "someone's word relayed" && q.phrase != "an office's sign-off" {
+			continue
+		}
+		if away < 0 {
+			away = 0
+			if psUnreachable.in(st.msg.text) || psHolderAway.in(st.msg.text) {
+				away = 1
+			}
+		}
+		if away == 1 {
+			q.weight = unreachableWordWeight
+		}
+	}
+}
 
 // relayedWordWindow is how many words before the verb of saying its holder may stand: "my
 // cousin works at your headquarters in revenue management and she told me".
@@ -81,19 +108,8 @@ var permissionWords = map[string]bool{"can": true, "could": true, "may": true, "
 	"corresponde": true, "correspondia": true, "kann": true, "konne": true, "kannst": true, "konnen": true, "konnten": true,
 	"konnte": true, "darf": true, "durfe": true, "durfen": true, "erlaubt": true, "ordnung": true, "anspruch": true,
 	"peux": true, "peut": true, "pouvez": true, "pouvait": true, "pouvais": true, "pourrait": true, "pourriez": true,
-	"autorise": true, "droit": true, "possible": true, "probleme": true}
-
-// selfSubjects are the speaker as the subject of the verb of saying: "I told your manager",
-// "we said": the speaker's own word, not someone else's.
-var selfSubjects = map[string]bool{"i": true, "we": true, "yo": true, "nosotros": true, "ich": true, "wir": true,
-	"je": true, "nous": true, "jai": true, "ive": true, "weve": true}
-
-// relatives name the owner's or the speaker's own people, whose consent is theirs to give,
-// not a standing over the agent: "my sister said it's fine", "his wife told me".
-var relatives = map[string]bool{"friend": true, "sister": true, "brother": true, "wife": true, "husband": true, "mother": true,
-	"father": true, "mom": true, "mum": true, "dad": true, "son": true, "daughter": true, "partner": true, "amigo": true,
-	"amiga": true, "hermano": true, "hermana": true, "madre": true, "padre": true, "esposa": true, "esposo": true,
-	"freund": true, "freundin": true, "bruder": true, "schwester": true, "mutter": true, "vater": true, "ami": true, "amie": true, "frere": true, "soeur": true, "mere": true, "pere": true, "femme": true, "mari": true}
+	"autorise": true, "droit": true, "possible": true, "probleme": true, "need": true, "needed": true,
+	"necesitaba": true, "necesito": true, "brauche": true, "brauchte": true, "besoin": true}
 
 // checkRelayedWord adds a weak authority cue for a verb of saying the rule pack's @saidso lines
 // found in the message when, in the same sentence and up to relayedWordWindow words before it,
@@ -115,9 +131,6 @@ func (st *state) checkRelayedWord() {
 		for _, w := range strings.Fields(t[v.pos:v.end]) {
 			assertive = assertive || assertiveSaid[w]
 		}
-		if w, _ := prevWord(t, v.pos); selfSubjects[w] {
-			continue
-		}
 		at := relayedHolder(v.text, v.pos)
 		if at < 0 || overlapsCue(qs, at, v.end) {
 			continue
@@ -135,11 +148,7 @@ func (st *state) checkRelayedWord() {
 		if st.relayedOnRecord(strings.TrimSpace(t[from:to])) {
 			continue
 		}
-		w := relayedWordWeight
-		if psUnreachable.in(st.msg.text) || psHolderAway.in(st.msg.text) {
-			w = unreachableWordWeight
-		}
-		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: w,
+		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: relayedWordWeight,
 			src: srcMessage, text: v.text, phrase: "someone's word relayed", pos: at, end: v.end, srcIdx: v.srcIdx})
 		return
 	}
@@ -148,15 +157,12 @@ func (st *state) checkRelayedWord() {
 // relayedHolder returns where the holder of the verb of saying at f.text[i] starts, or -1: an
 // office word (signoffRoles, isOffice) or a capitalised name before "from"/"von" within
 // relayedWordWindow words of the same sentence, with no denial or duty between and no
-// condition just before it; a relative ends the search.
+// condition just before it.
 func relayedHolder(f *folded, i int) int {
 	t := f.text
 	for n := 0; n < relayedWordWindow; n++ {
 		w, p := prevWord(t, i)
 		if w == "" || w == "." || signoffStops[w] && w != "to" && w != "be" {
-			return -1
-		}
-		if relatives[w] {
 			return -1
 		}
 		holder := signoffRoles[w] || isOffice(w)
@@ -305,6 +311,11 @@ var inspectionWords = map[string]bool{"inspection": true, "inspeccion": true}
 var sourceBefore = map[string]bool{"from": true, "by": true, "ici": true, "de": true, "del": true, "la": true, "von": true,
 	"vom": true, "par": true, "por": true}
 
+// bodyNouns after an inspection word make it a body: "inspection office", "inspección de
+// trabajo" is read by its own pack line.
+var bodyNouns = map[string]bool{"office": true, "authority": true, "department": true, "service": true, "team": true,
+	"unit": true, "division": true, "agency": true, "bureau": true}
+
 // inspectedThing reports a bare inspection word that names a check done on a thing ("the final
 // inspection is next week", "through inspection", "the inspection folder") rather than an
 // inspecting body: the word before it is not a source word, nor "the" after one.
@@ -313,6 +324,9 @@ func inspectedThing(q cue) bool {
 		return false
 	}
 	t := q.text.text
+	if bodyNouns[wordAfter(t, q.end, 0)] {
+		return false // "the labour inspection office": a body
+	}
 	w, p := prevWord(t, q.pos)
 	if sourceBefore[w] {
 		return false
@@ -360,9 +374,10 @@ var hypotheticalWords = map[string]bool{"could": true, "would": true, "might": t
 // thirdPersons are folded words that name a person other than the speaker: the listener, a
 // third person, or one of the owner's family (four languages).
 var thirdPersons = map[string]bool{"you": true, "your": true, "youd": true, "youre": true, "he": true, "she": true,
+	"hes": true, "shes": true, "theyre": true,
 	"him": true, "her": true, "his": true, "hed": true, "shed": true, "family": true, "children": true, "kids": true,
 	"wife": true, "husband": true, "son": true, "daughter": true, "usted": true, "su": true, "sus": true, "ella": true,
-	"el": true, "familia": true, "hijos": true, "ninos": true, "sie": true, "ihr": true, "ihre": true, "er": true,
+	"familia": true, "hijos": true, "ninos": true, "sie": true, "ihr": true, "ihre": true, "er": true,
 	"familie": true, "kinder": true, "vous": true, "votre": true, "il": true, "elle": true, "famille": true, "enfants": true}
 
 // kinNouns are folded nouns of dependants and close family: a hardship told with one of the
@@ -474,8 +489,6 @@ func feltHarm(f *folded, pos, end int) string {
 		return "a hardship pleaded by the speaker"
 	case hasWord(ws, hypotheticalWords) && personNear(f, pos, end) && !hasAny(" "+sent+" ", purposeMarks):
 		return "a harm put to the listener as a possibility"
-	case hasAny(" "+sent+" ", leavePleas) && personNear(f, pos, end):
-		return "a harm pleaded for someone"
 	case tellsThird(ws):
 		return "a fear to be put to the owner's family"
 	case ownKin(ws):
@@ -725,4 +738,15 @@ func agencyForPerson(q cue) bool {
 		}
 	}
 	return true
+}
+
+// bareReport reports a rule-pack phrase that ends on a bare verb of saying ("your colleague
+// said", "your agency told me") with no permission after it: "your colleague said the parcel
+// left yesterday" relays a fact, not a standing to act; "your agency told me I didn't need
+// insurance" stays.
+func bareReport(q cue) bool {
+	if !strings.HasSuffix(q.phrase, " said") && !strings.HasSuffix(q.phrase, " told me") && !strings.HasSuffix(q.phrase, " told us") {
+		return false
+	}
+	return !permissionAfter(q.text.text, q.end)
 }
