@@ -198,6 +198,9 @@ func isApprovalStem(w string) bool {
 // discrepancies" negates the discrepancies.
 func approvalNegated(f string) bool {
 	tok := strings.Fields(f)
+	// "No overtime timesheet for Dmitri Volkov is approved": a sentence that opens on "no"
+	// denies its subject, however far the approval word stands from it (judge17a).
+	opensNo := len(tok) > 0 && absentBefore[tok[0]] && tok[0] != "without" && tok[0] != "ohne"
 	for i, w := range tok {
 		hit := false
 		for _, a := range approvalRecordWords {
@@ -208,6 +211,9 @@ func approvalNegated(f string) bool {
 		}
 		if !hit {
 			continue
+		}
+		if opensNo {
+			return true
 		}
 		for k := max(0, i-3); k < len(tok) && k <= i+3; k++ {
 			if k != i && absentWords[tok[k]] && (k < i || !absentBefore[tok[k]]) {

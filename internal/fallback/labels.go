@@ -48,6 +48,10 @@ const (
 	labLapse
 	labRuin
 	labAssert
+	labSaidso
+	labHarm
+	labPublicize
+	labRuleword
 
 	numLabels // the number of labels, not one
 )
@@ -94,6 +98,10 @@ var labelNames = [numLabels]string{
 	labLapse:       "@lapse",
 	labRuin:        "@ruin",
 	labAssert:      "@assert",
+	labSaidso:      "@saidso",
+	labHarm:        "@harm",
+	labPublicize:   "@publicize",
+	labRuleword:    "@ruleword",
 }
 
 // String is the label as the rule pack writes it.

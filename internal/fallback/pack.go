@@ -67,6 +67,10 @@ var auxLabels = map[string]string{
 	"@lapse":       "what is lost when a time passes (\"lapses\", \"goes to\", \"verfällt\"), read with the time in its sentence",
 	"@ruin":        "a ruin pictured for the listener (\"wipe out\", \"perderlo todo\", \"vor dem Nichts\"), read with a \"could\" in its sentence",
 	"@assert":      "words an attribute-value assertion needs: a limit, a fee, an event, a counted noun, a state",
+	"@saidso":      "verbs of saying that relay someone else's word (judge17a.go)",
+	"@harm":        "a harm to a person (hospital, accident, flood, nowhere to go, rent), read in a frame that pictures or pleads it (judge17a.go)",
+	"@publicize":   "an audience for a public shaming (followers, social media, la prensa), read with the speaker and a verb of publishing (judge17a.go)",
+	"@ruleword":    "a rule invoked (directive, regulation, normativa, Verordnung, règlement), read with a duty word in its sentence (judge17a.go)",
 }
 
 // params with their defaults; a pack may override them with "set".
