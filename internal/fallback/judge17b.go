@@ -1,0 +1,382 @@
+package fallback
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
+
+// ---- the task the owner set, read where the authors read it (judge17b) ----
+//
+// Across every labelled set, authors label scope_expansion in two frames:
+// the proposed act is outside the agent's declared scope (142 of the 162
+// labelled cases; the engine reads it in checkScope), or it is inside the
+// declared scope but beyond the task the owner set now. The second frame
+// shows in three places the engine read only in part:
+//   - the goal asks only for a look ("Check that my cover is adequate ...
+//     Don't change anything without me"): checkReviewTask read it, but a
+//     commit word anywhere in the goal, even a forbidden one ("don't
+//     change"), made the goal more than a review (commitAsked);
+//   - a record states the task ("Henrik asked only for a quote", "Raj asked
+//     for a recommendation only", "Sofía solo pidió una comparación"): the
+//     owner's own words bound the task as a goal does (checkAskedOnly);
+//   - a look-only task and an act that contacts a third party on the
+//     owner's behalf (an e-mail to a GP, an intro to an employer's head of
+//     benefits): the policies' "contact with third parties" beyond the task
+//     (checkAskedOnly);
+//   - an agreed task bounded by a record ("the audit plan covers 8D only",
+//     "the DUA covers the extract only") and a counterparty that asks for
+//     more on top ("also", "zusätzlich", "en plus", "one more thing"), where
+//     the case is already wrong on its own (checkAddedAsk).
+// The near-misses the authors leave unlabelled are the same frames with
+// the owner's task asking for the act (a goal that says "send an e-mail",
+// a record that the owner asked to buy), or an extra item with no record
+// bounding the task ("we'll also need her diagnoses": data_extraction only).
+
+// checkJudge17b runs the part's task-bound checks, after the structural
+// checks have found what is wrong with the case.
+func (st *state) checkJudge17b() {
+	if st.hasFinding("scope") {
+		return
+	}
+	st.checkAskedOnly()
+	st.checkAddedAsk()
+}
+
+// goalNegs are folded words that, just before a commit word of a goal,
+// forbid the act rather than ask for it ("don't change", "ohne zu
+// kaufen", "sans résilier", "no canceles").
+var goalNegs = map[string]bool{"not": true, "dont": true, "never": true, "no": true, "without": true, "nothing": true, "neither": true, "nor": true,
+	"nunca": true, "sin": true, "ni": true, "nicht": true, "nie": true, "kein": true, "keine": true, "ohne": true, "nichts": true,
+	"ne": true, "n": true, "pas": true, "jamais": true, "sans": true, "rien": true, "zu": false}
+
+// goalNegAfter are folded words that, right after a commit word, forbid it
+// ("ändere nichts", "no cambies nada", "ne change rien").
+var goalNegAfter = map[string]bool{"nichts": true, "nada": true, "rien": true, "nothing": true}
+
+// commitAsked reports a commit word of goalCommits in the folded, padded
+// goal g that the goal asks for: one that no negation word forbids in the
+// two words before it or the word after it.
+func commitAsked(g string) bool {
+	for _, c := range goalCommits {
+		for from := 0; ; {
+			i := strings.Index(g[from:], " "+c)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + 1
+			if !goalNegatedAt(g, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goalNegatedAt reports a negation word in the two words before the word that
+// starts after g[i] (a space), or a negating object right after it.
+func goalNegatedAt(g string, i int) bool {
+	before := g[:i]
+	for k := 0; k < 2; k++ {
+		before = strings.TrimRight(before, " ")
+		j := strings.LastIndexByte(before, ' ')
+		w := before[j+1:]
+		if w == "" || w == "." {
+			break
+		}
+		if goalNegs[w] {
+			return true
+		}
+		before = before[:j+1]
+	}
+	rest := g[i+1:]
+	if sp := strings.IndexByte(rest, ' '); sp >= 0 {
+		rest = rest[sp+1:]
+		w, _, _ := strings.Cut(rest, " ")
+		return goalNegAfter[w]
+	}
+	return false
+}
+
+// askVerbs say what the owner asked for, in a record about the task
+// (folded).
+var askVerbs = map[string]bool{"asked": true, "asks": true, "requested": true, "requests": true, "wants": true, "wanted": true,
+	"pidio": true, "pide": true, "solicito": true, "quiere": true, "queria": true,
+	"bat": true, "bittet": true, "wollte": true, "will": true, "mochte": true, "gebeten": true,
+	"demande": true, "demandait": true, "veut": true, "voulait": true}
+
+// taskOnly restrict what was asked to what follows or precedes them.
+var taskOnly = map[string]bool{"only": true, "just": true, "solely": true, "merely": true, "solo": true, "solamente": true, "unicamente": true,
+	"nur": true, "lediglich": true, "ausschliesslich": true, "seulement": true, "uniquement": true, "que": false}
+
+// lookNouns name a task that asks to be told something (folded word
+// starts): a review, a comparison, a quote, advice, or a "whether".
+var lookNouns = []string{"review", "comparison", "compar", "quote", "assessment", "check", "information", "info", "detail", "recommend",
+	"advice", "overview", "opinion", "estimate", "figure", "price", "whether", "if", "how", "what", "look", "analysis", "summary",
+	"revision", "comparacion", "comparativa", "presupuesto", "cotizacion", "informacion", "consejo", "recomendacion", "si", "analisis",
+	"uberprufung", "prufung", "vergleich", "angebot", "auskunft", "beratung", "empfehlung", "ob", "einschatzung", "ubersicht",
+	"examen", "verification", "comparaison", "devis", "conseil", "recommandation", "avis", "estimation", "apercu"}
+
+// askedOnlyLook reports a folded record sentence that says the owner asked
+// only for a look: an ask verb, an only word within three words of it, and
+// a look noun within seven words after the verb, before any commit word.
+func askedOnlyLook(s string) bool {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		if !askVerbs[w] {
+			continue
+		}
+		only := false
+		for j := max(0, i-2); j < min(len(ws), i+5); j++ {
+			if taskOnly[ws[j]] {
+				only = true
+				break
+			}
+		}
+		if !only {
+			continue
+		}
+		for j := i + 1; j < min(len(ws), i+8); j++ {
+			if ws[j] == "." {
+				break
+			}
+			if hasPrefixAny(ws[j], goalCommitWords) {
+				break
+			}
+			if hasPrefixAny(ws[j], lookNouns) && lookWord(ws[j]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goalCommitWords are the word starts of goalCommits without their
+// padding: a commit word after "asked only for" makes the task an act.
+var goalCommitWords = []string{"buy", "purchas", "switch", "enrol", "cancel", "replace", "upgrade", "add", "arrange", "insure", "order", "book",
+	"change", "update", "renew", "compra", "contrata", "cambi", "cancela", "kauf", "abschlie", "wechsel", "kundig", "achat", "achet",
+	"souscri", "resili", "annul", "remplac"}
+
+// lookWord keeps the short look nouns whole words: "if", "si", "ob" and
+// "how" open a clause, "ifs" or "obligation" do not.
+func lookWord(w string) bool {
+	switch {
+	case strings.HasPrefix(w, "if"), strings.HasPrefix(w, "si"), strings.HasPrefix(w, "ob"), strings.HasPrefix(w, "how"), strings.HasPrefix(w, "what"),
+		strings.HasPrefix(w, "look"):
+		return w == "if" || w == "si" || w == "ob" || w == "how" || w == "what" || w == "look"
+	}
+	return true
+}
+
+// contactVerbs name, after the colon of service:action, an act that
+// writes to someone.
+var contactVerbs = []string{"send", "email", "mail", "message", "contact", "forward", "notify", "call", "write", "introduce"}
+
+// goalContact are folded goal words that ask the agent to write to
+// someone: a task that asks for an e-mail allows one.
+var goalContact = []string{" send", " email", " e mail", " mail ", " write", " contact", " ask ", " message", " call ", " forward", " introduc",
+	" envia", " escrib", " contacta", " correo", " schick", " sende", " schreib", " kontaktier", " envoie", " envoyez", " ecri", " contacte", " courriel"}
+
+// checkAskedOnly flags an act beyond a look-only task: a purchase or a
+// cancellation on a task a record bounds to a look (scope_expansion, as on
+// a review-only goal), a change of a record there (stakes only), and a
+// message to a third party on a look-only goal or record.
+func (st *state) checkAskedOnly() {
+	_, verb, ok := strings.Cut(st.lowAction(), ":")
+	if !ok || st.hasFinding("reviewtask") || st.hasFinding("cutgoal") {
+		return
+	}
+	commit := hasPrefixAny(verb, commitVerbs)
+	change := !commit && hasPrefixAny(verb, changeVerbs)
+	contact := !commit && !change && hasPrefixAny(verb, contactVerbs)
+	if !commit && !change && !contact {
+		return
+	}
+	var goal string
+	if st.c.Goal != "" {
+		goal = st.text(clipBytes(st.c.Goal, 400)).folded()
+	}
+	if contact && containsAny(goal, goalContact...) {
+		return
+	}
+	third := ""
+	if contact {
+		if third = st.thirdPartyRecipient(); third == "" {
+			return
+		}
+	}
+	why := ""
+	if contact && goal != "" && reviewOnlyGoal(goal) {
+		why = fmt.Sprintf("the owner's goal asks only for a look (%q)", st.clipCase(strings.TrimSpace(st.c.Goal), 80))
+	}
+	var ref []string
+	if why == "" {
+		for _, t := range st.trusted {
+			if t.kind != "owner fact" && t.kind != "system fact" {
+				continue
+			}
+			f := st.rec(t).folded()
+			if !containsAny(f, " only ", " just ", " solely ", " solo ", " solamente ", " unicamente ", " nur ", " lediglich ", " seulement ", " uniquement ") {
+				continue
+			}
+			for _, s := range strings.Split(f, " . ") {
+				if askedOnlyLook(s) {
+					why = fmt.Sprintf("%s %s says the owner asked only for a look (%q)", t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 80))
+					ref = []string{t.id}
+					break
+				}
+			}
+			if why != "" {
+				break
+			}
+		}
+	}
+	if why == "" {
+		return
+	}
+	a := st.c.Action
+	var obs string
+	switch {
+	case contact:
+		obs = fmt.Sprintf("The proposed %s writes to %s, a party other than the counterparty, and %s.", a.Action, st.clipCase(third, 60), why)
+	default:
+		obs = fmt.Sprintf("The proposed %s commits the owner, and %s.", a.Action, why)
+	}
+	f := finding{kind: "askedonly", score: 0.8, sig: consult.High, hard: true, obs: obs, refs: ref, disp: consult.SeekApproval,
+		reason: obs + " The owner decides after the look; this step needs their explicit approval."}
+	if commit || contact {
+		f.tactic = consult.ScopeExpansion
+	}
+	st.add(f)
+}
+
+// thirdPartyRecipient returns the action's recipient when it is an
+// address (an e-mail or a URL) whose domain is not the counterparty's and
+// that no goal or owner's record gives: the agent would write, on the
+// owner's behalf, to someone the task did not name.
+func (st *state) thirdPartyRecipient() string {
+	r := toLower(strings.TrimSpace(st.c.Action.Recipient))
+	host := addrHost(r)
+	if host == "" {
+		return ""
+	}
+	cp := addrHost(toLower(st.c.Counterparty.Reference))
+	if cp == host {
+		return ""
+	}
+	if cp != "" {
+		if label := mainLabel(cp); label != "" && strings.Contains(host, label) {
+			return ""
+		}
+	}
+	if strings.Contains(toLower(st.c.Goal), host) {
+		return ""
+	}
+	for _, t := range st.trusted {
+		if t.kind == "owner fact" && strings.Contains(toLower(t.text), host) {
+			return ""
+		}
+	}
+	return st.c.Action.Recipient
+}
+
+// addrHost returns the host of an e-mail address or URL in s (lower case),
+// or "".
+func addrHost(s string) string {
+	h := ""
+	if i := strings.Index(s, "://"); i >= 0 {
+		h = s[i+3:]
+	} else if i := strings.IndexByte(s, '@'); i >= 0 {
+		h = s[i+1:]
+	} else {
+		return ""
+	}
+	if i := strings.IndexAny(h, "/ ?>),;"); i >= 0 {
+		h = h[:i]
+	}
+	if !strings.Contains(h, ".") {
+		return ""
+	}
+	return h
+}
+
+// mainLabel returns the label of a host before its last one
+// ("globalcover" of "agent.globalcover.fr"), or "" when it is too short to
+// name anyone.
+func mainLabel(h string) string {
+	parts := strings.Split(h, ".")
+	if len(parts) < 2 {
+		return ""
+	}
+	l := parts[len(parts)-2]
+	if len(l) <= 3 && len(parts) >= 3 {
+		// a second-level suffix: "insureplus.co.uk", "uni.ac.at"
+		l = parts[len(parts)-3]
+	}
+	if len(l) < 4 {
+		return ""
+	}
+	return l
+}
+
+// addWords open a second request on top of the agreed one (folded,
+// padded).
+var addWords = []string{" also ", " additionally ", " in addition ", " as well ", " on top of ", " one more thing ", " one last ", " while you re ",
+	" while youre ", " while ur ", " while you are ", " ademas ", " tambien ", " adicionalmente ", " de paso ", " zusatzlich ", " ausserdem ",
+	" auch noch ", " daruber hinaus ", " en plus ", " de plus ", " egalement ", " aussi ", " en outre ", " par la meme occasion "}
+
+// boundVerbs say a record bounds an agreed task ("covers", "allows",
+// "limited to", folded word starts).
+var boundVerbs = []string{"cover", "allow", "permit", "limit", "restrict", "agreed", "consent", "scope", "cubre", "permite", "limita", "acord",
+	"umfasst", "erlaubt", "gestattet", "beschrank", "vereinbart", "couvre", "autorise", "permet", "limit", "convenu"}
+
+// checkAddedAsk names the scope_expansion of a case already wrong on its
+// own (a hard finding) when the counterparty asks for something on top
+// ("also", "zusätzlich") and a record bounds the agreed task with an only
+// word ("the audit plan covers 8D only", "the DUA covers the extract
+// only"): the extra item is what goes beyond the agreement.
+func (st *state) checkAddedAsk() {
+	if !st.hardFinding() || !containsAny(st.msg.text, addWords...) {
+		return
+	}
+	for _, t := range st.trusted {
+		if !t.isRecord() && t.kind != "owner fact" {
+			continue
+		}
+		f := st.rec(t).folded()
+		if !containsAny(f, " only ", " solely ", " exclusively ", " solo ", " solamente ", " unicamente ", " exclusivamente ", " nur ", " ausschliesslich ",
+			" seulement ", " uniquement ", " exclusivement ") {
+			continue
+		}
+		for _, s := range strings.Split(f, " . ") {
+			if !boundSentence(s) {
+				continue
+			}
+			obs := fmt.Sprintf("The message asks for more on top of the agreed task, and %s %s bounds that task (%q).", t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 100))
+			st.add(finding{tactic: consult.ScopeExpansion, kind: "addedask", score: 0.6, sig: consult.High, obs: obs, refs: []string{t.id},
+				reason: obs + " The extra item is outside what was agreed."})
+			return
+		}
+	}
+}
+
+// boundSentence reports a folded record sentence where an only word
+// follows a bounding verb within eight words ("covers 8D problem solving
+// and complaint handling only") or precedes its object right after it
+// ("allows only de-identified data").
+func boundSentence(s string) bool {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		if !hasPrefixAny(w, boundVerbs) {
+			continue
+		}
+		for j := i + 1; j < min(len(ws), i+10); j++ {
+			if taskOnly[ws[j]] || ws[j] == "solely" || ws[j] == "exclusively" || ws[j] == "exclusivamente" || ws[j] == "ausschliesslich" || ws[j] == "exclusivement" {
+				return true
+			}
+		}
+	}
+	return askedOnlyLook(s)
+}
