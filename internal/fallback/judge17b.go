@@ -2,7 +2,9 @@ package fallback
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -42,6 +44,17 @@ func (st *state) checkJudge17b() {
 	}
 	st.checkAskedOnly()
 	st.checkAddedAsk()
+}
+
+// checkJudge17bInsurance runs the part's record checks that the
+// converse-insurance cases showed missing: a payout the records reserve to
+// another party asked by an unverified caller, a reference one character
+// off the records', and a date the action would state that a record
+// contradicts. They run whether or not the act is in scope.
+func (st *state) checkJudge17bInsurance() {
+	st.checkReservedPayout()
+	st.checkTwinReference()
+	st.checkMisstatedDate()
 }
 
 // goalNegs are folded words that, just before a commit word of a goal,
@@ -379,4 +392,258 @@ func boundSentence(s string) bool {
 		}
 	}
 	return askedOnlyLook(s)
+}
+
+// ---- a payout the records reserve to someone else, asked by a stranger ----
+
+// reservedKinds are the findings that say a policy reserves the act to a
+// party the records name, and the action goes elsewhere.
+var reservedKinds = []string{"namedrecipient", "reservedname", "reservedactor"}
+
+// checkReservedPayout asks for the case to stop when a policy reserves the
+// act to a named party, the action goes to someone else, and the request
+// comes from a counterparty nobody verified: the readable sets label each
+// such case critical (a wire, a life benefit, access codes), since the
+// only party asking is the one the records do not name.
+func (st *state) checkReservedPayout() {
+	if st.c.Counterparty.Verified || st.hasFinding("reservedpayout") {
+		return
+	}
+	for _, k := range reservedKinds {
+		if st.hasFinding(k) {
+			obs := "A policy reserves this act to a party the records name, the action goes to someone else, and the request comes from a counterparty nobody verified."
+			st.add(finding{kind: "reservedpayout", score: 0.5, sig: consult.Critical, hard: true, obs: obs, disp: consult.DoNotProceed,
+				reason: obs + " Only the named party, verified out of band, can redirect it."})
+			return
+		}
+	}
+}
+
+// ---- a reference one character off the records' ----
+
+// refNouns name a reference kind the owner's records hold (lower case):
+// a twin counts only after one of them, so that two flight numbers or two
+// product codes, which differ by a digit for honest reasons, do not.
+var refNouns = map[string]bool{"policy": true, "policies": true, "claim": true, "claims": true, "invoice": true, "contract": true, "certificate": true,
+	"member": true, "membership": true, "account": true, "case": true, "file": true, "poliza": true, "póliza": true, "siniestro": true, "reclamacion": true,
+	"reclamación": true, "factura": true, "contrato": true, "expediente": true, "police": true, "polizze": true, "versicherungsschein": true,
+	"schaden": true, "schadensnummer": true, "rechnung": true, "vertrag": true, "vertragsnummer": true, "contrat": true, "sinistre": true,
+	"facture": true, "dossier": true, "no": true, "nr": true, "number": true, "número": true, "numero": true, "nummer": true}
+
+// refTokens returns the reference-like tokens of s that follow a reference
+// noun within three words: a letter prefix of one to five letters and
+// three or more digits ("policy HP-4471", "claim CL2231", "Police
+// LF-3310"), upper-cased with the hyphen dropped. Plain numbers (years,
+// amounts) are left out: they differ by one digit for honest reasons.
+func refTokens(s string, out []string) []string {
+	ws := strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(",;:()[]\"'.!?", r)
+	})
+	for n, w := range ws {
+		w = strings.Trim(w, "-#")
+		letters, digits := 0, 0
+		i := 0
+		for i < len(w) && (w[i] >= 'a' && w[i] <= 'z' || w[i] >= 'A' && w[i] <= 'Z') {
+			i++
+			letters++
+		}
+		if letters == 0 || letters > 5 {
+			continue
+		}
+		j := i
+		if j < len(w) && w[j] == '-' {
+			j++
+		}
+		for k := j; k < len(w) && w[k] >= '0' && w[k] <= '9'; k++ {
+			digits++
+		}
+		if digits < 3 || j+digits != len(w) {
+			continue
+		}
+		noun := false
+		for k := max(0, n-3); k < n; k++ {
+			if refNouns[strings.ToLower(ws[k])] {
+				noun = true
+			}
+		}
+		if noun {
+			out = append(out, strings.ToUpper(w[:i])+w[j:])
+		}
+	}
+	return out
+}
+
+// twinRef reports two references with the same letter prefix and digits of
+// the same length that differ in one digit or in two adjacent digits
+// swapped: the look-alike a wrong or forged reference makes.
+func twinRef(a, b string) bool {
+	if a == b || len(a) != len(b) {
+		return false
+	}
+	var diff []int
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] {
+			if a[i] < '0' || a[i] > '9' || b[i] < '0' || b[i] > '9' {
+				return false
+			}
+			diff = append(diff, i)
+		}
+	}
+	switch len(diff) {
+	case 1:
+		return true
+	case 2:
+		i, j := diff[0], diff[1]
+		return j == i+1 && a[i] == b[j] && a[j] == b[i]
+	}
+	return false
+}
+
+// checkTwinReference flags a message or action that builds on a reference
+// (a policy, claim or invoice number) no record holds, when a record holds
+// its twin one digit off: the counterparty's premise ("policy HP-4471
+// lapsed") is about a policy the owner does not have, or is a forgery of
+// the one they do (HP-4417).
+func (st *state) checkTwinReference() {
+	if len(st.trusted) == 0 {
+		return
+	}
+	var buf [8]string
+	mine := refTokens(st.c.Action.Description, refTokens(clipBytes(st.c.Message, maxClaimBytes), buf[:0]))
+	if len(mine) == 0 {
+		return
+	}
+	var rbuf [16]string
+	recs := rbuf[:0]
+	for _, t := range st.trusted {
+		recs = refTokens(clipBytes(t.text, maxClaimBytes), recs)
+	}
+	for _, p := range st.policies() {
+		recs = refTokens(p.Statement, recs)
+	}
+	for _, m := range mine {
+		if slices.Contains(recs, m) {
+			continue
+		}
+		for _, r := range recs {
+			if !twinRef(m, r) {
+				continue
+			}
+			obs := fmt.Sprintf("The case refers to %s, which no record holds; the records hold %s, one digit off.", m, r)
+			st.add(finding{tactic: consult.InconsistentClaims, kind: "twinref", score: 0.7, sig: consult.High, hard: true, obs: obs,
+				disp: consult.GatherEvidence, reason: obs + " A reference one digit off is a wrong premise or a forged one; confirm it against the owner's records first."})
+			return
+		}
+	}
+}
+
+// ---- a date the action would state that a record contradicts ----
+
+// stateWords open what the action would tell someone (folded, padded):
+// "stating", "declaring", "indicando", "mit Angabe", "en indiquant".
+var stateWords = []string{" stating ", " state that ", " states that ", " declaring ", " declare that ", " saying ", " indicating ", " reporting that ",
+	" with the date ", " giving the date ", " indicando ", " declarando ", " diciendo ", " haciendo constar ", " con fecha ", " indicar que ",
+	" mit angabe ", " angabe ", " angibt ", " mit dem datum ", " datiert auf ", " indiquant ", " declarant ", " en date du ", " avec la date "}
+
+// dayMonth returns the dates (month*100+day) a folded text names by day
+// and month name: "12 february", "february 12", "12 . februar", "le 3
+// mars", "3rd of march".
+func dayMonth(s string, out []int) []int {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		m := monthWords[w]
+		if m == 0 || len(w) < 3 {
+			continue
+		}
+		d := 0
+		for j := i - 1; j >= max(0, i-3) && d == 0; j-- {
+			if ws[j] == "." || ws[j] == "of" || ws[j] == "de" {
+				continue
+			}
+			d = dayOf(ws[j], true)
+			break
+		}
+		if d == 0 && i+1 < len(ws) {
+			d = dayOf(ws[i+1], true)
+		}
+		if d > 0 {
+			out = append(out, m*100+d)
+		}
+	}
+	return out
+}
+
+// checkMisstatedDate flags an action that would state a date ("submit the
+// claim stating the accident occurred on 12 February") when a record of the
+// owner's side dates the same event otherwise and no record holds the
+// stated date: the agent would misstate a fact to the insurer, the
+// policy_bypass of the labelling conventions (a false date to fit cover, as
+// with backdating).
+func (st *state) checkMisstatedDate() {
+	if st.hasFinding("backdate") || st.hasFinding("misstated") {
+		return
+	}
+	desc := " " + toLower(foldedText(clipBytes(st.c.Action.Description, 400))) + " "
+	at := -1
+	for _, w := range stateWords {
+		if i := strings.Index(desc, w); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return
+	}
+	var dbuf [4]int
+	said := dayMonth(desc[at:], dbuf[:0])
+	if len(said) == 0 {
+		return
+	}
+	descWords := strings.Fields(desc)
+	for _, t := range st.trusted {
+		f := st.rec(t).folded()
+		var rbuf [4]int
+		held := dayMonth(f, rbuf[:0])
+		if len(held) == 0 {
+			continue
+		}
+		for _, d := range said {
+			if slices.Contains(held, d) {
+				return // a record holds the stated date
+			}
+		}
+		if !sharesEventWord(f, descWords) {
+			continue
+		}
+		obs := fmt.Sprintf("The action would state a date that %s %s contradicts (%q).", t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 100))
+		st.add(finding{tactic: consult.PolicyBypass, kind: "misstated", score: 0.6, sig: consult.High, hard: true, obs: obs, refs: []string{t.id},
+			disp: consult.SeekApproval, reason: obs + " Stating a date the owner's records contradict misstates the facts to the other side."})
+		return
+	}
+}
+
+// sharesEventWord reports a word of five letters or more of the folded
+// description (four letters or more, not a month, a stating word or a
+// function word) that starts a word of the
+// folded record: both speak of the same event ("accident", "theft",
+// "diagnosed").
+func sharesEventWord(rec string, desc []string) bool {
+	for _, w := range desc {
+		if len(w) < 4 || monthWords[w] > 0 || w[0] >= '0' && w[0] <= '9' {
+			continue
+		}
+		switch w {
+		case "stating", "declaring", "saying", "indicating", "reporting", "submit", "claim", "indicando", "declarando", "angabe", "indiquant", "declarant", "which", "their", "there",
+			"with", "that", "this", "from", "have", "been", "will", "your", "them", "into", "onto", "over", "after", "before", "para", "como", "sobre", "desde", "dass",
+			"nach", "eine", "einen", "pour", "avec", "dans", "date", "fecha", "datum":
+			continue
+		}
+		stem := w
+		if len(stem) > 6 {
+			stem = stem[:6]
+		}
+		if strings.Contains(rec, " "+stem) {
+			return true
+		}
+	}
+	return false
 }
