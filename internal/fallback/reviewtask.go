@@ -97,7 +97,7 @@ func reviewOnlyGoal(goal string) bool {
 			break
 		}
 	}
-	if !lead {
+	if !lead && !lookLead(g) { // judge17b.go: a search, a quote, advice or a question
 		return false
 	}
 	// g is padded, so " "+stem matches a word start, and a stem ending in
