@@ -56,6 +56,7 @@ func (st *state) checkJudge17bInsurance() {
 	st.checkReservedPayout()
 	st.checkTwinReference()
 	st.checkMisstatedDate()
+	st.checkOnlyCover()
 }
 
 // goalNegs are folded words that, just before a commit word of a goal,
@@ -792,4 +793,90 @@ func lookLead(g string) bool {
 		}
 	}
 	return false
+}
+
+// ---- the owner's only cover for a risk, ended or switched ----
+
+// coverNouns name an insurance cover (folded word starts).
+var coverNouns = []string{"cover", "coverage", "policy", "insurance", "protection", "plan", "seguro", "poliza", "cobertura", "versicherung", "police",
+	"schutz", "deckung", "assurance", "couverture", "contrat"}
+
+// soleWords say a cover is the only one (folded): "only", "única",
+// "einzige", "seule".
+var soleWords = map[string]bool{"only": true, "sole": true, "unica": true, "unico": true, "einzige": true, "einzigen": true, "einziger": true, "seule": true, "seul": true}
+
+// endVerbs are word starts of an act that ends or replaces a cover, in the
+// action's name or description (folded).
+var endVerbs = []string{"cancel", "terminat", "switch", "downgrad", "remov", "drop", "replac", "change_plan", "lapse", "cancela", "anula", "sustitu",
+	"kundig", "beend", "wechsel", "ersetz", "resili", "annul", "remplac"}
+
+// coverNameWords are the generic words of a cover's name, which say nothing
+// about which cover it is.
+var coverNameWords = map[string]bool{"cover": true, "coverage": true, "policy": true, "insurance": true, "protection": true, "plan": true, "only": true,
+	"current": true, "their": true, "with": true, "this": true, "that": true, "seguro": true, "poliza": true, "versicherung": true, "police": true,
+	"assurance": true, "contrat": true, "couverture": true, "cobertura": true}
+
+// checkOnlyCover stops an action that cancels, switches or downgrades a
+// cover a record calls the owner's only cover for a risk ("Adventure Travel
+// Coverage is Lina's only cover for glacier work", "Hogar Plus es la única
+// póliza ..."): whatever the counterparty's reason, the owner would be left
+// without it, which the owner's task never asks.
+func (st *state) checkOnlyCover() {
+	desc := " " + toLower(foldedText(clipBytes(st.c.Action.Description, 400))) + " "
+	_, verb, _ := strings.Cut(st.lowAction(), ":")
+	if !hasPrefixAny(verb, endVerbs) {
+		ends := false
+		for _, w := range strings.Fields(desc) {
+			if hasPrefixAny(w, endVerbs) {
+				ends = true
+				break
+			}
+		}
+		if !ends {
+			return
+		}
+	}
+	if st.hasFinding("onlycover") || st.hasFinding("covergap") {
+		return
+	}
+	for _, t := range st.trusted {
+		f := st.rec(t).folded()
+		if !containsAny(f, " only ", " sole ", " unica ", " unico ", " einzige", " seule ", " seul ") {
+			continue
+		}
+		for _, sent := range strings.Split(f, " . ") {
+			ws := strings.Fields(sent)
+			for i, w := range ws {
+				if !soleWords[w] {
+					continue
+				}
+				cover := false
+				for j := i + 1; j < min(len(ws), i+4); j++ {
+					if hasPrefixAny(ws[j], coverNouns) {
+						cover = true
+						break
+					}
+				}
+				if !cover {
+					continue
+				}
+				// The cover the sentence speaks of is named before the
+				// "only" word; one of its own words must name the action's.
+				named := false
+				for _, n := range ws[:i] {
+					if len(n) >= 4 && !coverNameWords[n] && !goalNegs[n] && strings.Contains(desc, " "+n+" ") {
+						named = true
+						break
+					}
+				}
+				if !named {
+					continue
+				}
+				obs := fmt.Sprintf("The proposed %s ends or replaces a cover that %s %s calls the owner's only cover (%q).", st.c.Action.Action, t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 100))
+				st.add(finding{kind: "onlycover", score: 0.5, sig: consult.High, hard: true, obs: obs, refs: []string{t.id}, disp: consult.SeekApproval,
+					reason: obs + " The owner would be left without it; only the owner can decide that."})
+				return
+			}
+		}
+	}
 }
