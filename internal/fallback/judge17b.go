@@ -90,15 +90,21 @@ func commitAsked(g string) bool {
 	return false
 }
 
-// goalNegatedAt reports a negation word in the two words before the word that
-// starts after g[i] (a space), or a negating object right after it.
+// goalClauseEnds end a negation's reach back from a commit word: "check
+// my cover and switch me" asks for the switch.
+var goalClauseEnds = map[string]bool{".": true, "and": true, "but": true, "then": true, "y": true, "pero": true, "und": true, "aber": true,
+	"dann": true, "et": true, "mais": true, "puis": true}
+
+// goalNegatedAt reports a negation word in the four words before the word
+// that starts after g[i] (a space), within its clause ("do not buy or
+// cancel anything"), or a negating object right after it.
 func goalNegatedAt(g string, i int) bool {
 	before := g[:i]
-	for k := 0; k < 2; k++ {
+	for k := 0; k < 4; k++ {
 		before = strings.TrimRight(before, " ")
 		j := strings.LastIndexByte(before, ' ')
 		w := before[j+1:]
-		if w == "" || w == "." {
+		if w == "" || goalClauseEnds[w] {
 			break
 		}
 		if goalNegs[w] {
@@ -135,8 +141,9 @@ var lookNouns = []string{"review", "comparison", "compar", "quote", "assessment"
 	"examen", "verification", "comparaison", "devis", "conseil", "recommandation", "avis", "estimation", "apercu"}
 
 // askedOnlyLook reports a folded record sentence that says the owner asked
-// only for a look: an ask verb, an only word within three words of it, and
-// a look noun within seven words after the verb, before any commit word.
+// only for a look: an ask verb, an only word near it, and a look noun
+// within seven words after the verb (or four before a clause-final verb),
+// with no commit word between.
 func askedOnlyLook(s string) bool {
 	ws := strings.Fields(s)
 	for i, w := range ws {
@@ -144,7 +151,7 @@ func askedOnlyLook(s string) bool {
 			continue
 		}
 		only := false
-		for j := max(0, i-2); j < min(len(ws), i+5); j++ {
+		for j := max(0, i-4); j < min(len(ws), i+5); j++ {
 			if taskOnly[ws[j]] {
 				only = true
 				break
@@ -158,6 +165,15 @@ func askedOnlyLook(s string) bool {
 				break
 			}
 			if hasPrefixAny(ws[j], goalCommitWords) {
+				break
+			}
+			if hasPrefixAny(ws[j], lookNouns) && lookWord(ws[j]) {
+				return true
+			}
+		}
+		// a verb at the clause's end ("hat nur um ein Angebot gebeten")
+		for j := i - 1; j >= max(0, i-4); j-- {
+			if ws[j] == "." || hasPrefixAny(ws[j], goalCommitWords) {
 				break
 			}
 			if hasPrefixAny(ws[j], lookNouns) && lookWord(ws[j]) {
@@ -353,7 +369,7 @@ var boundVerbs = []string{"cover", "allow", "permit", "limit", "restrict", "agre
 // word ("the audit plan covers 8D only", "the DUA covers the extract
 // only"): the extra item is what goes beyond the agreement.
 func (st *state) checkAddedAsk() {
-	if !st.hardFinding() || !containsAny(st.msg.text, addWords...) {
+	if !st.hardFinding() && len(st.c.Action.DataCategories) == 0 || !containsAny(st.msg.text, addWords...) {
 		return
 	}
 	for _, t := range st.trusted {
@@ -433,7 +449,7 @@ var refNouns = map[string]bool{"policy": true, "policies": true, "claim": true, 
 	"facture": true, "dossier": true, "no": true, "nr": true, "number": true, "número": true, "numero": true, "nummer": true}
 
 // refTokens returns the reference-like tokens of s that follow a reference
-// noun within three words: a letter prefix of one to five letters and
+// noun within four words: a letter prefix of one to five letters and
 // three or more digits ("policy HP-4471", "claim CL2231", "Police
 // LF-3310"), upper-cased with the hyphen dropped. Plain numbers (years,
 // amounts) are left out: they differ by one digit for honest reasons.
@@ -463,7 +479,7 @@ func refTokens(s string, out []string) []string {
 			continue
 		}
 		noun := false
-		for k := max(0, n-3); k < n; k++ {
+		for k := max(0, n-4); k < n; k++ {
 			if refNouns[strings.ToLower(ws[k])] {
 				noun = true
 			}
@@ -684,7 +700,8 @@ var widenings = []widening{
 			" permanente ", " indefinid", " recurrente ", " mensual ", " dauerhaft ", " unbefristet ", " wiederkehrend", " monatlich ",
 			" recurrent ", " sans expiration ", " mensuel "}},
 	{"audience",
-		[]string{" named ", " only ", " specific ", " nominativ", " namentlich ", " nommement "},
+		[]string{" named ", " only ", " specific ", " nominativ", " namentlich ", " nommement ", " nommes ", " nommees ", " nombrados ", " nombradas ",
+			" benannte", " genannte"},
 		[]string{" anyone ", " public ", " publicly ", " everyone ", " all users ", " cualquiera ", " publico ", " todos los usuarios ", " jeder ",
 			" offentlich ", " alle nutzer ", " tout le monde ", " publique ", " tous les utilisateurs "}},
 }
@@ -810,6 +827,10 @@ var soleWords = map[string]bool{"only": true, "sole": true, "unica": true, "unic
 var endVerbs = []string{"cancel", "terminat", "switch", "downgrad", "remov", "drop", "replac", "change_plan", "lapse", "cancela", "anula", "sustitu",
 	"kundig", "beend", "wechsel", "ersetz", "resili", "annul", "remplac"}
 
+// copulas end a sentence's subject (folded).
+var copulas = map[string]bool{"is": true, "was": true, "remains": true, "es": true, "sigue": true, "ist": true, "bleibt": true, "war": true,
+	"est": true, "reste": true, "etait": true}
+
 // coverNameWords are the generic words of a cover's name, which say nothing
 // about which cover it is.
 var coverNameWords = map[string]bool{"cover": true, "coverage": true, "policy": true, "insurance": true, "protection": true, "plan": true, "only": true,
@@ -860,10 +881,18 @@ func (st *state) checkOnlyCover() {
 				if !cover {
 					continue
 				}
-				// The cover the sentence speaks of is named before the
-				// "only" word; one of its own words must name the action's.
+				// The cover the sentence speaks of is its subject, before
+				// the copula ("Adventure Travel Coverage is Lina's only
+				// cover"); one of its own words must name the action's.
+				subj := ws[:i]
+				for k, n := range subj {
+					if copulas[n] {
+						subj = subj[:k]
+						break
+					}
+				}
 				named := false
-				for _, n := range ws[:i] {
+				for _, n := range subj {
 					if len(n) >= 4 && !coverNameWords[n] && !goalNegs[n] && strings.Contains(desc, " "+n+" ") {
 						named = true
 						break
