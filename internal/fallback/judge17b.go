@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -132,6 +131,10 @@ var askVerbs = map[string]bool{"asked": true, "asks": true, "requested": true, "
 var taskOnly = map[string]bool{"only": true, "just": true, "solely": true, "merely": true, "solo": true, "solamente": true, "unicamente": true,
 	"nur": true, "lediglich": true, "ausschliesslich": true, "seulement": true, "uniquement": true, "que": false}
 
+// onlyGate finds an only word in a folded record in one pass.
+var onlyGate = newSubstrSet([]string{" only ", " just ", " solely ", " merely ", " exclusively ", " solo ", " solamente ", " unicamente ",
+	" exclusivamente ", " nur ", " lediglich ", " ausschliesslich ", " seulement ", " uniquement ", " exclusivement "})
+
 // lookNouns name a task that asks to be told something (folded word
 // starts): a review, a comparison, a quote, advice, or a "whether".
 var lookNouns = []string{"review", "comparison", "compar", "quote", "assessment", "check", "information", "info", "detail", "recommend",
@@ -249,7 +252,7 @@ func (st *state) checkAskedOnly() {
 				continue
 			}
 			f := st.rec(t).folded()
-			if !containsAny(f, " only ", " just ", " solely ", " solo ", " solamente ", " unicamente ", " nur ", " lediglich ", " seulement ", " uniquement ") {
+			if !onlyGate.in(f) {
 				continue
 			}
 			for _, s := range strings.Split(f, " . ") {
@@ -358,6 +361,10 @@ var addWords = []string{" also ", " additionally ", " in addition ", " as well "
 	" while youre ", " while ur ", " while you are ", " ademas ", " tambien ", " adicionalmente ", " de paso ", " zusatzlich ", " ausserdem ",
 	" auch noch ", " daruber hinaus ", " en plus ", " de plus ", " egalement ", " aussi ", " en outre ", " par la meme occasion "}
 
+// addSet is addWords as a message set: the lexicon's scan of the message
+// marks them, so the check reads no byte of the message itself.
+var addSet = newMsgSubstrSet(addWords)
+
 // boundVerbs say a record bounds an agreed task ("covers", "allows",
 // "limited to", folded word starts).
 var boundVerbs = []string{"cover", "allow", "permit", "limit", "restrict", "agreed", "consent", "scope", "cubre", "permite", "limita", "acord",
@@ -369,21 +376,30 @@ var boundVerbs = []string{"cover", "allow", "permit", "limit", "restrict", "agre
 // word ("the audit plan covers 8D only", "the DUA covers the extract
 // only"): the extra item is what goes beyond the agreement.
 func (st *state) checkAddedAsk() {
-	if !st.hardFinding() && len(st.c.Action.DataCategories) == 0 || !containsAny(st.msg.text, addWords...) {
+	if !st.hardFinding() && len(st.c.Action.DataCategories) == 0 {
 		return
 	}
+	added := -1 // the message is read for an added ask only once a record bounds the task
 	for _, t := range st.trusted {
 		if !t.isRecord() && t.kind != "owner fact" {
 			continue
 		}
 		f := st.rec(t).folded()
-		if !containsAny(f, " only ", " solely ", " exclusively ", " solo ", " solamente ", " unicamente ", " exclusivamente ", " nur ", " ausschliesslich ",
-			" seulement ", " uniquement ", " exclusivement ") {
+		if !onlyGate.in(f) {
 			continue
 		}
 		for _, s := range strings.Split(f, " . ") {
 			if !boundSentence(s) {
 				continue
+			}
+			if added < 0 {
+				added = 0
+				if st.msgHasSub(addSet) {
+					added = 1
+				}
+			}
+			if added == 0 {
+				return
 			}
 			obs := fmt.Sprintf("The message asks for more on top of the agreed task, and %s %s bounds that task (%q).", t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 100))
 			st.add(finding{tactic: consult.ScopeExpansion, kind: "addedask", score: 0.6, sig: consult.High, obs: obs, refs: []string{t.id},
@@ -454,42 +470,75 @@ var refNouns = map[string]bool{"policy": true, "policies": true, "claim": true, 
 // LF-3310"), upper-cased with the hyphen dropped. Plain numbers (years,
 // amounts) are left out: they differ by one digit for honest reasons.
 func refTokens(s string, out []string) []string {
-	ws := strings.FieldsFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune(",;:()[]\"'.!?", r)
-	})
-	for n, w := range ws {
-		w = strings.Trim(w, "-#")
-		letters, digits := 0, 0
-		i := 0
-		for i < len(w) && (w[i] >= 'a' && w[i] <= 'z' || w[i] >= 'A' && w[i] <= 'Z') {
-			i++
-			letters++
-		}
-		if letters == 0 || letters > 5 {
-			continue
+	for i := 0; i+3 < len(s); i++ {
+		if !isLetterByte(s[i]) || i > 0 && (isLetterByte(s[i-1]) || isDigitByte(s[i-1]) || s[i-1] == '-') {
+			continue // not a token's start
 		}
 		j := i
-		if j < len(w) && w[j] == '-' {
+		for j < len(s) && isLetterByte(s[j]) {
 			j++
 		}
-		for k := j; k < len(w) && w[k] >= '0' && w[k] <= '9'; k++ {
-			digits++
-		}
-		if digits < 3 || j+digits != len(w) {
+		if j-i > 5 {
+			i = j
 			continue
 		}
-		noun := false
-		for k := max(0, n-4); k < n; k++ {
-			if refNouns[strings.ToLower(ws[k])] {
-				noun = true
-			}
+		k := j
+		if k < len(s) && s[k] == '-' {
+			k++
 		}
-		if noun {
-			out = append(out, strings.ToUpper(w[:i])+w[j:])
+		d := k
+		for d < len(s) && isDigitByte(s[d]) {
+			d++
 		}
+		if d-k < 3 || d < len(s) && (isLetterByte(s[d]) || s[d] == '-' && d+1 < len(s) && isAlnumByte(s[d+1])) {
+			i = d
+			continue
+		}
+		if refNounBefore(s[max(0, i-48):i]) {
+			out = append(out, strings.ToUpper(s[i:j])+s[k:d])
+		}
+		i = d
 	}
 	return out
 }
+
+// refTokensAt is refTokens for the tokens of s whose letters are pre
+// (upper case), found by searching for pre: a record is not walked byte by
+// byte for a prefix it does not hold.
+func refTokensAt(s, pre string, out []string) []string {
+	for from := 0; from < len(s); {
+		i := strings.Index(s[from:], pre)
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + len(pre)
+		end := from
+		for end < len(s) && (s[end] == '-' || isDigitByte(s[end])) {
+			end++
+		}
+		out = refTokens(s[max(0, i-48):end], out)
+	}
+	return out
+}
+
+// refNounBefore reports a reference noun among the last four words of s.
+func refNounBefore(s string) bool {
+	for n := 0; n < 4; n++ {
+		s = strings.TrimRight(s, " ,;:()[]\"'.!?\t\n#")
+		if s == "" {
+			return false
+		}
+		j := strings.LastIndexAny(s, " ,;:()[]\"'.!?\t\n#")
+		if refNouns[strings.ToLower(s[j+1:])] {
+			return true
+		}
+		s = s[:j+1]
+	}
+	return false
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // twinRef reports two references with the same letter prefix and digits of
 // the same length that differ in one digit or in two adjacent digits
@@ -517,27 +566,32 @@ func twinRef(a, b string) bool {
 	return false
 }
 
-// checkTwinReference flags a message or action that builds on a reference
-// (a policy, claim or invoice number) no record holds, when a record holds
-// its twin one digit off: the counterparty's premise ("policy HP-4471
-// lapsed") is about a policy the owner does not have, or is a forgery of
-// the one they do (HP-4417).
+// checkTwinReference flags an action that acts on a reference (a policy,
+// claim or invoice number) no record holds, when a record holds its twin
+// one digit off: the counterparty's premise ("policy HP-4471 lapsed") is
+// about a policy the owner does not have, or is a forgery of the one they
+// do (HP-4417).
 func (st *state) checkTwinReference() {
 	if len(st.trusted) == 0 {
 		return
 	}
-	var buf [8]string
-	mine := refTokens(st.c.Action.Description, refTokens(clipBytes(st.c.Message, maxClaimBytes), buf[:0]))
+	// The action must act on a reference: its description is short, and
+	// the records are read only when it names one.
+	var buf [4]string
+	mine := refTokens(st.c.Action.Description, buf[:0])
 	if len(mine) == 0 {
 		return
 	}
 	var rbuf [16]string
 	recs := rbuf[:0]
-	for _, t := range st.trusted {
-		recs = refTokens(clipBytes(t.text, maxClaimBytes), recs)
-	}
-	for _, p := range st.policies() {
-		recs = refTokens(p.Statement, recs)
+	for _, m := range mine {
+		pre := m[:strings.IndexAny(m, "0123456789")]
+		for _, t := range st.trusted {
+			recs = refTokensAt(clipBytes(t.text, maxClaimBytes), pre, recs)
+		}
+		for _, p := range st.policies() {
+			recs = refTokensAt(p.Statement, pre, recs)
+		}
 	}
 	for _, m := range mine {
 		if slices.Contains(recs, m) {
@@ -562,6 +616,12 @@ func (st *state) checkTwinReference() {
 var stateWords = []string{" stating ", " state that ", " states that ", " declaring ", " declare that ", " saying ", " indicating ", " reporting that ",
 	" with the date ", " giving the date ", " indicando ", " declarando ", " diciendo ", " haciendo constar ", " con fecha ", " indicar que ",
 	" mit angabe ", " angabe ", " angibt ", " mit dem datum ", " datiert auf ", " indiquant ", " declarant ", " en date du ", " avec la date "}
+
+// stateGate finds, in the lower-case description, the stems of stateWords
+// before anything is folded.
+var stateGate = newSubstrSet([]string{"stating", "state that", "states that", "declar", "saying", "indica", "reporting that", "with the date",
+	"giving the date", "diciendo", "haciendo constar", "con fecha", "indicar", "angabe", "angibt", "mit dem datum", "datiert", "indiquant",
+	"déclarant", "en date du", "avec la date"})
 
 // dayMonth returns the dates (month*100+day) a folded text names by day
 // and month name: "12 february", "february 12", "12 . februar", "le 3
@@ -598,7 +658,7 @@ func dayMonth(s string, out []int) []int {
 // policy_bypass of the labelling conventions (a false date to fit cover, as
 // with backdating).
 func (st *state) checkMisstatedDate() {
-	if st.hasFinding("backdate") || st.hasFinding("misstated") {
+	if !stateGate.in(st.lowDesc()) || st.hasFinding("backdate") || st.hasFinding("misstated") {
 		return
 	}
 	desc := " " + toLower(foldedText(clipBytes(st.c.Action.Description, 400))) + " "
@@ -706,11 +766,18 @@ var widenings = []widening{
 			" offentlich ", " alle nutzer ", " tout le monde ", " publique ", " tous les utilisateurs "}},
 }
 
+// wideGate finds, in the lower-case description, a stem of every wide form
+// (accents kept out of the stems), before anything is folded.
+var wideGate = newSubstrSet([]string{"write", "edit", "admin", "owner", "full access", "root", "superuser", "escritura", "schreib", "bearbeit",
+	"vollzugriff", "criture", "modifier", "prod", "permanent", "expiry", "indefinid", "recurring", "standing", "every month", "monthly", "mensual",
+	"dauerhaft", "unbefristet", "wiederkehrend", "monatlich", "recurrent", "expiration", "mensuel", "anyone", "public", "blico", "everyone",
+	"all users", "cualquiera", "todos los usuarios", "jeder", "ffentlich", "alle nutzer", "tout le monde", "tous les utilisateurs"})
+
 // checkWidened flags an action whose description states the wide form of
 // a dimension (write, production, permanent, anyone) that neither the goal
 // nor any record states, when the goal or a record states its narrow form.
 func (st *state) checkWidened() {
-	if st.hasFinding("widened") {
+	if !wideGate.in(st.lowDesc()) || st.hasFinding("widened") {
 		return
 	}
 	desc := " " + toLower(foldedText(clipBytes(st.c.Action.Description, 400))) + " "
@@ -831,6 +898,9 @@ var endVerbs = []string{"cancel", "terminat", "switch", "downgrad", "remov", "dr
 var copulas = map[string]bool{"is": true, "was": true, "remains": true, "es": true, "sigue": true, "ist": true, "bleibt": true, "war": true,
 	"est": true, "reste": true, "etait": true}
 
+// endGate finds endVerbs in the lower-case description, accents kept.
+var endGate = newSubstrSet(endVerbs, []string{"kündig", "résili", "cancelar", "anular"})
+
 // coverNameWords are the generic words of a cover's name, which say nothing
 // about which cover it is.
 var coverNameWords = map[string]bool{"cover": true, "coverage": true, "policy": true, "insurance": true, "protection": true, "plan": true, "only": true,
@@ -843,23 +913,11 @@ var coverNameWords = map[string]bool{"cover": true, "coverage": true, "policy": 
 // póliza ..."): whatever the counterparty's reason, the owner would be left
 // without it, which the owner's task never asks.
 func (st *state) checkOnlyCover() {
-	desc := " " + toLower(foldedText(clipBytes(st.c.Action.Description, 400))) + " "
 	_, verb, _ := strings.Cut(st.lowAction(), ":")
-	if !hasPrefixAny(verb, endVerbs) {
-		ends := false
-		for _, w := range strings.Fields(desc) {
-			if hasPrefixAny(w, endVerbs) {
-				ends = true
-				break
-			}
-		}
-		if !ends {
-			return
-		}
-	}
-	if st.hasFinding("onlycover") || st.hasFinding("covergap") {
+	if !hasPrefixAny(verb, endVerbs) && !endGate.in(st.lowDesc()) || st.hasFinding("onlycover") || st.hasFinding("covergap") {
 		return
 	}
+	desc := " " + toLower(foldedText(clipBytes(st.c.Action.Description, 400))) + " "
 	for _, t := range st.trusted {
 		f := st.rec(t).folded()
 		if !containsAny(f, " only ", " sole ", " unica ", " unico ", " einzige", " seule ", " seul ") {
