@@ -865,8 +865,9 @@ var lookLeads = []string{" find ", " get me a quote", " get a quote", " get quot
 	" id like to know", " let me know", " is my ", " are my ", " does my ", " do i ", " am i ", " what ", " which ", " how much ", " whether ",
 	" busca", " encuentra", " consigueme presupuesto", " pide presupuesto", " recomienda", " quiero saber", " ayudame a elegir", " ayudame a comparar",
 	" ayudame a encontrar", " cuanto ", " cual ", " finde ", " finden sie ", " suche ", " suchen sie ", " hol mir ", " holen sie mir ", " empfiehl", " empfehlen sie",
-	" ich mochte wissen", " ich will wissen", " hilf mir ", " welche ", " wie viel ", " ist meine ", " trouve ", " trouvez ", " cherche ", " cherchez ",
-	" recommande", " conseille", " je veux savoir", " je voudrais savoir", " aide moi a ", " aidez moi a ", " quel ", " quelle ", " combien ", " est ce que "}
+	" ich mochte wissen", " ich will wissen", " hilf mir zu verstehen", " hilf mir beim vergleich", " welche ", " wie viel ", " ist meine ", " trouve ", " trouvez ", " cherche ", " cherchez ",
+	" recommande", " conseille", " je veux savoir", " je voudrais savoir", " aide moi a choisir", " aide moi a comparer", " aide moi a trouver",
+	" aide moi a comprendre", " aidez moi a choisir", " aidez moi a comparer", " aidez moi a trouver", " quel ", " quelle ", " combien ", " est ce que "}
 
 // lookLead reports a folded, padded goal (courtesy stripped) that opens
 // with one of lookLeads.
