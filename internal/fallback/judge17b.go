@@ -470,6 +470,9 @@ var refNouns = map[string]bool{"policy": true, "policies": true, "claim": true, 
 // LF-3310"), upper-cased with the hyphen dropped. Plain numbers (years,
 // amounts) are left out: they differ by one digit for honest reasons.
 func refTokens(s string, out []string) []string {
+	if strings.IndexAny(s, "0123456789") < 0 {
+		return out
+	}
 	for i := 0; i+3 < len(s); i++ {
 		if !isLetterByte(s[i]) || i > 0 && (isLetterByte(s[i-1]) || isDigitByte(s[i-1]) || s[i-1] == '-') {
 			continue // not a token's start
@@ -513,6 +516,9 @@ func refTokensAt(s, pre string, out []string) []string {
 		}
 		i += from
 		from = i + len(pre)
+		if i > 0 && isLetterByte(s[i-1]) || from >= len(s) || s[from] != '-' && !isDigitByte(s[from]) {
+			continue // inside a word, or no number after it
+		}
 		end := from
 		for end < len(s) && (s[end] == '-' || isDigitByte(s[end])) {
 			end++
@@ -530,8 +536,20 @@ func refNounBefore(s string) bool {
 			return false
 		}
 		j := strings.LastIndexAny(s, " ,;:()[]\"'.!?\t\n#")
-		if refNouns[strings.ToLower(s[j+1:])] {
-			return true
+		if w := s[j+1:]; len(w) <= 24 {
+			// lower-cased on the stack: the map look-up of string(b) does
+			// not allocate
+			var b [24]byte
+			for k := 0; k < len(w); k++ {
+				c := w[k]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[k] = c
+			}
+			if refNouns[string(b[:len(w)])] {
+				return true
+			}
 		}
 		s = s[:j+1]
 	}
@@ -578,7 +596,7 @@ func (st *state) checkTwinReference() {
 	// The action must act on a reference: its description is short, and
 	// the records are read only when it names one.
 	var buf [4]string
-	mine := refTokens(st.c.Action.Description, buf[:0])
+	mine := refTokens(clipBytes(st.c.Action.Description, 400), buf[:0])
 	if len(mine) == 0 {
 		return
 	}
