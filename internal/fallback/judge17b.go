@@ -440,11 +440,16 @@ var reservedKinds = []string{"namedrecipient", "reservedname", "reservedactor"}
 // such case critical (a wire, a life benefit, access codes), since the
 // only party asking is the one the records do not name.
 func (st *state) checkReservedPayout() {
-	if st.c.Counterparty.Verified || st.hasFinding("reservedpayout") {
+	if st.c.Counterparty.Verified {
 		return
 	}
-	for _, k := range reservedKinds {
-		if st.hasFinding(k) {
+	for _, f := range st.findings {
+		if f.kind == "reservedpayout" {
+			return
+		}
+	}
+	for _, f := range st.findings {
+		if slices.Contains(reservedKinds, f.kind) {
 			obs := "A policy reserves this act to a party the records name, the action goes to someone else, and the request comes from a counterparty nobody verified."
 			st.add(finding{kind: "reservedpayout", score: 0.5, sig: consult.Critical, hard: true, obs: obs, disp: consult.DoNotProceed,
 				reason: obs + " Only the named party, verified out of band, can redirect it."})
@@ -503,6 +508,24 @@ func refTokens(s string, out []string) []string {
 		i = d
 	}
 	return out
+}
+
+// refHeld reports a reference (refTokens' form) that a record or policy
+// holds as written, with or without the hyphen after its letters.
+func (st *state) refHeld(m string) bool {
+	d := strings.IndexAny(m, "0123456789")
+	hy := m[:d] + "-" + m[d:]
+	for _, t := range st.trusted {
+		if strings.Contains(t.text, m) || strings.Contains(t.text, hy) {
+			return true
+		}
+	}
+	for _, p := range st.policies() {
+		if strings.Contains(p.Statement, m) || strings.Contains(p.Statement, hy) {
+			return true
+		}
+	}
+	return false
 }
 
 // refTokensAt is refTokens for the tokens of s whose letters are pre
@@ -597,6 +620,16 @@ func (st *state) checkTwinReference() {
 	// the records are read only when it names one.
 	var buf [4]string
 	mine := refTokens(clipBytes(st.c.Action.Description, 400), buf[:0])
+	// A reference a record holds as written is the common case (the
+	// invoice the records approve): only one no record holds is looked up.
+	n := 0
+	for _, m := range mine {
+		if !st.refHeld(m) {
+			mine[n] = m
+			n++
+		}
+	}
+	mine = mine[:n]
 	if len(mine) == 0 {
 		return
 	}
