@@ -33,30 +33,31 @@ import (
 
 // checkJudge16b runs after the structural checks: it drops the findings
 // whose reading the case's records refute and adds the two destination
-// checks.
+// checks. The counterparty's own mailbox is read where the newparty
+// finding is made (selfAddressed).
 func (st *state) checkJudge16b() {
-	if st.hasFinding("newparty") {
-		st.dropSelfAddressed()
-	}
 	st.readShare()
 	st.checkCardDestination()
 	st.checkKeptRoute()
 	st.checkClaimantRecords()
 }
 
-// dropSelfAddressed removes the newparty finding when the recipient's
-// e-mail address carries the verified counterparty's full name and a
-// system record names that person: the data goes to the counterparty, whom
-// the owner's records already know. A first initial alone ("m.collins")
-// is not enough, nor is a name no record holds.
-func (st *state) dropSelfAddressed() {
+// selfAddressed reports a recipient whose e-mail address carries the
+// verified counterparty's full name while a system record names that
+// person: the data goes to the counterparty, whom the owner's records
+// already know, so checkNewParty makes no finding. A first initial alone
+// ("m.collins") is not enough, nor is a name no record holds. It is asked
+// where the finding would be made, not after it: checks in between read
+// the finding (the stakes it raises), and a finding removed later leaves
+// their reading behind.
+func (st *state) selfAddressed() bool {
 	cp := st.c.Counterparty
-	if !cp.Verified {
-		return
+	if !cp.Verified || strings.IndexByte(st.c.Action.Recipient, '@') < 0 {
+		return false
 	}
 	name := personName(cp.ClaimedIdentity)
 	if len(name) < 2 {
-		return
+		return false
 	}
 	self := false
 	for _, tok := range strings.Fields(toLower(st.c.Action.Recipient)) {
@@ -80,15 +81,15 @@ func (st *state) dropSelfAddressed() {
 		}
 	}
 	if !self {
-		return
+		return false
 	}
 	full := " " + strings.Join(name, " ") + " "
 	for _, t := range st.trusted {
 		if t.isRecord() && strings.Contains(" "+foldedText(t.text)+" ", full) {
-			st.dropFindings("newparty")
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // personName returns the folded words of the capitalised run that opens a
