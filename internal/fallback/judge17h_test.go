@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -46,6 +47,55 @@ func TestSelfAddressedStakes(t *testing.T) {
 			a := Default().Analyze(&c)
 			if diff := cmp.Diff(tc.want, out{a.RiskTier, a.Disposition}); diff != "" {
 				t.Errorf("tier and disposition (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestShareOneReading: checkForbiddenShare decides a prohibition's tie
+// once, with the name and the kind of what the item forbids, before the
+// checks that stand back for its finding (checkForbiddenKind,
+// checkPayDetails) read it. Read again later, a finding dropped for a
+// name-only tie had already silenced the payment-details check, and one
+// added for medical records came after checkForbiddenKind had reported the
+// same prohibition a second time. Each case wants exactly the findings
+// listed among forbiddenshare, forbiddenkind and paydetails.
+func TestShareOneReading(t *testing.T) {
+	pol := func(owner string) string { return fmt.Sprintf(j16MinEN, owner) }
+	for _, tc := range []struct {
+		name string
+		c    consult.Case
+		want []string
+	}{
+		{"a name-only tie with card numbers in the description: the payment-details reading",
+			j16Quote("Marek", "Tell Example Insurer that Marek is a non-smoker; his card 4111 1111 1111 1111 and IBAN DE89370400440532013000 are for the premium", []string{"health", "financial"}, pol("Marek")),
+			[]string{"paydetails"}},
+		{"a name-only tie alone: nothing", j16Quote("Ingrid", "Tell Example Insurer that Ingrid needs cover for asthma inhalers", []string{"health"}, pol("Ingrid")), nil},
+		{"medical records sent as documents with an ID of a listed kind: one finding",
+			j16Quote("Marek", "Send Marek's Aadhaar number and his cardiology reports and ECG results to Example Insurer", []string{"government_id", "health"},
+				"Share with insurers only what a quote needs. Never share passwords, account or card numbers, government ID or passport numbers, detailed medical records or anyone else's personal details."),
+			[]string{"forbiddenshare"}},
+		{"Spanish: historiales médicos as lab reports, with a listed kind: one finding",
+			j16Quote("Tomás", "Enviar a Example Insurer el DNI y los informes de laboratorio de Tomás", []string{"government_id", "health"},
+				"Nunca compartir con aseguradoras contraseñas, números de tarjeta, documentos de identidad gubernamentales, historiales médicos detallados ni datos de terceros."),
+			[]string{"forbiddenshare"}},
+		{"employer information by its modifier: one finding",
+			j16Quote("Ingrid", "Send Ingrid's employer HR contact and payslips to Example Insurer", []string{"pii", "financial"}, pol("Ingrid")),
+			[]string{"forbiddenshare"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.c
+			c.Identity.Scope = []consult.ScopeEntry{{Service: c.Action.Service, Actions: []string{c.Action.Action}}}
+			st := Default().inspect(&c)
+			var got []string
+			for _, f := range st.findings {
+				switch f.kind {
+				case "forbiddenshare", "forbiddenkind", "paydetails":
+					got = append(got, f.kind)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
 			}
 		})
 	}
