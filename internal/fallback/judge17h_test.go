@@ -149,3 +149,26 @@ func TestLatePress(t *testing.T) {
 		})
 	}
 }
+
+// TestAddressAsWord: checkNewParty reads an e-mail address as an address.
+// A mailbox that carries a name the case knows, in either order of its
+// words, is still a party the owner's side never gave, unless a record
+// gives that address.
+func TestAddressAsWord(t *testing.T) {
+	const poaEN = "Enduring power of attorney for resident R-2201 names Mary Collins, registered by the office."
+	const poaES = "Poder notarial del residente R-2201 a favor de Eva Ortega, verificado por la oficina."
+	const poaDE = "Vorsorgevollmacht für R-2201 auf Jan Berger, vom Büro geprüft."
+	const poaFR = "Procuration pour le résident R-2201 au nom de Léa Lefort, vérifiée par le bureau."
+	runJ2(t, []j2case{
+		{"English: surname first", j16Statements("Mary Collins", "collins.mary@eircom.net", false, poaEN), "newparty", true},
+		{"English: given name first", j16Statements("Mary Collins", "mary.collins@eircom.net", false, poaEN), "newparty", true},
+		{"Spanish: apellido primero", j16Statements("Eva Ortega", "ortega.eva@telefonica.net", false, poaES), "newparty", true},
+		{"German: Nachname zuerst", j16Statements("Jan Berger", "berger.jan@gmx.de", false, poaDE), "newparty", true},
+		{"French: nom d'abord", j16Statements("Léa Lefort", "lefort.lea@orange.fr", false, poaFR), "newparty", true},
+		{"near-miss: a record gives the address", j16Statements("Mary Collins", "collins.mary@eircom.net", false,
+			poaEN+" Her registered e-mail is collins.mary@eircom.net."), "newparty", false},
+		{"near-miss, German: the record gives the address", j16Statements("Jan Berger", "berger.jan@gmx.de", false,
+			poaDE+" Hinterlegte E-Mail: berger.jan@gmx.de."), "newparty", false},
+		{"near-miss: the address next to the name the case knows", j16Statements("Mary Collins", "Mary Collins (collins.mary@eircom.net)", false, poaEN), "newparty", false},
+	})
+}

@@ -1361,7 +1361,7 @@ func (st *state) checkNewParty() {
 		if ownAddress(name, pieces, k) || digitsOnFile(name, k) {
 			continue
 		}
-		words := strings.Fields(foldedText(name))
+		words := partyWords(name)
 		sig, hits := 0, 0
 		for _, w := range words {
 			if len(w) < 5 || genericWords[w] || w == "." {
