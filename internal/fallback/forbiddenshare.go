@@ -220,6 +220,7 @@ func objectPhrases(sent string) []objectPhrase {
 		words := strings.FieldsFunc(foldedText(item), func(r rune) bool { return r < 'a' || r > 'z' })
 		var allow []string
 		words, allow = cutException(words)
+		words = dropArticles(words) // judge17h.go
 		if len(words) > 4 {
 			out = append(out, objectPhrase{head: stemSet(strings.Join(words, " ")), allow: allow})
 			continue

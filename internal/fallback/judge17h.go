@@ -43,3 +43,21 @@ func partyWords(name string) []string {
 	}
 	return out
 }
+
+// articles open a noun phrase (folded): en, es, fr, de.
+var articles = map[string]bool{"the": true, "a": true, "an": true,
+	"el": true, "la": true, "los": true, "las": true, "un": true, "una": true, "unos": true, "unas": true,
+	"le": true, "les": true, "une": true,
+	"der": true, "die": true, "das": true, "den": true, "dem": true, "ein": true, "eine": true, "einen": true, "einer": true}
+
+// dropArticles returns a list item's words without the articles that open
+// it: Spanish and French put the head noun first ("la cuenta bancaria",
+// "le compte bancaire"), and objectPhrases took the article for the head,
+// which names nothing, so the item was tied by its adjective alone or not
+// at all.
+func dropArticles(words []string) []string {
+	for len(words) > 1 && articles[words[0]] {
+		words = words[1:]
+	}
+	return words
+}

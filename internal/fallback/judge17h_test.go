@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -171,4 +172,37 @@ func TestAddressAsWord(t *testing.T) {
 			poaDE+" Hinterlegte E-Mail: berger.jan@gmx.de."), "newparty", false},
 		{"near-miss: the address next to the name the case knows", j16Statements("Mary Collins", "Mary Collins (collins.mary@eircom.net)", false, poaEN), "newparty", false},
 	})
+}
+
+// TestArticleHead: a list item's head noun is read past the article that
+// opens it, in the languages that put the head first ("la cuenta
+// bancaria", "le compte bancaire") and those that put it last.
+func TestArticleHead(t *testing.T) {
+	heads := func(sent string) [][]string {
+		var out [][]string
+		for _, ph := range objectPhrases(sent) {
+			var h []string
+			for w := range ph.head {
+				h = append(h, w)
+			}
+			slices.Sort(h)
+			out = append(out, h)
+		}
+		return out[1:] // the items after the prohibition's own words
+	}
+	for _, tc := range []struct {
+		name, sent string
+		want       [][]string
+	}{
+		{"Spanish", "Nunca se comparten: la cuenta bancaria, el historial médico", [][]string{{"cuent"}, {"histo"}}},
+		{"French", "Ne jamais partager : le compte bancaire, les dossiers médicaux", [][]string{{"compt"}, {"dossi"}}},
+		{"English", "Never share: the passport numbers, the customer list", [][]string{{"numbe"}, {"list"}}},
+		{"German", "Niemals weitergeben: die Kundenliste, das Bankkonto", [][]string{{"kunde"}, {"bankk"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, heads(tc.sent)); diff != "" {
+				t.Errorf("heads (-want +got):\n%s", diff)
+			}
+		})
+	}
 }
