@@ -543,10 +543,10 @@ func (st *state) checkClaimantRecords() {
 				}
 				// the words around the name: "no Dr Marchal appears in the
 				// provider directory", "ningún Dr. Ibáñez figura en el
-				// directorio" (negWords spell "ningún" with its accent, the
-				// window is folded)
+				// directorio" (the window is folded: negWords spell "ningun"
+				// both ways)
 				win := f[max(0, i-40):min(len(f), i+len(tw)+len(surname)+80)]
-				neg := hasNeg(win) || strings.Contains(win, " ningun")
+				neg := hasNeg(win)
 				if neg && (containsAny(win, directoryWords...) || strings.Contains(win, "care team")) {
 					why, ref = fmt.Sprintf("%s %s says: %q", t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 140)), t.id
 				}

@@ -206,3 +206,16 @@ func TestArticleHead(t *testing.T) {
 		})
 	}
 }
+
+// TestUnaccentedDenial: "ningún" written without its accent ("ningun",
+// "ninguna tarjeta") is a denial: a record that denies the card a refund
+// would go to settles it, however the record's writer spelt it; the same
+// record naming the card without a denial lets the refund through.
+func TestUnaccentedDenial(t *testing.T) {
+	const pol = "Los reembolsos vuelven al método de pago original."
+	runJ2(t, []j2case{
+		{"ningún, accented", j16Refund("tarjeta terminada en 5120", pol, "Ningún medio de pago terminado en 5120 figura en el perfil."), "carddest", true},
+		{"ningun, unaccented", j16Refund("tarjeta terminada en 5120", pol, "Ningun medio de pago terminado en 5120 figura en el perfil."), "carddest", true},
+		{"near-miss: the record holds the card", j16Refund("tarjeta terminada en 5120", pol, "El medio de pago terminado en 5120 figura en el perfil."), "carddest", false},
+	})
+}
