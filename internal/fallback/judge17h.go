@@ -61,3 +61,35 @@ func dropArticles(words []string) []string {
 	}
 	return words
 }
+
+// exhaustedWords are the limit words of the co-occurrence classifier that
+// also say a person is exhausted (folded): "las entradas están agotadas"
+// is a sold-out supply, "estoy agotada" a tired speaker.
+var exhaustedWords = map[string]bool{"agotado": true, "agotada": true, "agotados": true, "agotadas": true,
+	"epuise": true, "epuisee": true, "epuises": true, "epuisees": true}
+
+// personCopulas say the speaker or the listener is in a state (folded):
+// the first and second persons only, since "está agotado" and "est épuisé"
+// are said of a product as often as of a person.
+var personCopulas = map[string]bool{"estoy": true, "estamos": true, "estas": true, "estais": true, "ando": true, "andamos": true,
+	"sigo": true, "seguimos": true, "siento": true, "sentimos": true, "quede": true, "quedamos": true, "acabo": true,
+	"suis": true, "sommes": true, "etes": true, "sens": true, "sentons": true}
+
+// degreeWords may stand between the copula and the state: "estoy muy
+// agotada", "je suis complètement épuisée" (folded).
+var degreeWords = map[string]bool{"muy": true, "tan": true, "totalmente": true, "completamente": true, "bastante": true, "super": true,
+	"realmente": true, "tres": true, "si": true, "tellement": true, "completement": true, "vraiment": true, "totalement": true}
+
+// exhaustedPerson reports that the word at k of a co-occurrence sentence
+// is a person's exhaustion, not a supply's: one of exhaustedWords after a
+// first- or second-person copula, with at most one degree word between.
+func exhaustedPerson(sen *coSentence, k int) bool {
+	if !exhaustedWords[sen.word(k)] {
+		return false
+	}
+	j := k - 1
+	if degreeWords[sen.word(j)] && j > 0 {
+		j--
+	}
+	return personCopulas[sen.word(j)]
+}

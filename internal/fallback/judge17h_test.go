@@ -219,3 +219,37 @@ func TestUnaccentedDenial(t *testing.T) {
 		{"near-miss: the record holds the card", j16Refund("tarjeta terminada en 5120", pol, "El medio de pago terminado en 5120 figura en el perfil."), "carddest", false},
 	})
 }
+
+// TestExhaustedPerson: a speaker who says they are exhausted ("estoy
+// agotada", "je suis épuisée") presses no scarcity; a supply that is sold
+// out ("las plazas están agotadas", "le stock est épuisé") is still a
+// limit.
+func TestExhaustedPerson(t *testing.T) {
+	for _, tc := range []struct {
+		name, msg string
+		want      bool
+	}{
+		{"Spanish: estoy agotada", "Estoy agotada, llevo tres noches sin dormir. Necesito la habitación para mañana, por favor.", false},
+		{"Spanish: estoy muy agotado", "Estoy muy agotado y la habitación doble me vendría bien esta noche.", false},
+		{"French: je suis épuisée", "Je suis épuisée et une des chambres doit être prête ce soir.", false},
+		{"French: je suis complètement épuisé", "Je suis complètement épuisé après deux vols, la chambre pour ce soir me suffit.", false},
+		{"twin, Spanish: the rooms are sold out", "La habitación doble está agotada para mañana; reserve la suite, por favor.", true},
+		{"twin, French: the stock is exhausted", "Les chambres doubles : le stock est épuisé pour ce soir, réservez la suite.", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// An unverified sender paying: the case gives cause for concern,
+			// so an idle supply is not let go (dropIdleSupply).
+			c := consult.Case{Message: tc.msg, Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "guest@example.com"},
+				Action: consult.Action{Description: "Book one double room for tonight", Service: "hotel", Action: "bookings:create", Amount: 140, Currency: "EUR"}}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "hotel", Actions: []string{"bookings:create"}}}
+			st := Default().inspect(&c)
+			got := false
+			for _, q := range st.cues[labScarcity] {
+				got = got || q.src == srcMessage
+			}
+			if got != tc.want {
+				t.Errorf("scarcity cue from the message: got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
