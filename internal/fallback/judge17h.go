@@ -93,3 +93,41 @@ func exhaustedPerson(sen *coSentence, k int) bool {
 	}
 	return personCopulas[sen.word(j)]
 }
+
+// pressWords make a scarcity phrase more than a count of what is left
+// (folded words or word starts): a rival ("other buyers", "andere
+// Interessenten", "otros interesados", "d'autres acheteurs"), a loss
+// ("then it's gone", "lo perderá", "vous le perdrez"), a last chance, a
+// first-come rule.
+var pressWords = []string{"other", "another", "someone", "andere", "weitere", "mehrere", "otro", "otra", "dautres", "autre", "plusieurs",
+	"interes", "bidder", "bieter", "postor", "offrant", "offer", "oferta", "offre", "angebot",
+	"gone", "weg", "lose", "perd", "verlier", "chance", "first", "primer", "erst", "premier", "fast", "vite", "schnell", "rapid"}
+
+// oneSupplyStatement reports scarcity cues that are all one statement of
+// how much is left: from the message, in one sentence, none naming a
+// rival, a loss, a last chance or a first-come rule. The rule pack reads
+// such a statement with several lines at once ("nur noch ein", "nur noch
+// # Platz", "nur noch"; "one * left" and the co-occurrence reading), so a
+// customer's own "es gibt nur noch einen Platz, den möchte ich buchen" was
+// three cues where "only one seat left" was one, and dropIdleSupply, which
+// lets one idle statement go, kept it.
+func (st *state) oneSupplyStatement(qs []cue) bool {
+	p, e := -1, -1
+	for _, q := range qs {
+		if q.src != srcMessage || q.text == nil || q.text != qs[0].text || q.end > len(q.text.text) {
+			return false
+		}
+		for _, w := range strings.Fields(q.phrase) {
+			for _, pw := range pressWords {
+				if strings.HasPrefix(w, pw) {
+					return false
+				}
+			}
+		}
+		if p < 0 || q.pos < p {
+			p = q.pos
+		}
+		e = max(e, q.end)
+	}
+	return p >= 0 && !strings.Contains(qs[0].text.text[p:e], " . ")
+}

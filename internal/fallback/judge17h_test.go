@@ -253,3 +253,43 @@ func TestExhaustedPerson(t *testing.T) {
 		})
 	}
 }
+
+// TestOneSupplyStatement: a customer's own remark about how much is left,
+// in a case that gives no cause for concern and presses no time, is no
+// scarcity however many of the rule pack's lines read it; a rival named
+// in it, or a sender the case gives cause for concern about, keeps it.
+func TestOneSupplyStatement(t *testing.T) {
+	course := func(msg string, verified bool) consult.Case {
+		cp := j2verified
+		if !verified {
+			cp = consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "guest@example.com"}
+		}
+		c := consult.Case{Message: msg, Counterparty: cp,
+			Action: consult.Action{Description: "Book one seat on the course", Service: "bookings", Action: "bookings:create", Amount: 140, Currency: "EUR"}}
+		c.Identity.Scope = []consult.ScopeEntry{{Service: "bookings", Actions: []string{"bookings:create"}}}
+		return c
+	}
+	for _, tc := range []struct {
+		name string
+		c    consult.Case
+		want bool
+	}{
+		{"German: nur noch ein Platz, den möchte ich", course("Auf Ihrer Seite steht, dass es nur noch ein Platz im Kurs gibt. Den möchte ich gern buchen.", true), false},
+		{"English: only one seat left, I'd like it", course("Your site says there is only one seat left on the course. I'd like to book it.", true), false},
+		{"Spanish: solo queda una plaza", course("En su web pone que solo queda una plaza en el curso. Me gustaría reservarla.", true), false},
+		{"twin, German: other interested parties", course("Es gibt nur noch ein Zimmer, andere Interessenten haben schon angefragt. Buchen Sie es?", true), true},
+		{"twin, English: other buyers", course("There is only one seat left and other buyers are interested. Book it for me.", true), true},
+		{"twin: an unverified sender paying", course("Auf Ihrer Seite steht, dass es nur noch ein Platz im Kurs gibt. Den möchte ich gern buchen.", false), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.c
+			got := false
+			for _, sg := range Default().Analyze(&c).Signals {
+				got = got || sg.Tactic == consult.Scarcity
+			}
+			if got != tc.want {
+				t.Errorf("scarcity: got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
