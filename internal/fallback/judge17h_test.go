@@ -293,3 +293,30 @@ func TestOneSupplyStatement(t *testing.T) {
 		})
 	}
 }
+
+// TestMinimalLines: the words that ask for little (@minimal) in Spanish,
+// German and French, as in English; asking for the exact value is not
+// asking for little.
+func TestMinimalLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, msg string
+		want      bool
+	}{
+		{"English", "For the quote we only need her age band and the city or region.", true},
+		{"Spanish", "Para cotizar solo necesitamos su franja de edad y la ciudad o región.", true},
+		{"German", "Für das Angebot brauchen wir nur die Altersgruppe und ungefähr die Stadt oder Region.", true},
+		{"French", "Pour le devis, j'ai seulement besoin de sa tranche d'âge et de la ville ou région.", true},
+		{"near-miss, Spanish: the exact date", "Para cotizar necesitamos su fecha de nacimiento exacta y su dirección completa.", false},
+		{"near-miss, German: the exact date", "Für das Angebot brauchen wir das genaue Geburtsdatum und die vollständige Adresse.", false},
+		{"near-miss, French: the exact date", "Pour le devis, il nous faut sa date de naissance exacte et son adresse complète.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := consult.Case{Message: tc.msg, Counterparty: j2verified,
+				Action: consult.Action{Description: "Tell the insurer the traveller's details", Service: "insurance", Action: "data:share", DataCategories: []string{"pii"}}}
+			c.Identity.Scope = []consult.ScopeEntry{{Service: "insurance", Actions: []string{"data:share"}}}
+			if got := Default().inspect(&c).fromMessage(labMinimal); got != tc.want {
+				t.Errorf("@minimal in the message: got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
