@@ -103,9 +103,31 @@ var pressWords = []string{"other", "another", "someone", "andere", "weitere", "m
 	"interes", "bidder", "bieter", "postor", "offrant", "offer", "oferta", "offre", "angebot",
 	"gone", "weg", "lose", "perd", "verlier", "chance", "first", "primer", "erst", "premier", "fast", "vite", "schnell", "rapid"}
 
+// leftWords say how much of something is left (folded word starts).
+var leftWords = []string{"left", "remain", "only", "noch", "queda", "solo", "reste", "rest", "plus"}
+
+// countLeft reports a rule-pack phrase that counts what is left ("nur
+// noch ein", "one * left", "solo queda") and names no press (pressWords):
+// "flash sale" or "other buyers" say something else.
+func countLeft(phrase string) bool {
+	left := false
+	for _, w := range strings.Fields(phrase) {
+		for _, pw := range pressWords {
+			if strings.HasPrefix(w, pw) {
+				return false
+			}
+		}
+		for _, lw := range leftWords {
+			left = left || strings.HasPrefix(w, lw)
+		}
+	}
+	return left
+}
+
 // oneSupplyStatement reports scarcity cues that are all one statement of
-// how much is left: from the message, in one sentence, none naming a
-// rival, a loss, a last chance or a first-come rule. The rule pack reads
+// how much is left: from the message, in one sentence, each the
+// co-occurrence reading of a limit and a supply or a pack phrase that
+// counts what is left (countLeft). The rule pack reads
 // such a statement with several lines at once ("nur noch ein", "nur noch
 // # Platz", "nur noch"; "one * left" and the co-occurrence reading), so a
 // customer's own "es gibt nur noch einen Platz, den möchte ich buchen" was
@@ -117,12 +139,8 @@ func (st *state) oneSupplyStatement(qs []cue) bool {
 		if q.src != srcMessage || q.text == nil || q.text != qs[0].text || q.end > len(q.text.text) {
 			return false
 		}
-		for _, w := range strings.Fields(q.phrase) {
-			for _, pw := range pressWords {
-				if strings.HasPrefix(w, pw) {
-					return false
-				}
-			}
+		if q.phrase != idleSupplyPhrase && !countLeft(q.phrase) {
+			return false
 		}
 		if p < 0 || q.pos < p {
 			p = q.pos
