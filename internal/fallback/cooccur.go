@@ -550,6 +550,10 @@ func (ps *coPass) sentence(sen *coSentence) {
 				}
 			}
 		}
+		// "estoy agotada", "je suis épuisé": a person's state (judge17h.go).
+		if c&coLimit != 0 && k > 0 && exhaustedPerson(sen, k) {
+			c &^= coLimit
+		}
 		// "I only need two tickets" is a buyer, not a limit.
 		if c&coOnly != 0 && coOffered(ws, k) {
 			c &^= coOnly

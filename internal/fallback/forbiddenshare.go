@@ -43,6 +43,7 @@ func (st *state) checkForbiddenShare() {
 		return // secrets sent out are already a hard finding of their own
 	}
 	act := st.descStems()
+	var rd shareReading
 	for _, p := range st.policies() {
 		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
 		for si, sent := range tv.clauseList() {
@@ -50,25 +51,17 @@ func (st *state) checkForbiddenShare() {
 			if !prohibitsRelease(f) {
 				continue
 			}
-			obj := ""
-			if containsAny(f, othersWords...) && personRecords(clipBytes(a.Description, maxClaimBytes)) {
-				obj = "other people's details"
-			}
+			// Other people's details in a record about a group of people,
+			// or an item of the prohibition the action's data is
+			// (shareTie, judge16b.go).
+			tied := containsAny(f, othersWords...) && personRecords(clipBytes(a.Description, maxClaimBytes))
 			for _, ph := range objectPhrases(sent) {
-				// A head with modifiers ties only with one of them: "account
-				// or card numbers", "detailed medical records" are not every
-				// "number" or "record" ("the callback to the number on file",
-				// "her explicit yes on record").
-				if len(ph.mods) > 0 && !anyStem(ph.mods, act) || allowedPart(ph.allow, a.Description) {
-					continue
+				if tied {
+					break
 				}
-				for w := range ph.head {
-					if len(w) == 5 && act[w] && !objectNoise[w] && (obj == "" || w < obj) { // a word of five letters or more names an object; "work" in "work information" does not
-						obj = w
-					}
-				}
+				tied = !allowedPart(ph.allow, a.Description) && st.shareTie(ph, act, &rd)
 			}
-			if obj == "" {
+			if !tied {
 				continue
 			}
 			st.add(finding{tactic: consult.DataExtraction, kind: "forbiddenshare", score: 0.7, sig: consult.Critical, hard: true,
@@ -227,6 +220,7 @@ func objectPhrases(sent string) []objectPhrase {
 		words := strings.FieldsFunc(foldedText(item), func(r rune) bool { return r < 'a' || r > 'z' })
 		var allow []string
 		words, allow = cutException(words)
+		words = dropArticles(words) // judge17h.go
 		if len(words) > 4 {
 			out = append(out, objectPhrase{head: stemSet(strings.Join(words, " ")), allow: allow})
 			continue

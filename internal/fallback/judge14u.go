@@ -564,7 +564,7 @@ const idleSupplyPhrase = "co-occurrence: limit + availability"
 // for a booking within an approved trip.
 func (st *state) dropIdleSupply() {
 	qs := st.cues[labScarcity]
-	if len(qs) != 1 || qs[0].phrase != idleSupplyPhrase || len(st.findings) > 0 || st.hasTension() {
+	if len(qs) == 0 || len(st.findings) > 0 || !(len(qs) == 1 && qs[0].phrase == idleSupplyPhrase || st.oneSupplyStatement(qs)) || st.hasTension() {
 		return
 	}
 	// Nothing else in the case: the tension read later (score) comes from these.

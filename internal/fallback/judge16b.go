@@ -33,30 +33,30 @@ import (
 
 // checkJudge16b runs after the structural checks: it drops the findings
 // whose reading the case's records refute and adds the two destination
-// checks.
+// checks. The counterparty's own mailbox is read where the newparty
+// finding is made (selfAddressed).
 func (st *state) checkJudge16b() {
-	if st.hasFinding("newparty") {
-		st.dropSelfAddressed()
-	}
-	st.readShare()
 	st.checkCardDestination()
 	st.checkKeptRoute()
 	st.checkClaimantRecords()
 }
 
-// dropSelfAddressed removes the newparty finding when the recipient's
-// e-mail address carries the verified counterparty's full name and a
-// system record names that person: the data goes to the counterparty, whom
-// the owner's records already know. A first initial alone ("m.collins")
-// is not enough, nor is a name no record holds.
-func (st *state) dropSelfAddressed() {
+// selfAddressed reports a recipient whose e-mail address carries the
+// verified counterparty's full name while a system record names that
+// person: the data goes to the counterparty, whom the owner's records
+// already know, so checkNewParty makes no finding. A first initial alone
+// ("m.collins") is not enough, nor is a name no record holds. It is asked
+// where the finding would be made, not after it: checks in between read
+// the finding (the stakes it raises), and a finding removed later leaves
+// their reading behind.
+func (st *state) selfAddressed() bool {
 	cp := st.c.Counterparty
-	if !cp.Verified {
-		return
+	if !cp.Verified || strings.IndexByte(st.c.Action.Recipient, '@') < 0 {
+		return false
 	}
 	name := personName(cp.ClaimedIdentity)
 	if len(name) < 2 {
-		return
+		return false
 	}
 	self := false
 	for _, tok := range strings.Fields(toLower(st.c.Action.Recipient)) {
@@ -80,15 +80,15 @@ func (st *state) dropSelfAddressed() {
 		}
 	}
 	if !self {
-		return
+		return false
 	}
 	full := " " + strings.Join(name, " ") + " "
 	for _, t := range st.trusted {
 		if t.isRecord() && strings.Contains(" "+foldedText(t.text)+" ", full) {
-			st.dropFindings("newparty")
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // personName returns the folded words of the capitalised run that opens a
@@ -117,12 +117,25 @@ func nameRun(claimed string, yield func(raw, folded string)) {
 	}
 }
 
-// readShare reads the forbiddenshare finding again with the name and the
-// kind of what each prohibition forbids: it is dropped when every word that
-// tied a prohibition to the action's description is a name the description
-// capitalises mid-sentence ("anyone else's personal details about Tomáš's
-// family" forbids details about his family, not every sentence that
-// mentions Tomáš), and added when a tie the word match missed is there:
+// shareReading is what shareTie reads of the action's description, once
+// a tie asks for it.
+type shareReading struct {
+	names map[string]bool // stems of the names capitalised mid-sentence; nil until read
+	docs  int8            // whether a health release sends documents: 0 unread, 1 yes, -1 no
+}
+
+// shareTie reports whether the action's description names the data an
+// item of a prohibition names (checkForbiddenShare), read with the name
+// and the kind of what the item forbids:
+//   - the item's head ties it ("customer lists" and "send the customer
+//     list"), unless the word is a name the description capitalises
+//     mid-sentence ("anyone else's personal details about Tomáš's family"
+//     forbids details about his family, not every sentence that mentions
+//     Tomáš);
+//   - a head with modifiers ties only with one of them: "account or card
+//     numbers", "detailed medical records" are not every "number" or
+//     "record" ("the callback to the number on file", "her explicit yes
+//     on record");
 //   - an item whose head is a generic data word ("employer information",
 //     "datos del empleador", "Arbeitgeberangaben") is named by its
 //     modifier: "her employer's HR contact" is employer information;
@@ -131,94 +144,62 @@ func nameRun(claimed string, yield func(raw, folded string)) {
 //     reports, a specialist's notes, a device's export, scans, a file;
 //     "Tomáš needs cover for diabetes supplies" states a need and sends
 //     none.
-func (st *state) readShare() {
-	had := st.hasFinding("forbiddenshare")
-	if !had && (!st.releasesRecords() || !st.externalRecipient() || st.releaseAuthorised() || st.hasFinding("secrets")) {
-		return
+func (st *state) shareTie(ph objectPhrase, act map[string]bool, rd *shareReading) bool {
+	switch {
+	case len(ph.mods) > 0 && noiseHead(ph.head):
+		for w := range ph.mods {
+			if len(w) == 5 && act[w] && !objectNoise[w] && !st.shareName(rd, w) {
+				return true
+			}
+		}
+	case medicalRecords(ph) && st.healthDocs(rd):
+		return true
 	}
-	a := st.c.Action
-	names := map[string]bool{}
-	for i, w := range strings.Fields(a.Description) {
-		if r := []rune(w); i > 0 && len(r) > 0 && unicode.IsUpper(r[0]) {
-			for s := range stemSet(w) {
-				names[s] = true
+	if len(ph.mods) > 0 && !anyStem(ph.mods, act) {
+		return false
+	}
+	for w := range ph.head {
+		// a word of five letters or more names an object; "work" in
+		// "work information" does not
+		if len(w) == 5 && act[w] && !objectNoise[w] && !st.shareName(rd, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// shareName reports whether the stem w is that of a word the action's
+// description capitalises after its first word: a name.
+func (st *state) shareName(rd *shareReading, w string) bool {
+	if rd.names == nil {
+		rd.names = map[string]bool{}
+		for i, w := range strings.Fields(st.c.Action.Description) {
+			if r, _ := utf8.DecodeRuneInString(w); i > 0 && unicode.IsUpper(r) {
+				for s := range stemSet(w) {
+					rd.names[s] = true
+				}
 			}
 		}
 	}
-	if had && len(names) == 0 {
-		return
-	}
-	act := st.descStems()
-	health, docs := false, -1
-	for _, d := range a.DataCategories {
-		if k := toLower(strings.TrimSpace(d)); k == "health" || k == "medical" {
-			health = true
-		}
-	}
-	ties := 0
-	for _, p := range st.policies() {
-		tv := st.text(clipBytes(p.Statement, maxClaimBytes))
-		for si, sent := range tv.clauseList() {
-			f := " " + tv.foldedClauses()[si] + " "
-			if !prohibitsRelease(f) {
-				continue
-			}
-			if containsAny(f, othersWords...) && personRecords(clipBytes(a.Description, maxClaimBytes)) {
-				return // other people's records: the finding stands on them
-			}
-			for _, ph := range objectPhrases(sent) {
-				if allowedPart(ph.allow, a.Description) {
-					continue
-				}
-				real := ""
-				switch {
-				case len(ph.mods) > 0 && noiseHead(ph.head):
-					// "employer information": the modifier names the data.
-					for w := range ph.mods {
-						if len(w) == 5 && act[w] && !objectNoise[w] && !names[w] {
-							real = w
-						}
-					}
-				case health && medicalRecords(ph):
-					if docs < 0 {
-						docs = 0
-						if containsAny(" "+st.text(clipBytes(a.Description, maxClaimBytes)).folded()+" ", healthDocWords...) {
-							docs = 1
-						}
-					}
-					if docs == 1 {
-						real = "medical records"
-					}
-				}
-				if real == "" && len(ph.mods) > 0 && !anyStem(ph.mods, act) {
-					continue
-				}
-				for w := range ph.head {
-					if real == "" && len(w) == 5 && act[w] && !objectNoise[w] {
-						if !names[w] {
-							real = w
-						} else {
-							ties++
-						}
-					}
-				}
-				if real == "" {
-					continue
-				}
-				if had {
-					return // a real tie: the finding stands
-				}
-				st.add(finding{tactic: consult.DataExtraction, kind: "forbiddenshare", score: 0.7, sig: consult.Critical, hard: true,
-					obs:    fmt.Sprintf("Policy %s forbids releasing this data (%q), and the action sends it to %s.", policyName(p), st.clipCase(strings.TrimSpace(sent), 120), st.clipCase(a.Recipient, 80)),
-					reason: fmt.Sprintf("Policy %s says this kind of data never goes where the action would send it; no benefit or reason offered changes that.", policyName(p)),
-					disp:   consult.DoNotProceed})
-				return
+	return rd.names[w]
+}
+
+// healthDocs reports a release of health data (category health or
+// medical) whose description names documents of a health record.
+func (st *state) healthDocs(rd *shareReading) bool {
+	if rd.docs == 0 {
+		rd.docs = -1
+		health := false
+		for _, d := range st.c.Action.DataCategories {
+			if k := toLower(strings.TrimSpace(d)); k == "health" || k == "medical" {
+				health = true
 			}
 		}
+		if health && containsAny(" "+st.text(clipBytes(st.c.Action.Description, maxClaimBytes)).folded()+" ", healthDocWords...) {
+			rd.docs = 1
+		}
 	}
-	if had && ties > 0 {
-		st.dropFindings("forbiddenshare")
-	}
+	return rd.docs > 0
 }
 
 // medicalRecords reports an item that names medical records: a medical
@@ -562,10 +543,10 @@ func (st *state) checkClaimantRecords() {
 				}
 				// the words around the name: "no Dr Marchal appears in the
 				// provider directory", "ningún Dr. Ibáñez figura en el
-				// directorio" (negWords spell "ningún" with its accent, the
-				// window is folded)
+				// directorio" (the window is folded: negWords spell "ningun"
+				// both ways)
 				win := f[max(0, i-40):min(len(f), i+len(tw)+len(surname)+80)]
-				neg := hasNeg(win) || strings.Contains(win, " ningun")
+				neg := hasNeg(win)
 				if neg && (containsAny(win, directoryWords...) || strings.Contains(win, "care team")) {
 					why, ref = fmt.Sprintf("%s %s says: %q", t.kind, t.id, st.clipCase(strings.TrimSpace(t.text), 140)), t.id
 				}

@@ -1337,8 +1337,8 @@ func (st *state) checkNewParty() {
 	if st.trustedCounterparty() && st.releaseAuthorised() {
 		return // a record on file (consent, referral, contract) covers this recipient
 	}
-	if st.recipientExplained() {
-		return // the counterparty's own organisation, or a payment's payee (ownparty.go)
+	if st.recipientExplained() || st.selfAddressed() {
+		return // the counterparty's own organisation or mailbox, or a payment's payee (ownparty.go, judge16b.go)
 	}
 	var known strings.Builder
 	for _, s := range []string{st.c.Goal, st.c.Brief, st.c.Title, st.c.Counterparty.Reference, st.c.Counterparty.ClaimedIdentity} {
@@ -1361,7 +1361,7 @@ func (st *state) checkNewParty() {
 		if ownAddress(name, pieces, k) || digitsOnFile(name, k) {
 			continue
 		}
-		words := strings.Fields(foldedText(name))
+		words := partyWords(name)
 		sig, hits := 0, 0
 		for _, w := range words {
 			if len(w) < 5 || genericWords[w] || w == "." {

@@ -67,10 +67,11 @@ var gateWords = []string{
 	" nécessite ", " exige ", " uniquement ", " seulement après ", " que si ", " soumis ",
 }
 
-// negWords in a record say that something is absent.
+// negWords in a record say that something is absent. "ningun" is
+// "ningún" as a customer writes it without the accent (judge17h).
 var negWords = []string{
 	"no ", "not ", "none", "never", "n't", "without", "missing", "pending", "outstanding", "yet to",
-	"kein", "nicht", "ohne", "ningún", "ninguna", "sin ", "aucun", "aucune", "pas ", "sans ",
+	"kein", "nicht", "ohne", "ningún", "ningun", "ninguna", "sin ", "aucun", "aucune", "pas ", "sans ",
 }
 
 // negWordSet holds negWords anywhere: a text hasNeg holds true has one.
