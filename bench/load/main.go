@@ -509,11 +509,14 @@ func pinned(pin bool, cpus, name string, args []string) (string, []string) {
 }
 
 type ghzReport struct {
-	RPS     float64 `json:"rps"`
+	RPS float64 `json:"rps"`
+	// Total is the run's length in nanoseconds.
+	Total   int64 `json:"total"`
 	Details []struct {
-		Latency int64  `json:"latency"`
-		Status  string `json:"status"`
-		Error   string `json:"error"`
+		Timestamp time.Time `json:"timestamp"`
+		Latency   int64     `json:"latency"`
+		Status    string    `json:"status"`
+		Error     string    `json:"error"`
 	} `json:"details"`
 	StatusCodeDistribution map[string]int `json:"statusCodeDistribution"`
 }
@@ -548,6 +551,11 @@ func ghz(ctx context.Context, c config, addr, call, data, mode string) (result, 
 	return r, nil
 }
 
+// endSlack is how close to a run's end a call must end for a closed
+// transport to count as ghz's own stop rather than the server's (a tenth of
+// the run at most).
+const endSlack = 50 * time.Millisecond
+
 // parseReport reduces ghz's JSON report (-O json) to a result: throughput,
 // latency percentiles of the calls that succeeded, and the errors that are
 // the server's (calls ghz itself cut off or closed at the end of the run
@@ -558,6 +566,17 @@ func parseReport(raw []byte, mode string) (result, error) {
 		return result{}, fmt.Errorf("ghz output: %w", err)
 	}
 	r := result{mode: mode, rps: rep.RPS, calls: len(rep.Details)}
+	// A call that ended in the run's last moments with "transport is
+	// closing" was in flight when ghz closed its connections at the end of
+	// a -z run (ghz's own tail, as its "connection is closing" below); the
+	// same message earlier in the run is a connection the server closed.
+	var start time.Time
+	for _, d := range rep.Details {
+		if start.IsZero() || d.Timestamp.Before(start) {
+			start = d.Timestamp
+		}
+	}
+	tail := start.Add(time.Duration(rep.Total) - min(endSlack, time.Duration(rep.Total)/10))
 	var lat []int64
 	for _, d := range rep.Details {
 		switch d.Status {
@@ -570,6 +589,9 @@ func parseReport(raw []byte, mode string) (result, error) {
 		default:
 			if strings.Contains(d.Error, "use of closed network connection") || strings.Contains(d.Error, "connection is closing") {
 				continue // ghz closing its own connections at the end
+			}
+			if strings.Contains(d.Error, "transport is closing") && !d.Timestamp.Add(time.Duration(d.Latency)).Before(tail) {
+				continue
 			}
 			r.errors++
 			if r.errorKinds == nil {

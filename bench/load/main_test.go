@@ -33,6 +33,12 @@ func TestParseReport(t *testing.T) {
 			p50: 430784, p99: 786828, p999: 786828, errorKinds: map[string]int{
 				"ResourceExhausted: rpc error: code = ResourceExhausted desc = overloaded":                           1,
 				"Unavailable: rpc error: code = Unavailable desc = connection closed before server preface received": 1}}},
+		// "transport is closing" on a call that ended in the run's last
+		// 50 ms is ghz closing its connections; one at 300 ms of a 1 s run
+		// is a connection the server closed.
+		{"ghz-closing.json", result{mode: "fixed", rps: 1441.1004242839833, ok: 2, errors: 1, calls: 4,
+			p50: 400000, p99: 400000, p999: 400000, errorKinds: map[string]int{
+				"Unavailable: rpc error: code = Unavailable desc = transport is closing": 1}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join("testdata", tc.file))
