@@ -140,6 +140,21 @@ var absentWords = map[string]bool{"no": true, "not": true, "none": true, "withou
 var absentBefore = map[string]bool{"no": true, "none": true, "without": true, "never": true, "kein": true, "keine": true, "ohne": true,
 	"sin": true, "ningun": true, "ninguna": true, "aucun": true, "aucune": true, "sans": true}
 
+// relayedSentenceOnRecord is relayedOnRecord for the folded sentence of t
+// around a relayed word found at [at, end): the cue checks that read a
+// relayed approval (judge12a's sign-off, judge17a's relayed word) each
+// leave it alone when a record affirms it.
+func (st *state) relayedSentenceOnRecord(t string, at, end int) bool {
+	from := strings.LastIndex(t[:at], " . ") + 1
+	to := strings.Index(t[end-1:], " . ")
+	if to < 0 {
+		to = len(t)
+	} else {
+		to += end - 1
+	}
+	return st.relayedOnRecord(strings.TrimSpace(t[from:to]))
+}
+
 // relayedOnRecord reports a trusted record sentence that affirms an
 // approval of what the relayed clause is about: an approval word not
 // negated, and a reference the clause gives (a number such as the invoice

@@ -1,7 +1,5 @@
 package fallback
 
-import "strings"
-
 // ---- someone else's sign-off, invoked in the message ----
 //
 // The rule pack names the offices that approve ("the director wants",
@@ -142,14 +140,7 @@ func (st *state) checkJudge12a() {
 		if !ok || overlapsCue(qs, p, v.end) {
 			continue
 		}
-		from := strings.LastIndex(t[:p], " . ") + 1
-		to := strings.Index(t[v.end-1:], " . ")
-		if to < 0 {
-			to = len(t)
-		} else {
-			to += v.end - 1
-		}
-		if st.relayedOnRecord(strings.TrimSpace(t[from:to])) {
+		if st.relayedSentenceOnRecord(t, p, v.end) {
 			continue
 		}
 		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: signoffWeight,

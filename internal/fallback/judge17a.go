@@ -138,14 +138,7 @@ func (st *state) checkRelayedWord() {
 		if !assertive && !permissionAfter(t, v.end) {
 			continue
 		}
-		from := strings.LastIndex(t[:at], " . ") + 1
-		to := strings.Index(t[v.end-1:], " . ")
-		if to < 0 {
-			to = len(t)
-		} else {
-			to += v.end - 1
-		}
-		if st.relayedOnRecord(strings.TrimSpace(t[from:to])) {
+		if st.relayedSentenceOnRecord(t, at, v.end) {
 			continue
 		}
 		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: relayedWordWeight,
@@ -196,7 +189,7 @@ func capitalised(f *folded, j int) bool {
 	if j < 0 || j >= len(f.orig) {
 		return false
 	}
-	o := int(f.orig[j])
+	o := int(f.off(j)) // not f.orig: the fold writes no offsets inside the message's plain runs
 	if o < 0 || o >= len(f.src) {
 		return false
 	}
