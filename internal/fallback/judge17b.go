@@ -475,7 +475,7 @@ var refNouns = map[string]bool{"policy": true, "policies": true, "claim": true, 
 // LF-3310"), upper-cased with the hyphen dropped. Plain numbers (years,
 // amounts) are left out: they differ by one digit for honest reasons.
 func refTokens(s string, out []string) []string {
-	if strings.IndexAny(s, "0123456789") < 0 {
+	if !strings.ContainsAny(s, "0123456789") {
 		return out
 	}
 	for i := 0; i+3 < len(s); i++ {
@@ -886,7 +886,7 @@ func (st *state) checkWidened() {
 // digitsToHash writes each run of digits of a folded text as "#", so that
 // "for 5 days" and "for 10 days" read alike.
 func digitsToHash(s string) string {
-	if strings.IndexAny(s, "0123456789") < 0 {
+	if !strings.ContainsAny(s, "0123456789") {
 		return s
 	}
 	var b strings.Builder

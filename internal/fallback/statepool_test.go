@@ -14,27 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// devCases returns the dev set's cases.
-func devCases(t *testing.T) []*consult.Case {
-	t.Helper()
-	f, err := os.Open("../../testdata/eval/dev.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	cases, err := evaluate.Load(f, "dev.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]*consult.Case, len(cases))
-	for i, c := range cases {
-		if out[i], err = c.DomainCase(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return out
-}
-
 // allEvalCases returns the cases of every labelled set in testdata/eval.
 func allEvalCases(t *testing.T) []*consult.Case {
 	t.Helper()
