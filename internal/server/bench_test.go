@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"testing"
 	"time"
 
@@ -14,7 +13,6 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/encoding"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
@@ -38,21 +36,8 @@ func benchService(b *testing.B) *server.Service {
 
 var benchSizes = []int{1 << 10, 64 << 10, 1000 << 10}
 
-// typicalRequest is the load test's typical case (bench/load): the
-// vendor-bank-change example in rules mode.
-func typicalRequest(b *testing.B) *shieldv1.ConsultRequest {
-	b.Helper()
-	raw, err := os.ReadFile("../../examples/vendor-bank-change.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var req shieldv1.ConsultRequest
-	if err := protojson.Unmarshal(raw, &req); err != nil {
-		b.Fatal(err)
-	}
-	req.Mode = shieldv1.AnalysisMode_ANALYSIS_MODE_RULES
-	return &req
-}
+// typicalRequest is the load test's typical case (server.TypicalRequest).
+func typicalRequest(b *testing.B) *shieldv1.ConsultRequest { return server.TypicalRequest(b) }
 
 // benchRequest is one request the benchmarks run, with its name and size.
 type benchRequest struct {

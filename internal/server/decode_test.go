@@ -3,13 +3,11 @@ package server_test
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"google.golang.org/grpc/mem"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/testing/protocmp"
@@ -267,15 +265,7 @@ func FuzzUnmarshalRequestMatchesProto(f *testing.F) {
 // BenchmarkDecodeRequest is the decoding of the typical request (the
 // vendor-bank-change example) by protobuf-go and by Codec.
 func BenchmarkDecodeRequest(b *testing.B) {
-	raw, err := os.ReadFile("../../examples/vendor-bank-change.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	req := &shieldv1.ConsultRequest{}
-	if err := protojson.Unmarshal(raw, req); err != nil {
-		b.Fatal(err)
-	}
-	wire, err := proto.Marshal(req)
+	wire, err := proto.Marshal(server.TypicalRequest(b))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -312,15 +312,7 @@ func BenchmarkEncodeReply(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	raw, err := os.ReadFile("../../examples/vendor-bank-change.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	req := &shieldv1.ConsultRequest{}
-	if err := protojson.Unmarshal(raw, req); err != nil {
-		b.Fatal(err)
-	}
-	r, err := svc.consult(context.Background(), req)
+	r, err := svc.consult(context.Background(), TypicalRequest(b))
 	if err != nil {
 		b.Fatal(err)
 	}

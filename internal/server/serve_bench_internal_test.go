@@ -4,11 +4,9 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"os"
 	"testing"
 
 	"google.golang.org/grpc/mem"
-	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	shieldv1 "github.com/a2atrust/shield/gen/shield/v1"
@@ -43,15 +41,7 @@ func FixedRules(engine analyze.Rules, c *consult.Case) analyze.Rules {
 // measures Service.Consult, the in-process path, which builds the typed
 // response and the Struct that a call over gRPC does not.
 func BenchmarkServeFixedAnalysis(b *testing.B) {
-	raw, err := os.ReadFile("../../examples/vendor-bank-change.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	typical := &shieldv1.ConsultRequest{}
-	if err := protojson.Unmarshal(raw, typical); err != nil {
-		b.Fatal(err)
-	}
-	typical.Mode = shieldv1.AnalysisMode_ANALYSIS_MODE_RULES
+	typical := TypicalRequest(b)
 	engine := fallback.Default()
 	for _, c := range []struct {
 		name string
