@@ -745,6 +745,12 @@ func nested(cs []cue, i int) bool {
 	return false
 }
 
+// inMessage reports a cue found in the message's folded text whose span
+// lies inside it: the cues the message-frame checks read around.
+func (q cue) inMessage() bool {
+	return q.src == srcMessage && q.text != nil && q.end <= len(q.text.text)
+}
+
 // quote returns a short, masked quote of the cue's original text; it is
 // computed on demand because most cues are never quoted.
 func (q cue) quote() string {

@@ -132,7 +132,7 @@ func (st *state) checkJudge12a() {
 	}
 	qs := st.cues[labAuthorityClaim]
 	for _, v := range vs {
-		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
+		if !v.inMessage() {
 			continue
 		}
 		t := v.text.text

@@ -111,7 +111,7 @@ func (st *state) checkSelfOffice() {
 	}
 	qs := st.cues[labAuthorityClaim]
 	for _, v := range vs {
-		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
+		if !v.inMessage() {
 			continue
 		}
 		t := v.text.text
@@ -177,7 +177,7 @@ func (st *state) checkTitledSignoff() {
 	}
 	qs := st.cues[labAuthorityClaim]
 	for _, v := range vs {
-		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
+		if !v.inMessage() {
 			continue
 		}
 		if at := titledHolder(v.text.text, v.pos); at >= 0 {
@@ -345,7 +345,7 @@ func (st *state) checkRunningCost() {
 		return
 	}
 	for _, v := range vs {
-		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
+		if !v.inMessage() {
 			continue
 		}
 		t := v.text.text

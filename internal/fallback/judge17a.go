@@ -123,7 +123,7 @@ func (st *state) checkRelayedWord() {
 	}
 	qs := st.cues[labAuthorityClaim]
 	for _, v := range vs {
-		if v.src != srcMessage || v.text == nil || v.end > len(v.text.text) {
+		if !v.inMessage() {
 			continue
 		}
 		t := v.text.text
@@ -402,7 +402,7 @@ func (st *state) checkFeltHarm() {
 	}
 	if hs := st.cues[labHarm]; len(hs) > 0 && !st.fromLabel(labEmotionalPressure, harmWeight) {
 		for _, h := range hs {
-			if h.src != srcMessage || h.text == nil || h.end > len(h.text.text) {
+			if !h.inMessage() {
 				continue
 			}
 			if ph := feltHarm(h.text, h.pos, h.end); ph != "" {
@@ -413,7 +413,7 @@ func (st *state) checkFeltHarm() {
 		}
 	}
 	for _, p := range st.cues[labPublicize] {
-		if p.src != srcMessage || p.text == nil || p.end > len(p.text.text) {
+		if !p.inMessage() {
 			continue
 		}
 		ws := foldedFields(sentenceAt(p.text.text, p.pos, p.end))
@@ -620,7 +620,7 @@ func (st *state) checkRuleInvoked() {
 		return
 	}
 	for _, r := range rs {
-		if r.src != srcMessage || r.text == nil || r.end > len(r.text.text) {
+		if !r.inMessage() {
 			continue
 		}
 		ws := foldedFields(sentenceAt(r.text.text, r.pos, r.end))
