@@ -3,8 +3,6 @@ package fallback
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/a2atrust/shield/internal/consult"
 )
@@ -193,8 +191,7 @@ func capitalised(f *folded, j int) bool {
 	if o < 0 || o >= len(f.src) {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(f.src[o:])
-	return unicode.IsUpper(r)
+	return startsUpper(f.src[o:])
 }
 
 // permissionAfter reports a permission word within permissionWindow words after t[i], in the
