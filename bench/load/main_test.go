@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -134,8 +135,11 @@ func results() ([]result, *result) {
 func TestReport(t *testing.T) {
 	rs, log := results()
 	var b bytes.Buffer
-	report(&b, config{rate: 1000}, rs, log, 50<<20)
+	report(&b, config{rate: 1000, ghzTemplates: true}, rs, log, 50<<20)
 	out := b.String()
+	if strings.Contains(out, "not the table's method") {
+		t.Errorf("report of the default method says it is not the table's:\n%s", out)
+	}
 	for _, want := range []string{
 		"Consult typical  throughput 0.20 x, p99 6.00 x, server CPU per call 12.00 x",
 		// (50+150) / (600+400) µs, and 200 / 400 µs with a free server.
@@ -157,6 +161,11 @@ func TestReport(t *testing.T) {
 	}
 	if strings.Contains(out, "Consult 64KB  throughput") {
 		t.Errorf("report has a ratio for a target that did not run:\n%s", out)
+	}
+	b.Reset()
+	report(&b, config{rate: 1000}, rs, log, 50<<20)
+	if want := "not the table's method: -pin=false -ghz-gogc=\"\" -ghz-templates=false"; !strings.Contains(b.String(), want) {
+		t.Errorf("report without ghz's templates lacks %q; it is:\n%s", want, b.String())
 	}
 }
 
@@ -289,6 +298,29 @@ func TestPinned(t *testing.T) {
 			name, args := pinned(tc.pin, "1-3", "ghz", []string{"--insecure", "addr"})
 			if diff := cmp.Diff(tc.want, append([]string{name}, args...)); diff != "" {
 				t.Errorf("command (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestGhzArgs(t *testing.T) {
+	c := config{duration: 10 * time.Second, rate: 1000, concurrency: 32, ghzTemplates: true}
+	lean := c
+	lean.ghzTemplates = false
+	base := []string{"--insecure", "--call", "m", "-D", "d.json", "-z", "10s", "-O", "json", "--connections", "2"}
+	for _, tc := range []struct {
+		name string
+		c    config
+		mode string
+		want []string
+	}{
+		{"saturation", c, "saturation", append(slices.Clone(base), "-c", "32", "addr")},
+		{"fixed", c, "fixed", append(slices.Clone(base), "--rps", "1000", "-c", "16", "addr")},
+		{"without templates", lean, "saturation", append(slices.Clone(base), "-c", "32", "--disable-template-functions", "--disable-template-data", "addr")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, ghzArgs(tc.c, "addr", "m", "d.json", tc.mode)); diff != "" {
+				t.Errorf("ghz arguments (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -231,18 +231,34 @@ const hexDigits = "0123456789abcdef"
 // appendString appends s as a JCS string: only '"', '\\' and control
 // characters are escaped, with the short forms where JSON has them.
 func appendString(buf []byte, s string) []byte {
+	buf, _ = appendStringASCII(buf, s)
+	return buf
+}
+
+// appendStringASCII is appendString that also reports whether s is all
+// ASCII, which its loop learns for one OR a step: a caller that must check
+// s for UTF-8 then needs to only when it is not (caseWriter.text), instead
+// of reading s a second time.
+func appendStringASCII(buf []byte, s string) ([]byte, bool) {
 	buf = append(buf, '"')
 	start := 0
+	var seen uint64 // every byte read, ORed: its top bits say whether one was past ASCII
 	for i := 0; i < len(s); i++ {
 		// Skip eight bytes at a time while none of them needs escaping:
 		// case messages are long runs of plain text.
-		for i+8 <= len(s) && !needsEscape8(binary.LittleEndian.Uint64([]byte(s[i:i+8]))) {
+		for i+8 <= len(s) {
+			w := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+			if needsEscape8(w) {
+				break
+			}
+			seen |= w
 			i += 8
 		}
 		if i >= len(s) {
 			break
 		}
 		c := s[i]
+		seen |= uint64(c)
 		if c >= 0x20 && c != '"' && c != '\\' {
 			continue
 		}
@@ -268,7 +284,7 @@ func appendString(buf []byte, s string) []byte {
 		start = i + 1
 	}
 	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	return append(buf, '"'), seen&0x8080808080808080 == 0
 }
 
 // needsEscape8 reports whether any of the eight bytes of w is below 0x20,

@@ -143,11 +143,15 @@ func (w *caseWriter) elem(i int, isNil bool) {
 	}
 }
 
+// text writes s as a JSON string and checks that it is UTF-8. A string of
+// ASCII is, so utf8.ValidString reads s a second time only when
+// appendStringASCII saw a byte past ASCII: most case text has none.
 func (w *caseWriter) text(s, field string) {
-	if !utf8.ValidString(s) && w.err == nil {
+	var ascii bool
+	w.buf, ascii = appendStringASCII(w.buf, s)
+	if !ascii && !utf8.ValidString(s) && w.err == nil {
 		w.err = errors.New("digest: invalid UTF-8 in " + field)
 	}
-	w.buf = appendString(w.buf, s)
 }
 
 func (w *caseWriter) str(k, s, field string) {

@@ -121,6 +121,12 @@ func TestCaseMatchesReflect(t *testing.T) {
 		"bad UTF-8":      {Policies: []*shieldv1.Policy{{Title: "a\xffb"}}},
 		"bad UTF-8 item": {Identity: &shieldv1.AgentIdentity{Scope: []*shieldv1.ScopeEntry{{Actions: []string{"ok", "\xc3"}}}}},
 		"nil element":    {Facts: []*shieldv1.Fact{{Id: "f1"}, nil}},
+		// Bytes past ASCII where appendStringASCII's loop reads eight at a
+		// time, after an escape, and in the last bytes it reads one by one.
+		"bad UTF-8 in a step":       {Message: "plain text, plain text\xffmore plain text"},
+		"bad UTF-8 after an escape": {Brief: "a \"quoted\" word\n\xc3\x28 and plain text after it"},
+		"bad UTF-8 at the end":      {Goal: "sixteen bytes...\xed\xa0\x80"},
+		"valid UTF-8 in a step":     {Message: "plain text, plain text é more plain text 😀 and more"},
 	} {
 		cases[name] = c
 	}

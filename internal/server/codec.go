@@ -131,7 +131,7 @@ func appendConsultResponse(b []byte, r *shieldv1.ConsultResponse) ([]byte, error
 	if r.Record == nil {
 		return b, nil
 	}
-	b = protowire.AppendTag(b, 8, protowire.BytesType)
+	b = appendTag(b, 8, protowire.BytesType)
 	at := len(b)
 	b = append(b, 0)
 	b, err = appendStruct(b, r.Record)
@@ -198,8 +198,8 @@ func appendStruct(b []byte, s *structpb.Struct) ([]byte, error) {
 		b = append(b, 1<<3|byte(protowire.BytesType))
 		entry := len(b)
 		b = append(b, 0)
-		b = protowire.AppendTag(b, 1, protowire.BytesType)
-		b = protowire.AppendString(b, k)
+		b = appendTag(b, 1, protowire.BytesType)
+		b = appendString(b, k)
 		b = append(b, 2<<3|byte(protowire.BytesType))
 		val := len(b)
 		b = append(b, 0)
@@ -224,22 +224,22 @@ func appendValue(b []byte, v *structpb.Value) ([]byte, error) {
 	var err error
 	switch k := v.Kind.(type) {
 	case *structpb.Value_NullValue:
-		b = protowire.AppendTag(b, 1, protowire.VarintType)
-		b = protowire.AppendVarint(b, uint64(int64(k.NullValue)))
+		b = appendTag(b, 1, protowire.VarintType)
+		b = appendVarint(b, uint64(int64(k.NullValue)))
 	case *structpb.Value_NumberValue:
-		b = protowire.AppendTag(b, 2, protowire.Fixed64Type)
+		b = appendTag(b, 2, protowire.Fixed64Type)
 		b = protowire.AppendFixed64(b, math.Float64bits(k.NumberValue))
 	case *structpb.Value_StringValue:
 		if !utf8.ValidString(k.StringValue) {
 			return b, invalidUTF8("Value.string_value")
 		}
-		b = protowire.AppendTag(b, 3, protowire.BytesType)
-		b = protowire.AppendString(b, k.StringValue)
+		b = appendTag(b, 3, protowire.BytesType)
+		b = appendString(b, k.StringValue)
 	case *structpb.Value_BoolValue:
-		b = protowire.AppendTag(b, 4, protowire.VarintType)
-		b = protowire.AppendVarint(b, protowire.EncodeBool(k.BoolValue))
+		b = appendTag(b, 4, protowire.VarintType)
+		b = appendVarint(b, protowire.EncodeBool(k.BoolValue))
 	case *structpb.Value_StructValue:
-		b = protowire.AppendTag(b, 5, protowire.BytesType)
+		b = appendTag(b, 5, protowire.BytesType)
 		at := len(b)
 		b = append(b, 0)
 		if k.StructValue != nil {
@@ -249,7 +249,7 @@ func appendValue(b []byte, v *structpb.Value) ([]byte, error) {
 		}
 		b = closeLen(b, at)
 	case *structpb.Value_ListValue:
-		b = protowire.AppendTag(b, 6, protowire.BytesType)
+		b = appendTag(b, 6, protowire.BytesType)
 		at := len(b)
 		b = append(b, 0)
 		if k.ListValue != nil {
@@ -284,4 +284,24 @@ func appendList(b []byte, l *structpb.ListValue) ([]byte, error) {
 // without the string, which may quote the case.
 func invalidUTF8(field string) error {
 	return fmt.Errorf("server: encoding the record: %s: string field contains invalid UTF-8", field)
+}
+
+// appendVarint is protowire.AppendVarint with its one-byte case inlined:
+// the tags and most lengths of a reply are below 128, and the call cost
+// more than the byte (about 400 of them a typical reply).
+func appendVarint(b []byte, v uint64) []byte {
+	if v < 0x80 {
+		return append(b, byte(v))
+	}
+	return protowire.AppendVarint(b, v)
+}
+
+// appendTag is protowire.AppendTag through appendVarint.
+func appendTag(b []byte, num protowire.Number, typ protowire.Type) []byte {
+	return appendVarint(b, protowire.EncodeTag(num, typ))
+}
+
+// appendString is protowire.AppendString through appendVarint.
+func appendString(b []byte, s string) []byte {
+	return append(appendVarint(b, uint64(len(s))), s...)
 }

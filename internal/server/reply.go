@@ -79,7 +79,7 @@ func (r *consultReply) append(b []byte) ([]byte, error) {
 			return b, err
 		}
 	}
-	b = protowire.AppendTag(b, 8, protowire.BytesType)
+	b = appendTag(b, 8, protowire.BytesType)
 	at := len(b)
 	b = append(b, 0, 0)
 	b = appendRecordStruct(b, r.rec)
@@ -164,15 +164,15 @@ func (w *structWriter) optStr(num protowire.Number, s string) {
 	if s == "" {
 		return
 	}
-	w.b = protowire.AppendTag(w.b, num, protowire.BytesType)
-	w.b = protowire.AppendString(w.b, s)
+	w.b = appendTag(w.b, num, protowire.BytesType)
+	w.b = appendString(w.b, s)
 }
 
 // strs appends the repeated string field num, empty strings included.
 func (w *structWriter) strs(num protowire.Number, l []string) {
 	for _, s := range l {
-		w.b = protowire.AppendTag(w.b, num, protowire.BytesType)
-		w.b = protowire.AppendString(w.b, s)
+		w.b = appendTag(w.b, num, protowire.BytesType)
+		w.b = appendString(w.b, s)
 	}
 }
 
@@ -181,8 +181,8 @@ func (w *structWriter) optVarint(num protowire.Number, v uint64) {
 	if v == 0 {
 		return
 	}
-	w.b = protowire.AppendTag(w.b, num, protowire.VarintType)
-	w.b = protowire.AppendVarint(w.b, v)
+	w.b = appendTag(w.b, num, protowire.VarintType)
+	w.b = appendVarint(w.b, v)
 }
 
 // optDouble appends the double field num unless f is +0 (-0 is written).
@@ -191,13 +191,13 @@ func (w *structWriter) optDouble(num protowire.Number, f float64) {
 	if bits == 0 {
 		return
 	}
-	w.b = protowire.AppendTag(w.b, num, protowire.Fixed64Type)
+	w.b = appendTag(w.b, num, protowire.Fixed64Type)
 	w.b = protowire.AppendFixed64(w.b, bits)
 }
 
 // openField starts the message field num; pop ends it.
 func (w *structWriter) openField(num protowire.Number) {
-	w.b = protowire.AppendTag(w.b, num, protowire.BytesType)
+	w.b = appendTag(w.b, num, protowire.BytesType)
 	w.placeholder()
 }
 
@@ -319,11 +319,11 @@ func keySize(key string) int {
 // and the Value's tag and length.
 func (w *structWriter) entryHead(key string, valueLen int) {
 	w.b = append(w.b, 1<<3|byte(protowire.BytesType))
-	w.b = protowire.AppendVarint(w.b, uint64(keySize(key)+1+protowire.SizeBytes(valueLen)))
+	w.b = appendVarint(w.b, uint64(keySize(key)+1+protowire.SizeBytes(valueLen)))
 	w.b = append(w.b, 1<<3|byte(protowire.BytesType))
-	w.b = protowire.AppendString(w.b, key)
+	w.b = appendString(w.b, key)
 	w.b = append(w.b, 2<<3|byte(protowire.BytesType))
-	w.b = protowire.AppendVarint(w.b, uint64(valueLen))
+	w.b = appendVarint(w.b, uint64(valueLen))
 }
 
 // entry starts the map entry of key and its Value, whose lengths are not
@@ -331,8 +331,8 @@ func (w *structWriter) entryHead(key string, valueLen int) {
 func (w *structWriter) entry(key string) {
 	w.b = append(w.b, 1<<3|byte(protowire.BytesType))
 	w.placeholder()
-	w.b = protowire.AppendTag(w.b, 1, protowire.BytesType)
-	w.b = protowire.AppendString(w.b, key)
+	w.b = appendTag(w.b, 1, protowire.BytesType)
+	w.b = appendString(w.b, key)
 	w.b = append(w.b, 2<<3|byte(protowire.BytesType))
 	w.placeholder()
 }
@@ -349,8 +349,8 @@ func strValueSize(s string) int {
 }
 
 func (w *structWriter) strValue(s string) {
-	w.b = protowire.AppendTag(w.b, 3, protowire.BytesType)
-	w.b = protowire.AppendString(w.b, s)
+	w.b = appendTag(w.b, 3, protowire.BytesType)
+	w.b = appendString(w.b, s)
 }
 
 func (w *structWriter) str(key, s string) {
@@ -360,14 +360,14 @@ func (w *structWriter) str(key, s string) {
 
 func (w *structWriter) num(key string, f float64) {
 	w.entryHead(key, 1+8)
-	w.b = protowire.AppendTag(w.b, 2, protowire.Fixed64Type)
+	w.b = appendTag(w.b, 2, protowire.Fixed64Type)
 	w.b = protowire.AppendFixed64(w.b, math.Float64bits(f))
 }
 
 // open starts the entry of key whose Value is a Struct; close ends it.
 func (w *structWriter) open(key string) {
 	w.entry(key)
-	w.b = protowire.AppendTag(w.b, 5, protowire.BytesType)
+	w.b = appendTag(w.b, 5, protowire.BytesType)
 	w.placeholder()
 }
 
@@ -380,7 +380,7 @@ func (w *structWriter) close() {
 // ends it.
 func (w *structWriter) openList(key string) {
 	w.entry(key)
-	w.b = protowire.AppendTag(w.b, 6, protowire.BytesType)
+	w.b = appendTag(w.b, 6, protowire.BytesType)
 	w.placeholder()
 }
 
@@ -394,7 +394,7 @@ func (w *structWriter) closeList() {
 func (w *structWriter) openItemStruct() {
 	w.b = append(w.b, 1<<3|byte(protowire.BytesType))
 	w.placeholder()
-	w.b = protowire.AppendTag(w.b, 5, protowire.BytesType)
+	w.b = appendTag(w.b, 5, protowire.BytesType)
 	w.placeholder()
 }
 
@@ -407,7 +407,7 @@ func (w *structWriter) strList(key string, l []string) {
 	w.openList(key)
 	for _, s := range l {
 		w.b = append(w.b, 1<<3|byte(protowire.BytesType))
-		w.b = protowire.AppendVarint(w.b, uint64(strValueSize(s)))
+		w.b = appendVarint(w.b, uint64(strValueSize(s)))
 		w.strValue(s)
 	}
 	w.closeList()
