@@ -161,9 +161,13 @@ func fold(s string, withOffs bool, dst []int32, runs []offRun, lazy bool, words 
 			i++
 			switch {
 			case asciiFold[c] != 0:
-				if len(fw.out) == fw.wStart && fw.chainN == 0 && !fw.dirty {
+				if len(fw.out) == fw.wStart && fw.chainN == 0 && !fw.dirty && asciiLetter[c] != 0 {
 					// A word starts: most text is plain words and single
 					// spaces, which plainWords writes in a tighter loop.
+					// A word that starts with a digit is not plain, and
+					// plainWords would write nothing of it: its call (a
+					// run's setup, more than a hundred instructions) is
+					// spared for every number of the text.
 					if j := fw.plainWords(s, int(off)); j > int(off) {
 						i = j
 						continue
