@@ -161,9 +161,13 @@ func fold(s string, withOffs bool, dst []int32, runs []offRun, lazy bool, words 
 			i++
 			switch {
 			case asciiFold[c] != 0:
-				if len(fw.out) == fw.wStart && fw.chainN == 0 && !fw.dirty {
+				if len(fw.out) == fw.wStart && fw.chainN == 0 && !fw.dirty && asciiLetter[c] != 0 {
 					// A word starts: most text is plain words and single
 					// spaces, which plainWords writes in a tighter loop.
+					// A word that starts with a digit is not plain, and
+					// plainWords would write nothing of it: its call (a
+					// run's setup, more than a hundred instructions) is
+					// spared for every number of the text.
 					if j := fw.plainWords(s, int(off)); j > int(off) {
 						i = j
 						continue
@@ -501,6 +505,7 @@ func lowerRun(src string, dst []byte, sp []wordSpan, base int32) (j, words, last
 		return 0, 0, 0
 	}
 	sb, db := unsafe.Pointer(unsafe.StringData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	spp := unsafe.Pointer(unsafe.SliceData(sp))
 	// Eight bytes a step while eight are left (src runs to the end of the
 	// text, past the run): each byte is a letter or a space, or the run
 	// ends at it. The step lowers all eight at once (a space ORed with
@@ -509,7 +514,19 @@ func lowerRun(src string, dst []byte, sp []wordSpan, base int32) (j, words, last
 	// has no call and few values, so that they stay in registers (a
 	// version that went back to the steps after a block taken byte by
 	// byte spilled them all). FuzzLowerRun holds it to the byte loop.
-	for littleEndian && j+8 <= n {
+	//
+	// The steps stop where sp could be full: a word takes three bytes or
+	// more with its space, so a word that ends before lim (three bytes for
+	// each of sp's spans) has room, and the steps store spans unchecked,
+	// with no test of the room per word (the byte loop tests it; a run
+	// ends a word every six bytes or so). littleEndian is read once here:
+	// in the loop's test it was loaded again every step, as the stores
+	// through unsafe pointers might have changed it.
+	lim := 0
+	if littleEndian {
+		lim = min(n, 3*len(sp))
+	}
+	for j+8 <= lim {
 		x := *(*uint64)(unsafe.Add(sb, j))
 		y := x | 0x2020202020202020
 		// For ASCII y, a byte's high bit is set by the first sum when it
@@ -529,10 +546,10 @@ func lowerRun(src string, dst []byte, sp []wordSpan, base int32) (j, words, last
 		}
 		for space != 0 {
 			p := j + bits.TrailingZeros64(space)>>3
-			if p-last < 2 || words == len(sp) {
+			if p-last < 2 {
 				return p, words, last
 			}
-			sp[words] = wordSpan{base + int32(last), base + int32(p)}
+			*(*wordSpan)(unsafe.Add(spp, words*int(unsafe.Sizeof(wordSpan{})))) = wordSpan{base + int32(last), base + int32(p)}
 			words++
 			last = p + 1
 			space &= space - 1
