@@ -15,8 +15,9 @@ package fallback
 //   - reservedactor.go: a change a policy reserves to a party the
 //     counterparty is not;
 //   - unpaiddifference.go: a change a record prices, made for nothing;
-//   - ownchannel.go: drops newparty and secrets findings whose recipient
-//     the records tie to the verified counterparty.
+//   - ownchannel.go: drops secrets findings whose recipient the records
+//     tie to the verified counterparty (its newparty reading is a predicate
+//     checkNewParty asks).
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.

@@ -11,8 +11,8 @@ import (
 // it to the verified counterparty in a way the word match misses:
 //   - a domain that is the initials of the organisation the counterparty
 //     claims ("data.au.dk" for "Aarhus University", "mit.edu" for
-//     "Massachusetts Institute of Technology"): the newparty finding is
-//     dropped;
+//     "Massachusetts Institute of Technology"): checkNewParty makes no
+//     finding (ownInitialsDomain);
 //   - a one-time code sent to a phone number a system record registers to
 //     the counterparty ("The registered work phone for n.batra is +44 7700
 //     900 412"): the secrets finding is dropped, as the code goes to the
@@ -24,15 +24,18 @@ import (
 var initialSkip = map[string]bool{"of": true, "the": true, "and": true, "for": true, "de": true, "del": true, "la": true, "le": true, "der": true,
 	"die": true, "fur": true, "für": true, "du": true, "des": true, "et": true, "y": true, "und": true}
 
-// dropOwnChannel removes newparty and secrets findings whose recipient
-// the records tie to the verified counterparty.
-func (st *state) dropOwnChannel() {
+// ownInitialsDomain reports a recipient domain that is the initials of
+// the organisation a verified counterparty claims: checkNewParty asks it.
+func (st *state) ownInitialsDomain() bool {
 	cp := st.c.Counterparty
-	if !cp.Verified {
+	return cp.Verified && initialsDomain(st.c.Action.Recipient, cp.ClaimedIdentity)
+}
+
+// dropOwnChannel removes secrets findings whose recipient the records tie
+// to the verified counterparty.
+func (st *state) dropOwnChannel() {
+	if !st.c.Counterparty.Verified {
 		return
-	}
-	if st.hasFinding("newparty") && initialsDomain(st.c.Action.Recipient, cp.ClaimedIdentity) {
-		st.dropFindings("newparty")
 	}
 	if st.hasFinding("secrets") && st.registeredDevice() {
 		st.dropFindings("secrets")

@@ -1373,6 +1373,16 @@ func (st *state) checkNewParty() {
 			}
 		}
 		if sig > 0 && hits == 0 {
+			if st.ownInitialsDomain() || st.refundToOriginalCard() {
+				return // the counterparty's own domain (ownchannel.go); money back the way it came (judge11.go)
+			}
+			// dev's convention (newPartyTactic): a new recipient of data
+			// with no money moving is data extraction or scope expansion,
+			// not policy bypass; the hand-over still sets the stakes.
+			tactic := newPartyTactic(a)
+			if tactic == "" {
+				st.stakes = consult.MaxLevel(st.stakes, consult.High)
+			}
 			who, whoFinal := st.clipCaseFinal(strings.TrimSpace(name), 80)
 			b := st.say()
 			b.lit("The action hands personal data or authority to ")
@@ -1383,7 +1393,7 @@ func (st *state) checkNewParty() {
 			b.lit("The counterparty steers personal data or a role over the owner's affairs to ")
 			b.part(who, whoFinal)
 			b.lit(", whom the owner never named; such a change needs the owner's explicit confirmation.")
-			st.add(finding{tactic: consult.PolicyBypass, kind: "newparty", score: 0.5, sig: consult.High,
+			st.add(finding{tactic: tactic, kind: "newparty", score: 0.5, sig: consult.High,
 				obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 			return
 		}
