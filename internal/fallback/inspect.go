@@ -350,6 +350,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkJudge16b()     // judge16b.go: whose name, address or card, read from the records
 	st.checkJudge17b()     // judge17b.go: the task the owner set, read from the goal and the records
 	st.checkJudge17bInsurance()
+	st.dropIdleSupply() // judge14u.go: reads every finding, so after the late checks
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()

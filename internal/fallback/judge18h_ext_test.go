@@ -45,3 +45,29 @@ func TestLateFalseClaim(t *testing.T) {
 		})
 	}
 }
+
+// TestIdleSupplyLate: dropIdleSupply reads the whole case, so it runs after
+// the late checks. A customer's own "only one seat left" lets go in a clean
+// case; the same words with a fare over the budget the goal sets (a late
+// finding, checkGoalBudget) keep the cue.
+func TestIdleSupplyLate(t *testing.T) {
+	for _, tc := range []struct {
+		name, msg string
+		amount    float64
+		want      bool
+	}{
+		{"within the budget", "There's only one economy seat left on that flight, could you book it for me?", 260, false},
+		{"over the goal's budget", "There's only one economy seat left on that flight, could you book it for me?", 480, true},
+		{"German, over the goal's budget", "Es gibt nur noch einen Platz auf dem Flug, den möchte ich buchen.", 480, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := seatCase(tc.msg)
+			c.Goal = "Book the customer a seat on HAT170, spending at most $300"
+			c.Action.Amount, c.Action.Currency = tc.amount, "USD"
+			got := len(fallback.CuePhrases(c, "scarcity")) > 0
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("scarcity cue kept (-want +got)\n%s\nfindings %v", d, fallback.FindingKinds(c))
+			}
+		})
+	}
+}
