@@ -15,9 +15,8 @@ package fallback
 //   - reservedactor.go: a change a policy reserves to a party the
 //     counterparty is not;
 //   - unpaiddifference.go: a change a record prices, made for nothing;
-//   - ownchannel.go: drops secrets findings whose recipient the records
-//     tie to the verified counterparty (its newparty reading is a predicate
-//     checkNewParty asks).
+//   - ownchannel.go: a recipient the records tie to the verified
+//     counterparty (predicates checkNewParty and checkData ask).
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
@@ -29,7 +28,6 @@ func (st *state) checkJudge9(v *j3fold) {
 	st.checkClaimedParty()
 	st.checkReservedActor(v)
 	st.checkUnpaidDifference(v)
-	st.dropOwnChannel()
 	st.checkJudge13r() // judge13r.go: an agreement's force waved away; a counterparty's own mailbox or register read as a stranger
 	st.checkJudge10a() // judge10a.go: the holdout10 round's pressure-tactic checks
 }

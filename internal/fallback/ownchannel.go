@@ -15,9 +15,9 @@ import (
 //     finding (ownInitialsDomain);
 //   - a one-time code sent to a phone number a system record registers to
 //     the counterparty ("The registered work phone for n.batra is +44 7700
-//     900 412"): the secrets finding is dropped, as the code goes to the
-//     owner's own device for its own user, not to the counterparty's
-//     choice of address.
+//     900 412"): checkData makes no secrets finding (secretToOwnHolder),
+//     as the code goes to the owner's own device for its own user, not to
+//     the counterparty's choice of address.
 // Both need a verified counterparty.
 
 // initialSkip are words an organisation's initials leave out.
@@ -31,15 +31,16 @@ func (st *state) ownInitialsDomain() bool {
 	return cp.Verified && initialsDomain(st.c.Action.Recipient, cp.ClaimedIdentity)
 }
 
-// dropOwnChannel removes secrets findings whose recipient the records tie
-// to the verified counterparty.
-func (st *state) dropOwnChannel() {
+// secretToOwnHolder reports a credential going to its own holder: a
+// one-time code to a phone a system record registers to the verified
+// counterparty (registeredDevice), or a reset link to the mailbox that
+// carries a trusted verified counterparty's handle (holderMailbox,
+// judge13r.go). checkData makes no secrets finding then.
+func (st *state) secretToOwnHolder() bool {
 	if !st.c.Counterparty.Verified {
-		return
+		return false
 	}
-	if st.hasFinding("secrets") && st.registeredDevice() {
-		st.dropFindings("secrets")
-	}
+	return st.registeredDevice() || !st.untrusted() && st.holderMailbox()
 }
 
 // initialsDomain reports a recipient domain whose name is the initials of

@@ -1263,7 +1263,7 @@ func (st *state) checkData() {
 		to = "the counterparty"
 	}
 	external := st.externalRecipient()
-	if len(secrets) > 0 && st.externalAddress() && !st.secretsStayInside() && !st.warning {
+	if len(secrets) > 0 && st.externalAddress() && !st.secretsStayInside() && !st.warning && !st.secretToOwnHolder() {
 		st.add(finding{tactic: consult.DataExtraction, kind: "secrets", score: 0.7, sig: consult.Critical, hard: true,
 			obs:    fmt.Sprintf("The action would send %s to %s.", strings.Join(secrets, ", "), st.clipCase(to, 80)),
 			reason: fmt.Sprintf("The action releases %s to %s; credentials and secrets are never shared with a counterparty, whatever the reason given.", strings.Join(secrets, ", "), st.clipCase(to, 80)),
