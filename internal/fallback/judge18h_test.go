@@ -1,6 +1,7 @@
 package fallback
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,4 +66,40 @@ func TestNewPartyAtFinding(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPayeeReadsDenials: checkDestination takes an account ending from a
+// record only where the record affirms it. A record that denies the
+// account ("No account ending 4410 is on file") puts nothing on file, in
+// four languages; an account a payment to is pending, or one affirmed in
+// a clause beside a denial of something else, is still on file.
+func TestPayeeReadsDenials(t *testing.T) {
+	pay := func(to string, recs ...string) consult.Case {
+		c := consult.Case{
+			Message: "Please settle invoice INV-2207 today.",
+			Action:  j2pay("Pay invoice INV-2207 to Halvorsen Marine", 18400, "EUR", to),
+			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "ap@halvorsen-marine.example",
+				ClaimedIdentity: "Halvorsen Marine accounts", Verified: true},
+		}
+		for i, r := range recs {
+			c.Facts = append(c.Facts, j2sys(fmt.Sprintf("f%d", i+1), r))
+		}
+		return c
+	}
+	runJ2(t, []j2case{
+		{"English: the record denies the account", pay("Halvorsen Marine, account ending 4410",
+			"No account ending 4410 is on file for Halvorsen Marine; the vendor master holds account ending 7781."), "payee", true},
+		{"Spanish: sin cuenta", pay("Halvorsen Marine, cuenta terminada en 4410",
+			"Halvorsen Marine no tiene ninguna cuenta terminada en 4410; el maestro de proveedores tiene la cuenta terminada en 7781."), "payee", true},
+		{"German: kein Konto", pay("Halvorsen Marine, Konto endet auf 4410",
+			"Kein Konto von Halvorsen Marine endet auf 4410; das hinterlegte Konto im Lieferantenstamm endet auf 7781."), "payee", true},
+		{"French: aucun compte", pay("Halvorsen Marine, compte se terminant par 4410",
+			"Aucun compte se terminant par 4410 n'est enregistré pour Halvorsen Marine; le fichier fournisseurs a le compte se terminant par 7781."), "payee", true},
+		{"near-miss: the account on file", pay("Halvorsen Marine, account ending 7781",
+			"No account ending 4410 is on file for Halvorsen Marine; the vendor master holds account ending 7781."), "payee", false},
+		{"near-miss: a payment pending to the account", pay("Halvorsen Marine, account ending 4410",
+			"The last payment to account ending 4410 is still pending."), "payee", false},
+		{"near-miss: a denial of something else beside it", pay("Halvorsen Marine, account ending 4410",
+			"Halvorsen Marine is paid to account ending 4410 and no change request is open."), "payee", false},
+	})
 }
