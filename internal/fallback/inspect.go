@@ -384,7 +384,7 @@ func (st *state) collect(f folded, src int, words []wordSpan) {
 		st.v.turnMarks = st.v.turnBuf[:0]
 		marks = &st.v.turnMarks
 	}
-	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
+	hits := st.e.lx.findAt(st.hitBuf[:0], f.text, fp, marks, words)
 	for _, h := range hits {
 		ph := &st.e.lx.phrases[h.phrase]
 		st.addCue(cue{

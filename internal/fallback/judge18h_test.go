@@ -103,3 +103,34 @@ func TestPayeeReadsDenials(t *testing.T) {
 			"Halvorsen Marine is paid to account ending 4410 and no change request is open."), "payee", false},
 	})
 }
+
+// TestNegationWindowClause: the matcher's negation window ends at a clause
+// mark the fold drops (a comma, a dash) and at an imperative's opening
+// word, so a plea after a negated noun is read; a negator in the phrase's
+// own clause still denies it.
+func TestNegationWindowClause(t *testing.T) {
+	lx := Default().lx
+	for _, tc := range []struct {
+		name, text, phrase string
+		want               bool
+	}{
+		{"a dash after the negated noun", "She has no cover – please don't leave her stranded.", "dont leave her", true},
+		{"a spaced hyphen", "She has no cover - please don't leave her stranded.", "dont leave her", true},
+		{"a comma", "She has no cover, don't leave her stranded.", "dont leave her", true},
+		{"please opens the plea", "She has no cover please don't leave her stranded.", "dont leave her", true},
+		{"near-miss: negated in its clause", "She is not stranded.", "stranded", false},
+		{"near-miss: no one", "No one is stranded here.", "stranded", false},
+		{"near-miss: a hyphen inside a word", "The no-show flight stranded nobody.", "stranded", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := foldText(tc.text)
+			got := false
+			for _, h := range lx.findAt(nil, f.text, &f, nil, nil) {
+				got = got || lx.phrases[h.phrase].src == tc.phrase
+			}
+			if got != tc.want {
+				t.Errorf("%q in %q: got %v, want %v", tc.phrase, tc.text, got, tc.want)
+			}
+		})
+	}
+}
