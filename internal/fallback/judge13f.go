@@ -42,6 +42,11 @@ func (st *state) checkJudge13f() {
 	if len(st.cues[labSecret]) > 0 {
 		st.dropCues(labSecret, func(q cue) bool { return q.src == srcMessage && q.text != nil && usedSecret(q) })
 	}
+	if len(st.cues[labEmotionalPressure]) > 0 {
+		st.dropCues(labEmotionalPressure, func(q cue) bool {
+			return q.text != nil && q.end <= len(q.text.text) && businessCost(q) // judge18h.go
+		})
+	}
 	if len(st.cues[labUrgency]) > 0 {
 		st.dropCues(labUrgency, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && timeAlternative(q)

@@ -71,3 +71,18 @@ func TestIdleSupplyLate(t *testing.T) {
 		})
 	}
 }
+
+// TestBusinessCost: "can't afford" is emotional pressure when a person's
+// hardship is told, in a case that gives cause for concern; said of an
+// operation's cost (an organisation as the subject, an operation's loss as
+// the object) it is not.
+func TestBusinessCost(t *testing.T) {
+	runJudge17aRows(t, consult.EmotionalPressure, []judge17aRow{
+		{"first person, a fee", "I can't afford another fee this month, please waive it.", true},
+		{"a person, a gap in cover", "She really can't afford to be without cover again, so add it today.", true},
+		{"a household, the rent", "We can't afford the rent if this payment bounces, please send it now.", true},
+		{"near-miss: a delay on a shipment", "We can't afford another delay on this shipment, so please release it today.", false},
+		{"near-miss: the plant's downtime", "The plant can't afford more downtime this week, so approve the bypass now.", false},
+		{"near-miss: a team's launch", "Our team really can't afford to slip the launch, so push the change tonight.", false},
+	})
+}
