@@ -81,8 +81,11 @@ type state struct {
 	corrob bool
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
-	extAddr  int8   // externalAddress's answer: 0 unknown, 1 yes, -1 no
-	lowMsg   string // lowMessage's cache, when lowMsgOK
+	extAddr  int8 // externalAddress's answer: 0 unknown, 1 yes, -1 no
+	// holderAway caches relayedWeight's reading of the message (judge17a.go):
+	// 0 unknown, 1 the holder cannot be asked, -1 not said.
+	holderAway int8
+	lowMsg     string // lowMessage's cache, when lowMsgOK
 	// lowDesc's and lowAction's caches (lower.go), when lowDescOK and
 	// lowActOK: a dozen checks lower the action's description and name.
 	lowDescS  string

@@ -59,7 +59,13 @@ var psHolderAway = newPhraseSet(holderAway)
 // judge12a's and judge13a's, which ask it where they make the cue): unreachableWordWeight when
 // the message says its holder cannot be asked now, base otherwise.
 func (st *state) relayedWeight(base float64) float64 {
-	if psUnreachable.in(st.msg.text) || psHolderAway.in(st.msg.text) {
+	if st.holderAway == 0 {
+		st.holderAway = -1
+		if psUnreachable.in(st.msg.text) || psHolderAway.in(st.msg.text) {
+			st.holderAway = 1
+		}
+	}
+	if st.holderAway > 0 {
 		return max(base, unreachableWordWeight)
 	}
 	return base

@@ -891,7 +891,7 @@ func (lx *lexicon) isNegator(w string) bool {
 // negator in the same clause. The fold keeps sentence ends (" . ") but drops
 // commas and dashes, so with f (the fold of text) the window also ends at a
 // clause mark of the source between the negator and the hit (clauseMarkIn),
-// and it never reaches back past an imperative's opening word (please,
+// and it never reaches back past an imperative's opening word (isOpener: please,
 // bitte, por favor, s'il vous plaît): "no cover – please don't leave her
 // stranded" negates the cover, not the plea after it.
 func (lx *lexicon) negated(text string, p int, f *folded) bool {
@@ -905,7 +905,7 @@ func (lx *lexicon) negated(text string, p int, f *folded) bool {
 			break
 		}
 		w := text[s+1 : e]
-		if w == "." || f != nil && imperativeOpeners[w] {
+		if w == "." || f != nil && isOpener(w) {
 			break
 		}
 		if lx.isNegator(w) {
@@ -916,10 +916,16 @@ func (lx *lexicon) negated(text string, p int, f *folded) bool {
 	return false
 }
 
-// imperativeOpeners open a request (folded words): a negator before one
-// is in another clause ("favor" of "por favor", "plait" of "s'il vous
-// plaît").
-var imperativeOpeners = map[string]bool{"please": true, "pls": true, "plz": true, "bitte": true, "favor": true, "plait": true}
+// isOpener reports a word that opens a request (folded): a negator before
+// it is in another clause ("favor" of "por favor", "plait" of "s'il vous
+// plaît"). A switch, not a map: negated asks it of every word it walks.
+func isOpener(w string) bool {
+	switch w {
+	case "please", "pls", "plz", "bitte", "favor", "plait":
+		return true
+	}
+	return false
+}
 
 // clauseMarkIn reports a comma, semicolon, colon, bracket or dash in the
 // source of f between the folded bytes e (the space after a word) and p
