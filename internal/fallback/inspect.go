@@ -85,6 +85,7 @@ type state struct {
 	// holderAway caches relayedWeight's reading of the message (judge17a.go):
 	// 0 unknown, 1 the holder cannot be asked, -1 not said.
 	holderAway int8
+	apprMet    int8   // approvalStepMet's answer (approvedthreshold.go): 0 unknown, 1 yes, -1 no
 	lowMsg     string // lowMessage's cache, when lowMsgOK
 	// lowDesc's and lowAction's caches (lower.go), when lowDescOK and
 	// lowActOK: a dozen checks lower the action's description and name.

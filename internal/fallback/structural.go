@@ -1143,10 +1143,12 @@ func (st *state) checkPolicies() {
 					continue
 				}
 				if a.Amount > lim {
-					st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
-						obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
-						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), st.clipCase(m[0], 80), money(a.Amount, a.Currency)),
-						disp:   consult.SeekApproval})
+					if !st.approvalStepMet() { // approvedthreshold.go: an approval step a record shows met
+						st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
+							obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
+							reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(lim, a.Currency), st.clipCase(m[0], 80), money(a.Amount, a.Currency)),
+							disp:   consult.SeekApproval})
+					}
 					goto overs
 				}
 			}
@@ -1166,10 +1168,12 @@ func (st *state) checkPolicies() {
 					continue
 				}
 				if a.Amount > lim {
-					st.add(finding{tactic: consult.PolicyBypass, kind: "threshold", score: 0.3, sig: consult.High,
-						obs:    fmt.Sprintf("The proposed %s is over the %s threshold of policy %s, which requires more than the agent's own decision.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
-						reason: fmt.Sprintf("Policy %s attaches a requirement to amounts over %s; the proposed action moves %s.", policyName(p), money(lim, a.Currency), money(a.Amount, a.Currency)),
-						disp:   consult.SeekApproval})
+					if !st.approvalStepMet() { // approvedthreshold.go: an approval step a record shows met
+						st.add(finding{tactic: consult.PolicyBypass, kind: "threshold", score: 0.3, sig: consult.High,
+							obs:    fmt.Sprintf("The proposed %s is over the %s threshold of policy %s, which requires more than the agent's own decision.", money(a.Amount, a.Currency), money(lim, a.Currency), policyName(p)),
+							reason: fmt.Sprintf("Policy %s attaches a requirement to amounts over %s; the proposed action moves %s.", policyName(p), money(lim, a.Currency), money(a.Amount, a.Currency)),
+							disp:   consult.SeekApproval})
+					}
 					return
 				}
 			}
