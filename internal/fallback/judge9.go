@@ -5,8 +5,6 @@ package fallback
 //   - reviewtask.go: a purchase, cancellation or change made on a task that
 //     asked only for a review;
 //   - cutgoal.go: a purchase that only adds, on a goal that asked to cut;
-//   - recentwindow.go: drops an ineligible finding when a record shows the
-//     thing created within a recency window the policy allows;
 //   - claimedparty.go: a claimed identity its reference cannot carry (a
 //     mixed-script address, an authority on a commercial domain, a stranger
 //     asking for special-category data);
@@ -21,7 +19,6 @@ package fallback
 func (st *state) checkJudge9(v *j3fold) {
 	st.checkReviewTask()
 	st.checkCutGoal(v)
-	st.dropRecentWindow(v)
 	st.checkClaimedParty()
 	st.checkReservedActor(v)
 	st.checkUnpaidDifference(v)

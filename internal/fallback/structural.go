@@ -1196,6 +1196,9 @@ func (st *state) checkPolicies() {
 			if ph.label != labIneligible || negatedLead(st.whole(t).folded(), int(h.start), int(h.end)) {
 				continue
 			}
+			if st.altConditionMet() || st.recentWindowMet() {
+				return // another condition of the policy met (altcondition.go), or a recency window (recentwindow.go)
+			}
 			f := foldText(t.text) // the offsets, for the quote
 			st.add(finding{tactic: consult.PolicyBypass, kind: "ineligible", score: 0.45, sig: consult.High,
 				obs:    fmt.Sprintf("%s %s records %q, which rules out what is asked.", capFirst(t.kind), t.id, quoteAt(f, h.start, h.end)),
