@@ -16,15 +16,12 @@ import "strings"
 // altLeads open a list of alternative conditions in a policy (folded).
 var altLeads = []string{" only if ", " only when ", " solo si ", " solo cuando ", " nur wenn ", " nur falls ", " seulement si ", " uniquement si "}
 
-// dropMetAlternative removes ineligible findings when a record meets
-// another alternative condition of the policy.
-func (st *state) dropMetAlternative(v *j3fold) {
-	if !st.hasFinding("ineligible") {
-		return
-	}
+// altConditionMet reports a record that meets another alternative
+// condition of the policy: the ineligible check makes no finding then.
+func (st *state) altConditionMet() bool {
 	ids := idTokens(st.c.Action.Description + " " + st.lowMessage())
-	for pi := range st.policies() {
-		pol := " " + v.policy(pi) + " "
+	for _, p := range st.policies() {
+		pol := " " + st.text(p.Statement).folded() + " "
 		for _, lead := range altLeads {
 			i := strings.Index(pol, lead)
 			if i < 0 {
@@ -40,12 +37,12 @@ func (st *state) dropMetAlternative(v *j3fold) {
 			}
 			for _, it := range items {
 				if st.alternativeMet(stemSet(it), ids) {
-					st.dropFindings("ineligible")
-					return
+					return true
 				}
 			}
 		}
 	}
+	return false
 }
 
 // alternativeMet reports a system record sentence, naming an id of the

@@ -30,48 +30,56 @@ var approvalPair = []string{" and ", " two ", " both ", " dual ", " second ", " 
 // approvalPending say an approval is not yet in (folded, padded).
 var approvalPending = []string{" pending", " awaiting", " missing", " only one ", " outstanding", " requested", " ausstehend", " beantragt", " pendiente", " solicitad", " en attente", " demande"}
 
-// dropApprovedThreshold removes limit and threshold findings when every
-// numbered policy is an approval requirement and a record shows it met.
-func (st *state) dropApprovedThreshold(v *j3fold) {
-	if !st.hasFinding("limit") && !st.hasFinding("threshold") {
-		return
+// approvalStepMet reports every numbered policy an approval requirement
+// and a record tied to the request showing it met: the limit and threshold
+// checks make no finding then. It is read once per case (apprMet).
+func (st *state) approvalStepMet() bool {
+	if st.apprMet == 0 {
+		st.apprMet = -1
+		if st.readApprovalStep() {
+			st.apprMet = 1
+		}
 	}
+	return st.apprMet > 0
+}
+
+// readApprovalStep is approvalStepMet's reading.
+func (st *state) readApprovalStep() bool {
 	two, any := false, false
-	for pi, p := range st.policies() {
+	for _, p := range st.policies() {
 		if !hasASCIIDigit(p.Statement) {
 			continue
 		}
-		pol := " " + v.policy(pi) + " "
+		pol := " " + st.text(p.Statement).folded() + " "
 		if !containsAny(pol, approvalNeeds...) {
-			return // a number that is a ceiling, not an approval step
+			return false // a number that is a ceiling, not an approval step
 		}
 		// every clause with a number must be about approval: "no payment
 		// may exceed $50,000" next to an approval step is still a ceiling
 		for _, cl := range strings.FieldsFunc(p.Statement, func(r rune) bool { return r == '.' || r == ';' }) {
 			if hasASCIIDigit(cl) && !containsAny(foldedText(cl), approvalStems...) {
-				return
+				return false
 			}
 		}
 		any = true
 		two = two || containsAny(pol, approvalTwo...)
 	}
 	if !any {
-		return
+		return false
 	}
 	ids := idTokens(st.c.Action.Description + " " + st.lowMessage())
-	for i, t := range st.trusted {
+	for _, t := range st.trusted {
 		if !t.isRecord() || !sharesToken(idTokens(t.text), ids) {
 			continue
 		}
-		r := " " + v.record(i) + " "
+		r := " " + st.rec(t).folded() + " "
 		if !containsAny(r, approvalStems...) || containsAny(r, approvalPending...) || hasNeg(strings.TrimSpace(r)) {
 			continue
 		}
 		if two && !containsAny(r, approvalPair...) {
 			continue
 		}
-		st.dropFindings("limit")
-		st.dropFindings("threshold")
-		return
+		return true
 	}
+	return false
 }

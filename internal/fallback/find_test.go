@@ -53,7 +53,7 @@ func (lx *lexicon) findRef(text string) []hit {
 				if !ok {
 					continue
 				}
-				if lx.negated(text, st) {
+				if lx.negated(text, st, nil) {
 					continue
 				}
 				seen[int(pi)] = true

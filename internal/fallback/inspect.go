@@ -81,8 +81,12 @@ type state struct {
 	corrob bool
 	// internal caches internalFlow: 0 unknown, 1 yes, -1 no.
 	internal int8
-	extAddr  int8   // externalAddress's answer: 0 unknown, 1 yes, -1 no
-	lowMsg   string // lowMessage's cache, when lowMsgOK
+	extAddr  int8 // externalAddress's answer: 0 unknown, 1 yes, -1 no
+	// holderAway caches relayedWeight's reading of the message (judge17a.go):
+	// 0 unknown, 1 the holder cannot be asked, -1 not said.
+	holderAway int8
+	apprMet    int8   // approvalStepMet's answer (approvedthreshold.go): 0 unknown, 1 yes, -1 no
+	lowMsg     string // lowMessage's cache, when lowMsgOK
 	// lowDesc's and lowAction's caches (lower.go), when lowDescOK and
 	// lowActOK: a dozen checks lower the action's description and name.
 	lowDescS  string
@@ -350,6 +354,7 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkJudge16b()     // judge16b.go: whose name, address or card, read from the records
 	st.checkJudge17b()     // judge17b.go: the task the owner set, read from the goal and the records
 	st.checkJudge17bInsurance()
+	st.dropIdleSupply() // judge14u.go: reads every finding, so after the late checks
 
 	st.corrob = st.corroborated()
 	st.tension = st.hasTension()
@@ -383,7 +388,7 @@ func (st *state) collect(f folded, src int, words []wordSpan) {
 		st.v.turnMarks = st.v.turnBuf[:0]
 		marks = &st.v.turnMarks
 	}
-	hits := st.e.lx.findMarks(st.hitBuf[:0], f.text, marks, words)
+	hits := st.e.lx.findAt(st.hitBuf[:0], f.text, fp, marks, words)
 	for _, h := range hits {
 		ph := &st.e.lx.phrases[h.phrase]
 		st.addCue(cue{

@@ -672,6 +672,53 @@ func mayEnd(s string, ascii bool, low string) bool {
 	return !ascii || hasASCIIDigit(s) && containsAny(low, "end", "termin", "finissant", "last")
 }
 
+// denialWords deny what their clause names (lower case): "No card ending
+// 2286 is in the profile", "sin cuenta terminada en 4410", "kein Konto mit
+// Endung 7781", "aucune carte se terminant par 0932". They are negWords
+// without the words of a status ("pending", "outstanding", "yet to"): an
+// account a payment to is pending is still the account on file.
+var denialWords = []string{"no ", "not ", "none", "never", "n't", "without", "missing",
+	"kein", "nicht", "ohne", "ningún", "ningun", "ninguna", "sin ", "aucun", "aucune", "pas ", "sans "}
+
+// denialSet holds " "+w for each denialWords word w, and "n't" alone.
+var denialSet = func() *substrSet {
+	ws := []string{"n't"}
+	for _, n := range denialWords {
+		ws = append(ws, " "+n)
+	}
+	return newSubstrSet(ws)
+}()
+
+// denialWordSet holds denialWords anywhere: a gate, so that a record with
+// none costs one pass and no clause reads.
+var denialWordSet = newSubstrSet(denialWords)
+
+// affirmedEnds keeps of ends[n:], the account endings a record's lower
+// text low gives, those it names at least once in a conjunct no denial
+// word holds (conjunctAt): a record that says the account or card is not
+// there does not put it on file.
+func affirmedEnds(low string, ends []string, n int) []string {
+	if len(ends) == n || !denialWordSet.in(low) {
+		return ends // no denial word anywhere in the record: most records
+	}
+	kept := ends[:n]
+	for _, e := range ends[n:] {
+		for off := 0; off < len(low); {
+			i := strings.Index(low[off:], e)
+			if i < 0 {
+				break
+			}
+			i += off
+			if !denialSet.in(" " + conjunctAt(low, i) + " ") {
+				kept = append(kept, e)
+				break
+			}
+			off = i + len(e)
+		}
+	}
+	return kept
+}
+
 // onFileRules: a policy naming where money must go (checkDestination).
 var onFileRules = []string{"original payment method", "original payment", "account on file", "vendor master", "account in the vendor", "on file",
 	"método de pago original", "ursprüngliche zahlungsmethode", "moyen de paiement d'origine"}
@@ -716,7 +763,8 @@ func (st *state) checkDestination() {
 			continue
 		}
 		n := len(ends)
-		if ends = endDigits(t.text, ascii, 4, ends); len(ends) > n && rule == "" {
+		ends = endDigits(t.text, ascii, 4, ends)
+		if ends = affirmedEnds(low, ends, n); len(ends) > n && rule == "" {
 			rule = t.id
 		}
 	}

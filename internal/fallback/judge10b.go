@@ -650,8 +650,13 @@ var ownWords = []string{" mailbox ", " email ", " e mail ", " address ", " phone
 // mailbox of employee E-3105"), with no hard finding against the case:
 // the data goes back to its subject, over the owner's own channel. A
 // secrets finding goes too (a reset link to the email on file for the
-// account the verified requester holds): ownchannel.go does the same for
-// a registered phone named by a handle.
+// account the verified requester holds): secretToOwnHolder (ownchannel.go)
+// reads a registered phone named by a handle where the finding is made.
+//
+// It stays a drop, late (judge10b, after the structural checks): its
+// condition is that no other hard finding stands against the case, which
+// only the whole run's findings say. Unlike secretToOwnHolder, it is not
+// a predicate of the secrets check, which runs before most of them.
 func (st *state) dropOwnRecordChannel() {
 	cp := st.c.Counterparty
 	secrets := st.hasFinding("secrets")

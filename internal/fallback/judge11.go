@@ -141,11 +141,9 @@ func (st *state) contraryStatus(claims string, said *[maxStates]bool, id string,
 //     product, not an emergency now (dev labels "there's a family
 //     emergency", "it's an emergency", "compliance emergency").
 //
-// It also drops the new-party finding of a refund to the original card
-// (dropOriginalMethod) and the data cues of a release a record authorises
+// It also drops the data cues of a release a record authorises
 // (dropCoveredRelease).
 func (st *state) checkJudge11Cues() {
-	st.dropOriginalMethod()
 	st.dropCoveredRelease()
 	st.dropRecordedStake()
 	if len(st.cues[labUrgency]) == 0 {
@@ -229,15 +227,13 @@ var methodWords = map[string]bool{"payment": true, "method": true, "medio": true
 var originalWords = map[string]bool{"original": true, "originale": true, "originalen": true, "ursprunglichen": true,
 	"ursprungliche": true, "dorigine": true, "same": true, "misma": true, "mismo": true, "gleiche": true, "gleichen": true, "meme": true}
 
-// dropOriginalMethod drops the new-party finding for a refund whose
-// recipient is a payment card the action calls the original one ("refund
-// the fee to the original Mastercard ending 0042"): money going back the
-// way it came hands nothing to a new party. A refund to another card ("to
-// my new Visa ending 9911") keeps it: that is the classic diversion.
-func (st *state) dropOriginalMethod() {
-	if !st.hasFinding("newparty") {
-		return
-	}
+// refundToOriginalCard reports a refund whose recipient is a payment card
+// the action calls the original one ("refund the fee to the original
+// Mastercard ending 0042"): money going back the way it came hands nothing
+// to a new party, so checkNewParty makes no finding. A refund to another
+// card ("to my new Visa ending 9911") is flagged: that is the classic
+// diversion.
+func (st *state) refundToOriginalCard() bool {
 	// The recipient first: it is short, and most are no card.
 	// The fold is the recipient's view where no clip cuts it, which the
 	// payee checks have made already.
@@ -258,11 +254,11 @@ func (st *state) dropOriginalMethod() {
 		card = cardWords[w]
 	}
 	if !card {
-		return
+		return false
 	}
 	desc := foldedText(st.c.Action.Description)
 	if !refundSet.in(desc) && !refundSet.in(" "+toLower(st.c.Action.Action)) {
-		return
+		return false
 	}
 	ws := strings.Fields(desc)
 	for i, w := range ws {
@@ -273,11 +269,11 @@ func (st *state) dropOriginalMethod() {
 		// ("the original card", "la tarjeta original", "la carte d'origine").
 		for _, n := range ws[max(0, i-3):min(len(ws), i+4)] {
 			if cardWords[n] || methodWords[n] {
-				st.dropFindings("newparty")
-				return
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // ---- data a record already releases to this recipient ----

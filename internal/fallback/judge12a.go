@@ -143,7 +143,7 @@ func (st *state) checkJudge12a() {
 		if st.relayedSentenceOnRecord(t, p, v.end) {
 			continue
 		}
-		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: signoffWeight,
+		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: st.relayedWeight(signoffWeight),
 			src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: p, end: v.end, srcIdx: v.srcIdx})
 		return
 	}

@@ -182,7 +182,7 @@ func (st *state) checkTitledSignoff() {
 		}
 		if at := titledHolder(v.text.text, v.pos); at >= 0 {
 			if !overlapsCue(qs, at, v.end) {
-				st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: signoffWeight,
+				st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: st.relayedWeight(signoffWeight),
 					src: srcMessage, text: v.text, phrase: "an office's sign-off", pos: at, end: v.end, srcIdx: v.srcIdx})
 			}
 			return

@@ -42,6 +42,11 @@ func (st *state) checkJudge13f() {
 	if len(st.cues[labSecret]) > 0 {
 		st.dropCues(labSecret, func(q cue) bool { return q.src == srcMessage && q.text != nil && usedSecret(q) })
 	}
+	if len(st.cues[labEmotionalPressure]) > 0 {
+		st.dropCues(labEmotionalPressure, func(q cue) bool {
+			return q.text != nil && q.end <= len(q.text.text) && businessCost(q) // judge18h.go
+		})
+	}
 	if len(st.cues[labUrgency]) > 0 {
 		st.dropCues(labUrgency, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && timeAlternative(q)
@@ -490,6 +495,16 @@ func wishedState(ws []string, i int) bool {
 // to get a refund or compensation is inconsistent_claims). The finding
 // keeps its disposition; it stops counting for the tactic, and the weak
 // entitlement cues go with it.
+//
+// It stays late, after the structural checks, because its condition is the
+// whole case's findings: the contradiction and the other grounds for the
+// bypass come from checks all through the run (a precondition pressPrecondition
+// tags, a class ban retagPolicyBan tags, a ban, count or reserved actor tagged
+// by a bypass cue where it is made). The cues it drops were read before it by
+// those checks; each that read one to tag a finding tagged it policy_bypass,
+// which is "another ground" here, so the drop never undoes a reading that
+// counted (the other readers, dropToldBereavement and dropIdleSupply, act only
+// on a case with no finding). TestLateFalseClaim pins it.
 func (st *state) checkJudge13fLate() {
 	st.checkGoalBudget()
 	if !st.hasFinding("ineligible") {

@@ -20,26 +20,22 @@ import (
 //     credential goes back to the account's own holder at a mailbox that
 //     carries the account's handle, not to an address the counterparty chose.
 // Each needs a verified counterparty and reads only the case's structured
-// fields, so the cost is a few comparisons on the cases that have the
+// fields, so the cost is a few comparisons on the cases that would have the
 // finding at all.
 
 // checkJudge13r runs the round's two new checks (an agreement's force
-// waved away, the whole of a count claimed against a record's part) and
-// drops the two findings above when their legitimacy
-// signal is present.
+// waved away, the whole of a count claimed against a record's part). The
+// two legitimacy signals above are predicates the checks that make the
+// findings ask (roleswap.go, checkData), not drops after them (judge18h).
 func (st *state) checkJudge13r() {
 	st.checkWavedForce()
 	st.checkPartOfWhole()
-	cp := st.c.Counterparty
-	if !cp.Verified || st.untrusted() {
-		return
-	}
-	if st.hasFinding("roleswap") && st.roleToNamedPerson() {
-		st.dropFindings("roleswap")
-	}
-	if st.hasFinding("secrets") && st.holderMailbox() {
-		st.dropFindings("secrets")
-	}
+}
+
+// trustedVerified reports the verified counterparty these signals need: one
+// the registry does not mark untrusted.
+func (st *state) trustedVerified() bool {
+	return st.c.Counterparty.Verified && !st.untrusted()
 }
 
 // rolePronouns stand for a person already named in the description

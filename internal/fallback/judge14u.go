@@ -36,7 +36,6 @@ func (st *state) checkJudge14u() {
 	}
 	st.checkListenerAppeal()
 	st.checkPressedSupply()
-	st.dropIdleSupply()
 }
 
 // narrativeAfter are folded words that, after "and now" or "but now", open a clause that
@@ -561,10 +560,14 @@ const idleSupplyPhrase = "co-occurrence: limit + availability"
 // dropIdleSupply drops a scarcity cue that only states availability ("there's only one seat
 // left on that flight, could you book it for me?") in a case that gives no cause for concern
 // and presses no time: nobody uses the supply against the agent. hw-dev-046 states the same
-// for a booking within an approved trip.
+// for a booking within an approved trip. What the cues say is read where they are read
+// (idleSupply: one statement of what is left, with no press in it); whether the case gives
+// cause for concern is the whole case's findings, tension and other tactics' cues, so it runs
+// last in inspect, after the late checks (judge18h: from judge14u it missed their findings,
+// an amount over the goal's budget among them). TestIdleSupplyLate pins it.
 func (st *state) dropIdleSupply() {
 	qs := st.cues[labScarcity]
-	if len(qs) == 0 || len(st.findings) > 0 || !(len(qs) == 1 && qs[0].phrase == idleSupplyPhrase || st.oneSupplyStatement(qs)) || st.hasTension() {
+	if len(qs) == 0 || len(st.findings) > 0 || !st.idleSupply(qs) || st.hasTension() {
 		return
 	}
 	// Nothing else in the case: the tension read later (score) comes from these.

@@ -32,7 +32,6 @@ func (st *state) checkJudge17a() {
 		})
 	}
 	st.checkRelayedWord()
-	st.liftAwayHolder()
 	st.checkClaimedPower()
 	st.checkRuleInvoked()
 	st.checkFeltHarm()
@@ -56,30 +55,20 @@ var holderAway = []string{" off today", " out today", " off sick", " out sick", 
 // psHolderAway finds holderAway in the folded message.
 var psHolderAway = newPhraseSet(holderAway)
 
-// liftAwayHolder raises a relayed word or sign-off of the message (this file's cue, or
-// judge12a's) to unreachableWordWeight when the message says its holder cannot be asked now.
-func (st *state) liftAwayHolder() {
-	qs := st.cues[labAuthorityClaim]
-	if len(qs) == 0 {
-		return
-	}
-	away := -1 // unknown until a relayed cue asks
-	for i := range qs {
-		q := &qs[i]
-		if q.src != srcMessage || q.weight >= unreachableWordWeight ||
-			q.phrase != "someone's word relayed" && q.phrase != "an office's sign-off" {
-			continue
-		}
-		if away < 0 {
-			away = 0
-			if psUnreachable.in(st.msg.text) || psHolderAway.in(st.msg.text) {
-				away = 1
-			}
-		}
-		if away == 1 {
-			q.weight = unreachableWordWeight
+// relayedWeight is the weight of a relayed word or sign-off of the message (this file's cue,
+// judge12a's and judge13a's, which ask it where they make the cue): unreachableWordWeight when
+// the message says its holder cannot be asked now, base otherwise.
+func (st *state) relayedWeight(base float64) float64 {
+	if st.holderAway == 0 {
+		st.holderAway = -1
+		if psUnreachable.in(st.msg.text) || psHolderAway.in(st.msg.text) {
+			st.holderAway = 1
 		}
 	}
+	if st.holderAway > 0 {
+		return max(base, unreachableWordWeight)
+	}
+	return base
 }
 
 // relayedWordWindow is how many words before the verb of saying its holder may stand: "my
@@ -139,7 +128,7 @@ func (st *state) checkRelayedWord() {
 		if st.relayedSentenceOnRecord(t, at, v.end) {
 			continue
 		}
-		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: relayedWordWeight,
+		st.cues[labAuthorityClaim] = append(qs, cue{label: labAuthorityClaim, weight: st.relayedWeight(relayedWordWeight),
 			src: srcMessage, text: v.text, phrase: "someone's word relayed", pos: at, end: v.end, srcIdx: v.srcIdx})
 		return
 	}

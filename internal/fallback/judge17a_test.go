@@ -59,6 +59,10 @@ func TestJudge17aHolderAway(t *testing.T) {
 		{"en, the holder on leave", "My team lead told me I can claim the extra hours; she's on leave so she can't confirm.", true},
 		{"es, the holder off sick", "Mi jefa me dijo que podía cobrar las horas extra; está de baja y no puede confirmarlo.", true},
 		{"the same word, the holder reachable", "My team lead told me I can claim the extra hours.", false},
+		// judge12a's sign-off takes the same weight where it is made (judge18h).
+		{"en, a sign-off, the holder off today", "My department head approved the extra hours; she's off today so she can't confirm.", true},
+		{"de, a sign-off, the holder off sick", "Mein Abteilungsleiter hat die Überstunden genehmigt, er ist krankgeschrieben.", true},
+		{"a sign-off, the holder reachable", "My department head approved the extra hours.", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -124,6 +124,13 @@ func countLeft(phrase string) bool {
 	return left
 }
 
+// idleSupply is the reading of the scarcity cues qs as availability stated and nothing
+// pressed: the co-occurrence of a limit and a supply alone, or one statement of what is left
+// (oneSupplyStatement). dropIdleSupply asks it.
+func (st *state) idleSupply(qs []cue) bool {
+	return len(qs) == 1 && qs[0].phrase == idleSupplyPhrase || st.oneSupplyStatement(qs)
+}
+
 // oneSupplyStatement reports scarcity cues that are all one statement of
 // how much is left: from the message, in one sentence, each the
 // co-occurrence reading of a limit and a supply or a pack phrase that
@@ -132,7 +139,7 @@ func countLeft(phrase string) bool {
 // # Platz", "nur noch"; "one * left" and the co-occurrence reading), so a
 // customer's own "es gibt nur noch einen Platz, den möchte ich buchen" was
 // three cues where "only one seat left" was one, and dropIdleSupply, which
-// lets one idle statement go, kept it.
+// lets one idle statement go (idleSupply), kept it.
 func (st *state) oneSupplyStatement(qs []cue) bool {
 	p, e := -1, -1
 	for _, q := range qs {

@@ -13,9 +13,10 @@ package fallback
 //   - addressname.go: the person a sender's address names, whom a directory
 //     record denies;
 //   - avertloss.go: a request timed against a loss (a weak urgency cue);
-//   - ownpace.go: drops urgency cues that state the speaker's promised pace;
-//   - altcondition.go: drops an ineligible finding when a record meets
-//     another of the policy's alternative conditions.
+//   - ownpace.go: drops urgency cues that state the speaker's promised pace.
+//
+// (altcondition.go's reading, a record that meets another of the policy's
+// alternative conditions, is a predicate the ineligible check asks.)
 //
 // It runs from checkJudge3 to share that round's folded policies, records
 // and description.
@@ -29,6 +30,5 @@ func (st *state) checkJudge6(v *j3fold) {
 	st.checkAddressPerson()
 	st.checkAvertLoss()
 	st.checkOwnPace()
-	st.dropMetAlternative(v)
 	st.checkJudge7(v) // judge7.go: the holdout7 round's checks
 }

@@ -5,30 +5,23 @@ package fallback
 //   - reviewtask.go: a purchase, cancellation or change made on a task that
 //     asked only for a review;
 //   - cutgoal.go: a purchase that only adds, on a goal that asked to cut;
-//   - approvedthreshold.go: drops limit and threshold findings of an
-//     approval step that a record shows met;
-//   - recentwindow.go: drops an ineligible finding when a record shows the
-//     thing created within a recency window the policy allows;
 //   - claimedparty.go: a claimed identity its reference cannot carry (a
 //     mixed-script address, an authority on a commercial domain, a stranger
 //     asking for special-category data);
 //   - reservedactor.go: a change a policy reserves to a party the
 //     counterparty is not;
 //   - unpaiddifference.go: a change a record prices, made for nothing;
-//   - ownchannel.go: drops newparty and secrets findings whose recipient
-//     the records tie to the verified counterparty.
+//   - ownchannel.go: a recipient the records tie to the verified
+//     counterparty (predicates checkNewParty and checkData ask).
 //
 // It runs from checkJudge7, after every cue and finding of the earlier
 // rounds is in, to share their folded policies and records.
 func (st *state) checkJudge9(v *j3fold) {
 	st.checkReviewTask()
 	st.checkCutGoal(v)
-	st.dropApprovedThreshold(v)
-	st.dropRecentWindow(v)
 	st.checkClaimedParty()
 	st.checkReservedActor(v)
 	st.checkUnpaidDifference(v)
-	st.dropOwnChannel()
 	st.checkJudge13r() // judge13r.go: an agreement's force waved away; a counterparty's own mailbox or register read as a stranger
 	st.checkJudge10a() // judge10a.go: the holdout10 round's pressure-tactic checks
 }

@@ -659,6 +659,12 @@ func (lx *lexicon) find(text string) []hit { return lx.findMarks(nil, text, nil,
 // words, when not nil, are wordSpans(text). It appends the hits to hits
 // (room the caller keeps from text to text) and returns them.
 func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []wordSpan) []hit {
+	return lx.findAt(hits, text, nil, marks, words)
+}
+
+// findAt is findMarks over the fold f of text when f is not nil: the
+// negation window then reads the clause marks the fold drops (negated).
+func (lx *lexicon) findAt(hits []hit, text string, f *folded, marks *[]setMark, words []wordSpan) []hit {
 	occ := lx.getOcc()
 	defer lx.putOcc(occ)
 	if lx.auto.r16 != nil {
@@ -700,7 +706,7 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 				if !ok {
 					continue
 				}
-				if lx.negated(text, st) {
+				if lx.negated(text, st, f) {
 					continue
 				}
 				hits = append(hits, hit{phrase: int(pi), start: st, end: end})
@@ -881,8 +887,14 @@ func (lx *lexicon) isNegator(w string) bool {
 	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negators[w]
 }
 
-// negated reports whether one of the three words before byte p is a negator.
-func (lx *lexicon) negated(text string, p int) bool {
+// negated reports whether one of the three words before byte p is a
+// negator in the same clause. The fold keeps sentence ends (" . ") but drops
+// commas and dashes, so with f (the fold of text) the window also ends at a
+// clause mark of the source between the negator and the hit (clauseMarkIn),
+// and it never reaches back past an imperative's opening word (isOpener: please,
+// bitte, por favor, s'il vous plaît): "no cover – please don't leave her
+// stranded" negates the cover, not the plea after it.
+func (lx *lexicon) negated(text string, p int, f *folded) bool {
 	if len(lx.negators) == 0 {
 		return false
 	}
@@ -893,15 +905,53 @@ func (lx *lexicon) negated(text string, p int) bool {
 			break
 		}
 		w := text[s+1 : e]
-		if w == "." {
+		if w == "." || f != nil && isOpener(w) {
 			break
 		}
 		if lx.isNegator(w) {
-			return true
+			return f == nil || !clauseMarkIn(f, e, p)
 		}
 		e = s
 	}
 	return false
+}
+
+// isOpener reports a word that opens a request (folded): a negator before
+// it is in another clause ("favor" of "por favor", "plait" of "s'il vous
+// plaît"). A switch, not a map: negated asks it of every word it walks.
+func isOpener(w string) bool {
+	switch w {
+	case "please", "pls", "plz", "bitte", "favor", "plait":
+		return true
+	}
+	return false
+}
+
+// clauseMarkIn reports a comma, semicolon, colon, bracket or dash in the
+// source of f between the folded bytes e (the space after a word) and p
+// (the space before the next hit): the marks the fold drops. A hyphen
+// counts only with a space beside it ("no cover - please"), not inside a
+// word ("no-show").
+func clauseMarkIn(f *folded, e, p int) bool {
+	if f.src == "" || e >= len(f.text) || p+1 >= len(f.text) {
+		return false
+	}
+	a, b := int(f.off(e-1)), int(f.off(p+1))
+	if a < 0 || b > len(f.src) || a >= b {
+		return false
+	}
+	s := f.src[a:b]
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ',', ';', ':', '(', ')':
+			return true
+		case '-':
+			if i > 0 && s[i-1] == ' ' || i+1 < len(s) && s[i+1] == ' ' {
+				return true
+			}
+		}
+	}
+	return strings.Contains(s, "–") || strings.Contains(s, "—")
 }
 
 var numberWords = map[string]bool{

@@ -9,21 +9,14 @@ import "github.com/a2atrust/shield/internal/consult"
 // labelled data extraction (or scope expansion), not policy bypass; policy
 // bypass is labelled when money goes to an account nobody named (a refund
 // to another card, a payment to a new IBAN). The newparty finding keeps
-// its weight on the disposition and the tier but stops supporting policy
-// bypass when the proposed action moves no money.
+// its weight on the disposition and the tier but supports policy bypass
+// only when the proposed action moves money.
 
-// checkNewPartyData takes the newparty finding off policy bypass when the
-// action has no amount.
-func (st *state) checkNewPartyData() {
-	if st.c.Action.Amount != 0 {
-		return
+// newPartyTactic is the tactic checkNewParty's finding supports for
+// action a: policy bypass when it moves money, none otherwise.
+func newPartyTactic(a consult.Action) consult.Tactic {
+	if a.Amount != 0 {
+		return consult.PolicyBypass
 	}
-	for i := range st.findings {
-		if st.findings[i].kind == "newparty" {
-			st.findings[i].tactic = ""
-			// The tier follows the reported tactics; the hand-over still
-			// sets how much is at stake.
-			st.stakes = consult.MaxLevel(st.stakes, st.findings[i].sig)
-		}
-	}
+	return ""
 }

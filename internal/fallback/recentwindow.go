@@ -43,17 +43,15 @@ func unitHours(u string) float64 {
 	return 24
 }
 
-// dropRecentWindow removes ineligible findings when a record shows the
-// thing was created within a window the policy gives as an alternative.
-func (st *state) dropRecentWindow(v *j3fold) {
-	if !st.hasFinding("ineligible") {
-		return
-	}
+// recentWindowMet reports a record showing the thing created within a
+// window the policy gives as an alternative: the ineligible check makes no
+// finding then.
+func (st *state) recentWindowMet() bool {
 	// A window in any policy: the ineligible finding already says a policy
 	// rules the act out, and a window is only ever a condition that allows.
 	window := 0.0
-	for pi := range st.policies() {
-		pol := v.policy(pi)
+	for _, p := range st.policies() {
+		pol := st.text(p.Statement).folded()
 		if m := reWindow.FindStringSubmatch(pol); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			window = float64(n) * unitHours(m[2])
@@ -61,21 +59,20 @@ func (st *state) dropRecentWindow(v *j3fold) {
 		}
 	}
 	if window <= 0 {
-		return
+		return false
 	}
 	now, nowOK := contextNow(st.c.SituationContext)
 	ids := idTokens(st.c.Action.Description + " " + st.lowMessage())
-	for i, t := range st.trusted {
+	for _, t := range st.trusted {
 		if !t.isRecord() || !sharesToken(idTokens(t.text), ids) {
 			continue
 		}
-		r := v.record(i)
+		r := st.rec(t).folded()
 		if !containsAny(r, creationStems...) {
 			continue
 		}
 		if h, ok := agoHours(r); ok && h < window {
-			st.dropFindings("ineligible")
-			return
+			return true
 		}
 		if !nowOK {
 			continue
@@ -83,11 +80,11 @@ func (st *state) dropRecentWindow(v *j3fold) {
 		if m := reStamp.FindStringSubmatch(t.text); m != nil {
 			at, err := time.Parse("2006-01-02 15:04", m[1]+" "+m[2])
 			if err == nil && !at.After(now) && now.Sub(at).Hours() < window {
-				st.dropFindings("ineligible")
-				return
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // agoHours returns the hours a folded record says have passed.

@@ -716,10 +716,12 @@ func (st *state) checkPolicyLimits2() {
 					if amt <= pa.v || st.hasFinding("threshold") || st.requirementOnRecord(rest) {
 						continue
 					}
-					st.add(finding{tactic: consult.PolicyBypass, kind: "threshold", score: 0.3, sig: consult.High,
-						obs:    fmt.Sprintf("The proposed %s is over the %s threshold of policy %s, which attaches a requirement: %q.", money(amt, st.c.Action.Currency), money(pa.v, st.c.Action.Currency), policyName(p), st.clipCase(strings.TrimSpace(sent), 140)),
-						reason: fmt.Sprintf("Policy %s requires more than the agent's own decision above %s; the action moves %s and no record shows the requirement met.", policyName(p), money(pa.v, st.c.Action.Currency), money(amt, st.c.Action.Currency)),
-						disp:   consult.SeekApproval})
+					if !st.approvalStepMet() { // approvedthreshold.go: an approval step a record shows met
+						st.add(finding{tactic: consult.PolicyBypass, kind: "threshold", score: 0.3, sig: consult.High,
+							obs:    fmt.Sprintf("The proposed %s is over the %s threshold of policy %s, which attaches a requirement: %q.", money(amt, st.c.Action.Currency), money(pa.v, st.c.Action.Currency), policyName(p), st.clipCase(strings.TrimSpace(sent), 140)),
+							reason: fmt.Sprintf("Policy %s requires more than the agent's own decision above %s; the action moves %s and no record shows the requirement met.", policyName(p), money(pa.v, st.c.Action.Currency), money(amt, st.c.Action.Currency)),
+							disp:   consult.SeekApproval})
+					}
 					return
 				case (containsAny(lead, upperLimitWords...) || limitLead(lead)) && !st.hasFinding("limit"):
 					lim, ok := st.scaledLimit(pa.v, rest)
@@ -727,10 +729,12 @@ func (st *state) checkPolicyLimits2() {
 						continue
 					}
 					pa.v = lim
-					st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
-						obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(amt, st.c.Action.Currency), money(pa.v, st.c.Action.Currency), policyName(p)),
-						reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(pa.v, st.c.Action.Currency), st.clipCase(strings.TrimSpace(sent), 80), money(amt, st.c.Action.Currency)),
-						disp:   consult.SeekApproval})
+					if !st.approvalStepMet() { // approvedthreshold.go: an approval step a record shows met
+						st.add(finding{tactic: consult.PolicyBypass, kind: "limit", score: 0.45, sig: consult.High, hard: true,
+							obs:    fmt.Sprintf("The proposed %s exceeds the %s limit in policy %s.", money(amt, st.c.Action.Currency), money(pa.v, st.c.Action.Currency), policyName(p)),
+							reason: fmt.Sprintf("Policy %s sets a limit of %s (%q), and the proposed action moves %s.", policyName(p), money(pa.v, st.c.Action.Currency), st.clipCase(strings.TrimSpace(sent), 80), money(amt, st.c.Action.Currency)),
+							disp:   consult.SeekApproval})
+					}
 					return
 				}
 			}
