@@ -4,8 +4,6 @@ package fallback
 // what it reads:
 //   - baretime.go: drops urgency cues that only say when, with no reason
 //     for the time (dev's convention for urgency);
-//   - newpartydata.go: a new recipient of data, with no money moving, is
-//     data extraction and not policy bypass (dev's convention);
 //   - paydetails.go: card or bank details sent as information where a
 //     policy forbids releasing them;
 //   - policygap.go: the counterparty proposes a gap in cover that a policy
@@ -15,7 +13,6 @@ package fallback
 // rounds is in.
 func (st *state) checkJudge8(v *j3fold) {
 	st.checkBareTime()
-	st.checkNewPartyData()
 	st.checkPayDetails()
 	st.checkPolicyGap(v)
 }

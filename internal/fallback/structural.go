@@ -1383,8 +1383,20 @@ func (st *state) checkNewParty() {
 			b.lit("The counterparty steers personal data or a role over the owner's affairs to ")
 			b.part(who, whoFinal)
 			b.lit(", whom the owner never named; such a change needs the owner's explicit confirmation.")
-			st.add(finding{tactic: consult.PolicyBypass, kind: "newparty", score: 0.5, sig: consult.High,
+			// A destination nobody named is a stake, not a bypassed rule:
+			// every author labels policy_bypass on a redirection only when
+			// someone asks to skip the step that would check it (the
+			// callback, the second approval, the forms), which the
+			// skipped-step readings tag (docs/rules.md, judge18p).
+			st.add(finding{kind: "newparty", score: 0.5, sig: consult.High,
 				obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
+			// A hand-over of data sets how much is at stake itself (as
+			// checkNewPartyData did when it untagged the finding); a payment's
+			// stakes come from its amount, and a later drop of the finding
+			// (dropOriginalMethod, dropOwnChannel) must not leave them raised.
+			if a.Amount == 0 {
+				st.stakes = consult.MaxLevel(st.stakes, consult.High)
+			}
 			return
 		}
 	}
