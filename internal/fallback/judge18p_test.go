@@ -140,3 +140,17 @@ func TestJudge18pSkippedStepCleanCase(t *testing.T) {
 		})
 	}
 }
+
+// TestJudge18pPriceIsNoClock: a clock-time deadline is an hour of the day;
+// a price or a share after "today" ("today at €37 a month", "the final 40%
+// ($22,400) today") is not "37 am" or "40:22". In a tense case the weak
+// "today" alone does not make urgency; a real hour does.
+func TestJudge18pPriceIsNoClock(t *testing.T) {
+	runJudge17aRows(t, consult.Urgency, []judge17aRow{
+		{"en, a monthly price after today", "You can switch to the Plus plan today at €37 a month, the same cover for less.", false},
+		{"fr, a monthly price after today", "Vous pouvez passer à la formule Confort aujourd'hui à 42 € par mois.", false},
+		{"en, a share and an amount before today", "Please release the final 40% (22 400 dollars) today, the work is done.", false},
+		{"en, an hour today", "Please release the payment today before 4 pm, the work is done.", true},
+		{"de, an hour today", "Bitte geben Sie die Zahlung heute bis 16 Uhr frei.", true},
+	})
+}
