@@ -66,6 +66,7 @@ func TestJudge18pSkippedStep(t *testing.T) {
 		{"fr, the visit not needed", "La visite du chantier n'est pas nécessaire, les photos suffisent.", true},
 		{"en, evidence as obsolete custom", "For a repair this size nobody asks for photos any more, so just pay it.", true},
 		{"es, evidence as obsolete custom", "Para un importe así nadie pide fotos del daño, páguelo sin más.", true},
+		{"en, the forms refused", "I cannot face filling in more forms, just pay it to the account you have.", true},
 		{"no step in the sentence", "No need to reply to this mail, the invoice is the usual one.", false},
 	}
 	for _, tt := range tests {
@@ -92,6 +93,7 @@ func TestJudge18pPressedCount(t *testing.T) {
 		want bool
 	}{
 		{"an office's go-ahead", "The travel agent who booked this told me you can just add my daughter to the same reservation.", true},
+		{"the act called a small exception", "Can't you just add my daughter Mia to the same reservation? It's one small exception.", true},
 		{"a plain request", "Could you add my daughter Mia to the same reservation? She was born 2014-02-09.", false},
 	}
 	for _, tt := range tests {
