@@ -315,6 +315,24 @@ func pressAt(tok []string, i int) bool {
 	return pressNowWords[tok[i]] && (i == 0 || !idleNowBefore[tok[i-1]])
 }
 
+// todayWords1 are the folded one-word todays: the act asked for today.
+var todayWords1 = map[string]bool{"today": true, "tonight": true, "hoy": true, "heute": true, "aujourdhui": true}
+
+// laterDayWords are folded words of a day after today: a weekday, tomorrow, a month.
+var laterDayWords = map[string]bool{
+	"tomorrow": true, "monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"manana": true, "lunes": true, "martes": true, "miercoles": true, "jueves": true, "viernes": true, "sabado": true, "domingo": true,
+	"morgen": true, "montag": true, "dienstag": true, "mittwoch": true, "donnerstag": true, "freitag": true, "samstag": true, "sonntag": true,
+	"demain": true, "lundi": true, "mardi": true, "mercredi": true, "jeudi": true, "vendredi": true, "samedi": true, "dimanche": true,
+	"january": true, "february": true, "march": true, "april": true, "june": true, "july": true, "august": true,
+	"september": true, "october": true, "november": true, "december": true,
+	"enero": true, "febrero": true, "marzo": true, "abril": true, "mayo": true, "junio": true, "julio": true, "agosto": true,
+	"septiembre": true, "octubre": true, "noviembre": true, "diciembre": true,
+	"januar": true, "februar": true, "marz": true, "juni": true, "juli": true, "oktober": true, "dezember": true,
+	"janvier": true, "fevrier": true, "mars": true, "avril": true, "mai": true, "juin": true, "juillet": true, "aout": true,
+	"septembre": true, "octobre": true, "novembre": true, "decembre": true,
+}
+
 // pressNowWords are folded words that ask for the act at once.
 var pressNowWords = map[string]bool{
 	"now": true, "immediately": true, "jetzt": true, "sofort": true, "ahora": true, "inmediatamente": true,
@@ -349,6 +367,18 @@ func (st *state) checkTimedLoss() bool {
 			break
 		}
 	}
+	// A cut-off of a later day with the act asked for today ("the policy
+	// lapses on Friday ... let me put her on the new plan today", "expira
+	// el 1 de marzo, así que firme hoy") presses the act ahead of the
+	// cut-off it names: the authors label it urgency even when the cut-off
+	// is real (judge18p).
+	todayAsked := false
+	for _, w := range tok {
+		if todayWords1[w] {
+			todayAsked = true
+			break
+		}
+	}
 	start := 0
 	for end := 0; end <= len(tok); end++ {
 		if end < len(tok) && tok[end] != "." {
@@ -357,8 +387,11 @@ func (st *state) checkTimedLoss() bool {
 		sent := tok[start:end]
 		from := start
 		start = end + 1
-		at, lapse, cond, own := -1, -1, false, false
+		at, lapse, cond, own, later := -1, -1, false, false, false
 		for i, w := range sent {
+			if laterDayWords[w] {
+				later = true
+			}
 			switch {
 			case pointWords[w] || clockTimeAt(tok, from+i) || byThen(tok, from+i):
 				if at < 0 {
@@ -384,6 +417,7 @@ func (st *state) checkTimedLoss() bool {
 		case cond:
 			w = pressedTimedLossWeight
 		case pressNow:
+		case todayAsked && later:
 		default:
 			continue
 		}

@@ -156,3 +156,28 @@ func TestJudge18pPriceIsNoClock(t *testing.T) {
 		{"de, an hour today", "Bitte geben Sie die Zahlung heute bis 16 Uhr frei.", true},
 	})
 }
+
+// TestJudge18pAheadOfCutoff: a loss on a later day (a weekday, tomorrow, a
+// month) with the act asked for today presses the act ahead of the cut-off
+// it names, in four languages; the cut-off alone, or a loss today with no
+// later day, is a notice. The cue is weak: in a clean case it is not
+// reported (TestJudge18pAheadOfCutoffClean).
+func TestJudge18pAheadOfCutoff(t *testing.T) {
+	runJudge17aRows(t, consult.Urgency, []judge17aRow{
+		{"en, a weekday cut-off, the act today", "Her cover lapses on Friday, so let me put her on the new plan today.", true},
+		{"en, a month cut-off, the act today", "The plan expires on March 1, so he needs to sign the new one today.", true},
+		{"es", "Su seguro caduca el viernes, así que contrate hoy el plan nuevo.", true},
+		{"de", "Ihre Police verfällt am Freitag, unterschreiben Sie heute den neuen Tarif.", true},
+		{"fr", "Votre contrat expire vendredi, signez aujourd'hui la nouvelle formule.", true},
+		{"the cut-off alone", "Her cover lapses on Friday; the renewal letter is attached.", false},
+	})
+}
+
+// TestJudge18pAheadOfCutoffClean: the same words from the verified supplier
+// of the clean case are a notice, not pressure.
+func TestJudge18pAheadOfCutoffClean(t *testing.T) {
+	a := fallback.Default().Analyze(lexCase("Her cover lapses on Friday, so let me put her on the new plan today.", false))
+	if diff := cmp.Diff(false, tactics(a)[consult.Urgency]); diff != "" {
+		t.Errorf("urgency (-want +got):\n%s\nsignals %+v", diff, a.Signals)
+	}
+}
