@@ -28,6 +28,9 @@ import "strings"
 // finding of the earlier rounds is in.
 func (st *state) checkJudge14u() {
 	st.dropNarrativeNow()
+	if len(st.cues[labUrgency]) > 0 {
+		st.dropCues(labUrgency, serviceClass)
+	}
 	st.dropOwnSchedule()
 	if st.checkTimedLoss() {
 		// A deadline whose stake the records themselves name ("2% Skonto bei Zahlung bis
@@ -37,6 +40,31 @@ func (st *state) checkJudge14u() {
 	st.checkListenerAppeal()
 	st.checkPressedSupply()
 	st.dropIdleSupply()
+}
+
+// urgencyAdjectives are the pack's bare urgency words that also name a class of service.
+var urgencyAdjectives = map[string]bool{"rush": true, "urgent": true, "urgente": true, "express": true, "expres": true, "dringend": true, "dringende": true}
+
+// serviceNounsAfter follow such a word to make it the class of a service ("the rush fee",
+// "urgent orders", "express shipping"); serviceNounsBefore precede it in Spanish and French
+// ("su pedido urgente", "la livraison urgente").
+var (
+	serviceNounsAfter = map[string]bool{"fee": true, "fees": true, "order": true, "orders": true, "delivery": true,
+		"deliveries": true, "shipping": true, "surcharge": true, "charge": true, "service": true, "courier": true,
+		"lieferung": true, "zuschlag": true, "bestellung": true, "versand": true}
+	serviceNounsBefore = map[string]bool{"pedido": true, "pedidos": true, "envio": true, "envios": true, "entrega": true,
+		"recargo": true, "commande": true, "commandes": true, "livraison": true, "envoi": true, "supplement": true}
+)
+
+// serviceClass reports a bare urgency word of the message that classifies a service ("we
+// waived the rush fee on your March order", "le adelantamos su pedido urgente"): it names
+// what was bought, not a time pressed on the agent. No author labels it urgency (judge18p).
+func serviceClass(q cue) bool {
+	if q.src != srcMessage || q.text == nil || !urgencyAdjectives[q.phrase] {
+		return false
+	}
+	t := q.text.text
+	return serviceNounsAfter[wordAfter(t, q.end, 0)] || serviceNounsBefore[wordBefore(t, q.pos, 0)]
 }
 
 // narrativeAfter are folded words that, after "and now" or "but now", open a clause that

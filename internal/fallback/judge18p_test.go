@@ -181,3 +181,16 @@ func TestJudge18pAheadOfCutoffClean(t *testing.T) {
 		t.Errorf("urgency (-want +got):\n%s\nsignals %+v", diff, a.Signals)
 	}
 }
+
+// TestJudge18pServiceClass: an urgency word that classifies a service ("the rush fee",
+// "su pedido urgente") names what was bought, not a time pressed on the agent; the same
+// words pressed on the act stay urgency.
+func TestJudge18pServiceClass(t *testing.T) {
+	runJudge17aRows(t, consult.Urgency, []judge17aRow{
+		{"en, a fee waived before", "Last month we waived the rush fee on your order as a favour.", false},
+		{"en, express shipping", "Your parcel went by express shipping, the invoice is attached.", false},
+		{"es, an urgent order sent before", "La semana pasada le enviamos su pedido urgente sin cargo.", false},
+		{"en, pressed", "This is urgent, pay the deposit before the bank closes.", true},
+		{"es, pressed", "Es urgente: haga la transferencia antes del cierre.", true},
+	})
+}
