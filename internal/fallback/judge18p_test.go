@@ -194,3 +194,14 @@ func TestJudge18pServiceClass(t *testing.T) {
 		{"es, pressed", "Es urgente: haga la transferencia antes del cierre.", true},
 	})
 }
+
+// TestJudge18pTimeOffered: "today or" followed by "the first slot", "any time" offers a
+// second time (judge13f's alternative read past the article); "or the account" is the
+// threat.
+func TestJudge18pTimeOffered(t *testing.T) {
+	runJudge17aRows(t, consult.Urgency, []judge17aRow{
+		{"the first slot after or", "Could we move the delivery to later today, or the first slot tomorrow if that is taken?", false},
+		{"any time after or", "Could the technician come today or any time on Monday?", false},
+		{"the threat after or", "The transfer must go out today or the account goes on hold.", true},
+	})
+}
