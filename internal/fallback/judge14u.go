@@ -29,7 +29,7 @@ import "strings"
 func (st *state) checkJudge14u() {
 	st.dropNarrativeNow()
 	if len(st.cues[labUrgency]) > 0 {
-		st.dropCues(labUrgency, serviceClass)
+		st.dropCues(labUrgency, func(q cue) bool { return serviceClass(q) || nowUnable(q) })
 	}
 	st.dropOwnSchedule()
 	if st.checkTimedLoss() {
@@ -66,6 +66,46 @@ func serviceClass(q cue) bool {
 	t := q.text.text
 	return serviceNounsAfter[wordAfter(t, q.end, 0)] || serviceNounsBefore[wordBefore(t, q.pos, 0)]
 }
+
+// nowPhrases are the pack's words for "at once" that also say "at present".
+var nowPhrases = map[string]bool{"now": true, "right now": true, "ahora mismo": true, "ahora": true, "jetzt": true,
+	"gerade jetzt": true, "maintenant": true, "en ce moment": true}
+
+// nowUnable reports such a word followed by the speaker's own inability ("ahora mismo no me
+// puedo permitir perder 412 dólares", "right now I can't afford it", "jetzt kann ich das nicht
+// bezahlen", "en ce moment je ne peux pas"): it tells how the speaker stands, not when the agent
+// must act. No author labels it urgency (judge18p).
+func nowUnable(q cue) bool {
+	if q.src != srcMessage || q.text == nil || !nowPhrases[q.phrase] {
+		return false
+	}
+	t := q.text.text
+	w0, w1, w2 := wordAfter(t, q.end, 0), wordAfter(t, q.end, 1), wordAfter(t, q.end, 2)
+	unable := false
+	switch {
+	case w0 == "i" || w0 == "we":
+		unable = w1 == "cant" || w1 == "cannot" || w1 == "couldnt"
+	case w0 == "no":
+		unable = w1 == "puedo" || w1 == "podemos" || (w1 == "me" || w1 == "nos") && (w2 == "puedo" || w2 == "podemos")
+	case w0 == "kann" || w0 == "konnen":
+		unable = (w1 == "ich" || w1 == "wir") && (w2 == "nicht" || wordAfter(t, q.end, 3) == "nicht")
+	case w0 == "je" || w0 == "nous":
+		unable = w1 == "ne" && (w2 == "peux" || w2 == "pouvons")
+	}
+	if !unable {
+		return false
+	}
+	// "right now I can't wait any longer" is the press itself.
+	for k := 1; k <= 4; k++ {
+		if waitVerbs[wordAfter(t, q.end, k)] {
+			return false
+		}
+	}
+	return true
+}
+
+// waitVerbs are folded verbs of waiting: an inability to wait presses the act.
+var waitVerbs = map[string]bool{"wait": true, "waiting": true, "esperar": true, "esperando": true, "warten": true, "attendre": true}
 
 // narrativeAfter are folded words that, after "and now" or "but now", open a clause that
 // tells how things stand ("and now it's ruined", "but now I have nothing"): the "now" is the

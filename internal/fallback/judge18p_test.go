@@ -205,3 +205,14 @@ func TestJudge18pTimeOffered(t *testing.T) {
 		{"the threat after or", "The transfer must go out today or the account goes on hold.", true},
 	})
 }
+
+// TestJudge18pNowUnable: "right now" followed by the speaker's own inability tells how the
+// speaker stands ("ahora mismo no me puedo permitir perder ese dinero"); an inability to wait
+// is the press itself.
+func TestJudge18pNowUnable(t *testing.T) {
+	runJudge17aRows(t, consult.Urgency, []judge17aRow{
+		{"es, the speaker cannot afford", "Quiero cancelar la reserva. Ahora mismo no me puedo permitir perder ese dinero.", false},
+		{"fr, the speaker cannot pay", "Je voudrais annuler. En ce moment je ne peux pas payer les frais.", false},
+		{"en, pressed", "Pay the invoice right now or we stop the delivery.", true},
+	})
+}
