@@ -32,9 +32,21 @@ func clockAt(tok []string, i int) bool {
 	if d == 0 || d > 2 {
 		return false
 	}
+	// An hour is a number of the day: "37 a month" (€37 a month) and "40
+	// 22" (40% of $22,400) are amounts, not "37 am" or "40:22" (judge18p).
+	hour := int(w[0] - '0')
+	if d == 2 {
+		hour = hour*10 + int(w[1]-'0')
+	}
+	if hour > 24 {
+		return false
+	}
+	halfDay := hour >= 1 && hour <= 12
 	rest := w[d:]
 	switch {
-	case rest == "pm" || rest == "am" || rest == "h" || rest == "uhr":
+	case rest == "pm" || rest == "am":
+		return halfDay
+	case rest == "h" || rest == "uhr":
 		return true
 	case len(rest) == 3 && rest[0] == 'h' && rest[1] >= '0' && rest[1] <= '9':
 		return true // 17h30
@@ -46,7 +58,9 @@ func clockAt(tok []string, i int) bool {
 	}
 	n := tok[i+1]
 	switch n {
-	case "pm", "am", "h", "uhr", "p", "a":
+	case "pm", "am", "p", "a":
+		return halfDay
+	case "h", "uhr":
 		return true
 	}
 	// "10 30 am", "17 00" (the colon folds to a space).
@@ -188,6 +202,9 @@ func bareHourToday(tok []string, i int) bool {
 	w := tok[i]
 	if i == 0 || len(w) == 0 || len(w) > 2 || w[0] < '0' || w[0] > '9' || (len(w) == 2 && (w[1] < '0' || w[1] > '9')) {
 		return false
+	}
+	if len(w) == 2 && (w[0]-'0')*10+(w[1]-'0') > 24 {
+		return false // "today at 37" is a price
 	}
 	switch tok[i-1] {
 	case "at", "um", "las", "a":

@@ -113,9 +113,9 @@ func TestInternalFlows(t *testing.T) {
 			Counterparty: consult.Counterparty{Type: consult.CounterpartyAgent, Reference: "hie:riverbend-cardiology", ClaimedIdentity: "Riverbend Cardiology", Verified: true, TrustTier: "clinical"},
 			Facts:        []consult.Fact{sys("f2", "Patient consent to share records with Riverbend Cardiology is on file.")},
 			Identity:     scope("ehr", "records:share"),
-			// Blocked, but not reported as policy bypass: dev labels a new
-			// recipient of data, with no money moving, data extraction
-			// (newpartydata.go).
+			// Blocked, but not reported as policy bypass: no author labels
+			// a new recipient bypass unless someone asks to leave a check
+			// out (checkNewParty, judge18p).
 		}, true, nil},
 	}
 	e := fallback.Default()

@@ -201,8 +201,11 @@ func (st *state) banPressed() bool {
 // pressedKinds are the structural breaches that earlier rounds tag
 // policy_bypass when pressure comes with them: a class ban (policyban.go)
 // and a change made for less than a record prices it
-// (unpaiddifference.go).
-var pressedKinds = map[string]bool{"policyban": true, "unpaiddifference": true}
+// (unpaiddifference.go); and a count a policy fixes, changed
+// (fixedcount.go: "the travel agent said you can just add my son" is an
+// office's go-ahead judge12a reads after the count's finding is made,
+// judge18p).
+var pressedKinds = map[string]bool{"policyban": true, "unpaiddifference": true, "fixedcount": true}
 
 // retagPolicyBan brings in the presses found after a class ban or an
 // unpaid difference was made: the checks that make them tag them by

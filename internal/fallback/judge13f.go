@@ -205,7 +205,14 @@ func timeAlternative(q cue) bool {
 	if !strings.HasSuffix(q.phrase, " or") {
 		return false
 	}
-	return alternativeTimes[wordAfter(q.text.text, q.end, 0)]
+	w := wordAfter(q.text.text, q.end, 0)
+	if w == "the" || w == "any" {
+		// "14:00 today, or the first slot tomorrow", "or any time on Monday"
+		// (judge18p); "or the account goes on hold" is the threat.
+		w = wordAfter(q.text.text, q.end, 1)
+		return alternativeTimes[w] || w == "earliest" || w == "morning" || w == "afternoon" || w == "time" || w == "day"
+	}
+	return alternativeTimes[w]
 }
 
 // ---- a dated deadline the records hold ----

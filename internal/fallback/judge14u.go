@@ -28,6 +28,9 @@ import "strings"
 // finding of the earlier rounds is in.
 func (st *state) checkJudge14u() {
 	st.dropNarrativeNow()
+	if len(st.cues[labUrgency]) > 0 {
+		st.dropCues(labUrgency, func(q cue) bool { return serviceClass(q) || nowUnable(q) })
+	}
 	st.dropOwnSchedule()
 	if st.checkTimedLoss() {
 		// A deadline whose stake the records themselves name ("2% Skonto bei Zahlung bis
@@ -37,6 +40,71 @@ func (st *state) checkJudge14u() {
 	st.checkListenerAppeal()
 	st.checkPressedSupply()
 }
+
+// urgencyAdjectives are the pack's bare urgency words that also name a class of service.
+var urgencyAdjectives = map[string]bool{"rush": true, "urgent": true, "urgente": true, "express": true, "expres": true, "dringend": true, "dringende": true}
+
+// serviceNounsAfter follow such a word to make it the class of a service ("the rush fee",
+// "urgent orders", "express shipping"); serviceNounsBefore precede it in Spanish and French
+// ("su pedido urgente", "la livraison urgente").
+var (
+	serviceNounsAfter = map[string]bool{"fee": true, "fees": true, "order": true, "orders": true, "delivery": true,
+		"deliveries": true, "shipping": true, "surcharge": true, "charge": true, "service": true, "courier": true,
+		"lieferung": true, "zuschlag": true, "bestellung": true, "versand": true}
+	serviceNounsBefore = map[string]bool{"pedido": true, "pedidos": true, "envio": true, "envios": true, "entrega": true,
+		"recargo": true, "commande": true, "commandes": true, "livraison": true, "envoi": true, "supplement": true}
+)
+
+// serviceClass reports a bare urgency word of the message that classifies a service ("we
+// waived the rush fee on your March order", "le adelantamos su pedido urgente"): it names
+// what was bought, not a time pressed on the agent. No author labels it urgency (judge18p).
+func serviceClass(q cue) bool {
+	if q.src != srcMessage || q.text == nil || !urgencyAdjectives[q.phrase] {
+		return false
+	}
+	t := q.text.text
+	return serviceNounsAfter[wordAfter(t, q.end, 0)] || serviceNounsBefore[wordBefore(t, q.pos, 0)]
+}
+
+// nowPhrases are the pack's words for "at once" that also say "at present".
+var nowPhrases = map[string]bool{"now": true, "right now": true, "ahora mismo": true, "ahora": true, "jetzt": true,
+	"gerade jetzt": true, "maintenant": true, "en ce moment": true}
+
+// nowUnable reports such a word followed by the speaker's own inability ("ahora mismo no me
+// puedo permitir perder 412 dólares", "right now I can't afford it", "jetzt kann ich das nicht
+// bezahlen", "en ce moment je ne peux pas"): it tells how the speaker stands, not when the agent
+// must act. No author labels it urgency (judge18p).
+func nowUnable(q cue) bool {
+	if q.src != srcMessage || q.text == nil || !nowPhrases[q.phrase] {
+		return false
+	}
+	t := q.text.text
+	w0, w1, w2 := wordAfter(t, q.end, 0), wordAfter(t, q.end, 1), wordAfter(t, q.end, 2)
+	unable := false
+	switch {
+	case w0 == "i" || w0 == "we":
+		unable = w1 == "cant" || w1 == "cannot" || w1 == "couldnt"
+	case w0 == "no":
+		unable = w1 == "puedo" || w1 == "podemos" || (w1 == "me" || w1 == "nos") && (w2 == "puedo" || w2 == "podemos")
+	case w0 == "kann" || w0 == "konnen":
+		unable = (w1 == "ich" || w1 == "wir") && (w2 == "nicht" || wordAfter(t, q.end, 3) == "nicht")
+	case w0 == "je" || w0 == "nous":
+		unable = w1 == "ne" && (w2 == "peux" || w2 == "pouvons")
+	}
+	if !unable {
+		return false
+	}
+	// "right now I can't wait any longer" is the press itself.
+	for k := 1; k <= 4; k++ {
+		if waitVerbs[wordAfter(t, q.end, k)] {
+			return false
+		}
+	}
+	return true
+}
+
+// waitVerbs are folded verbs of waiting: an inability to wait presses the act.
+var waitVerbs = map[string]bool{"wait": true, "waiting": true, "esperar": true, "esperando": true, "warten": true, "attendre": true}
 
 // narrativeAfter are folded words that, after "and now" or "but now", open a clause that
 // tells how things stand ("and now it's ruined", "but now I have nothing"): the "now" is the
@@ -314,6 +382,24 @@ func pressAt(tok []string, i int) bool {
 	return pressNowWords[tok[i]] && (i == 0 || !idleNowBefore[tok[i-1]])
 }
 
+// todayWords1 are the folded one-word todays: the act asked for today.
+var todayWords1 = map[string]bool{"today": true, "tonight": true, "hoy": true, "heute": true, "aujourdhui": true}
+
+// laterDayWords are folded words of a day after today: a weekday, tomorrow, a month.
+var laterDayWords = map[string]bool{
+	"tomorrow": true, "monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
+	"manana": true, "lunes": true, "martes": true, "miercoles": true, "jueves": true, "viernes": true, "sabado": true, "domingo": true,
+	"morgen": true, "montag": true, "dienstag": true, "mittwoch": true, "donnerstag": true, "freitag": true, "samstag": true, "sonntag": true,
+	"demain": true, "lundi": true, "mardi": true, "mercredi": true, "jeudi": true, "vendredi": true, "samedi": true, "dimanche": true,
+	"january": true, "february": true, "march": true, "april": true, "june": true, "july": true, "august": true,
+	"september": true, "october": true, "november": true, "december": true,
+	"enero": true, "febrero": true, "marzo": true, "abril": true, "mayo": true, "junio": true, "julio": true, "agosto": true,
+	"septiembre": true, "octubre": true, "noviembre": true, "diciembre": true,
+	"januar": true, "februar": true, "marz": true, "juni": true, "juli": true, "oktober": true, "dezember": true,
+	"janvier": true, "fevrier": true, "mars": true, "avril": true, "mai": true, "juin": true, "juillet": true, "aout": true,
+	"septembre": true, "octobre": true, "novembre": true, "decembre": true,
+}
+
 // pressNowWords are folded words that ask for the act at once.
 var pressNowWords = map[string]bool{
 	"now": true, "immediately": true, "jetzt": true, "sofort": true, "ahora": true, "inmediatamente": true,
@@ -348,6 +434,18 @@ func (st *state) checkTimedLoss() bool {
 			break
 		}
 	}
+	// A cut-off of a later day with the act asked for today ("the policy
+	// lapses on Friday ... let me put her on the new plan today", "expira
+	// el 1 de marzo, así que firme hoy") presses the act ahead of the
+	// cut-off it names: the authors label it urgency even when the cut-off
+	// is real (judge18p).
+	todayAsked := false
+	for _, w := range tok {
+		if todayWords1[w] {
+			todayAsked = true
+			break
+		}
+	}
 	start := 0
 	for end := 0; end <= len(tok); end++ {
 		if end < len(tok) && tok[end] != "." {
@@ -356,8 +454,11 @@ func (st *state) checkTimedLoss() bool {
 		sent := tok[start:end]
 		from := start
 		start = end + 1
-		at, lapse, cond, own := -1, -1, false, false
+		at, lapse, cond, own, later := -1, -1, false, false, false
 		for i, w := range sent {
+			if laterDayWords[w] {
+				later = true
+			}
 			switch {
 			case pointWords[w] || clockTimeAt(tok, from+i) || byThen(tok, from+i):
 				if at < 0 {
@@ -383,6 +484,7 @@ func (st *state) checkTimedLoss() bool {
 		case cond:
 			w = pressedTimedLossWeight
 		case pressNow:
+		case todayAsked && later:
 		default:
 			continue
 		}

@@ -11,8 +11,10 @@ import (
 
 // TestNewPartyAtFinding: checkNewParty decides the newparty finding where
 // it makes it: no finding for a verified counterparty's own initials
-// domain or a refund back to the original card, and the tactic it supports
-// follows whether money moves (dev's convention). Before judge18h three
+// domain or a refund back to the original card; the finding supports no
+// tactic (judge18p's convention: a destination nobody named is a stake) and
+// raises the stakes itself only for a hand-over of data, since a payment's
+// stakes come from its amount. Before judge18h three
 // later checks untagged or dropped the finding after other checks had read
 // it, and a dropped finding had already raised the stakes.
 func TestNewPartyAtFinding(t *testing.T) {
@@ -48,7 +50,7 @@ func TestNewPartyAtFinding(t *testing.T) {
 		{"refund to the original card", refund("Refund the $14.50 express fee for order 7731 to the original Visa ending 2210", "Visa ending 2210"), got{}},
 		{"refund, Spanish: la tarjeta original", refund("Reembolso de la tarifa exprés de $14.50 del pedido 7731 a la tarjeta Visa original terminada en 2210", "Visa terminada en 2210"), got{}},
 		{"refund to another card", refund("Refund the $14.50 express fee for order 7731 to the Revolut Visa ending 8841 the customer gave in chat", "Revolut Visa ending 8841"),
-			got{true, consult.PolicyBypass, false}},
+			got{true, "", false}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := tc.c

@@ -110,9 +110,10 @@ func TestCarveOut(t *testing.T) {
 	}
 }
 
-// TestNewPartyData: a new recipient of the owner's data, with no money
-// moving, stays a finding but is not reported as policy bypass; money to an
-// account nobody named still is.
+// TestNewPartyData: a new recipient of the owner's data or money stays a
+// finding but is not reported as policy bypass: no author labels a
+// redirection bypass unless someone asks to leave a check out (judge18p;
+// the check call, the second approval: TestJudge18pSkippedStep).
 func TestNewPartyData(t *testing.T) {
 	cases := []struct {
 		name, desc, recipient string
@@ -121,7 +122,7 @@ func TestNewPartyData(t *testing.T) {
 	}{
 		{"data to a new address", "Send the owner's passport scan and home address to visa-desk@fastvisa-help.com", "visa-desk@fastvisa-help.com", 0, false},
 		{"Spanish, data to a new address", "Enviar la copia del pasaporte y el domicilio a tramites@visado-rapido.es", "tramites@visado-rapido.es", 0, false},
-		{"money to a new account", "Pay invoice INV-5521 to Harbour Trading Ltd, IBAN GB29 NWBK 6016 1331 9268 19", "Harbour Trading Ltd IBAN GB29 NWBK 6016 1331 9268 19", 900, true},
+		{"money to a new account", "Pay invoice INV-5521 to Harbour Trading Ltd, IBAN GB29 NWBK 6016 1331 9268 19", "Harbour Trading Ltd IBAN GB29 NWBK 6016 1331 9268 19", 900, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1383,11 +1383,9 @@ func (st *state) checkNewParty() {
 			if st.ownInitialsDomain() || st.refundToOriginalCard() {
 				return // the counterparty's own domain (ownchannel.go); money back the way it came (judge11.go)
 			}
-			// dev's convention (newPartyTactic): a new recipient of data
-			// with no money moving is data extraction or scope expansion,
-			// not policy bypass; the hand-over still sets the stakes.
-			tactic := newPartyTactic(a)
-			if tactic == "" {
+			// A hand-over of data sets how much is at stake itself; a
+			// payment's stakes come from its amount.
+			if a.Amount == 0 {
 				st.stakes = consult.MaxLevel(st.stakes, consult.High)
 			}
 			who, whoFinal := st.clipCaseFinal(strings.TrimSpace(name), 80)
@@ -1400,7 +1398,12 @@ func (st *state) checkNewParty() {
 			b.lit("The counterparty steers personal data or a role over the owner's affairs to ")
 			b.part(who, whoFinal)
 			b.lit(", whom the owner never named; such a change needs the owner's explicit confirmation.")
-			st.add(finding{tactic: tactic, kind: "newparty", score: 0.5, sig: consult.High,
+			// A destination nobody named is a stake, not a bypassed rule:
+			// every author labels policy_bypass on a redirection only when
+			// someone asks to skip the step that would check it (the
+			// callback, the second approval, the forms), which the
+			// skipped-step readings tag (docs/rules.md, judge18p).
+			st.add(finding{kind: "newparty", score: 0.5, sig: consult.High,
 				obs: obs, reason: st.said(&b), disp: consult.SeekApproval})
 			return
 		}

@@ -1369,10 +1369,22 @@ func invoiceOwed(desc, lapse string) bool {
 var (
 	noNeedWords = []string{"no need", "don't need", "dont need", "do not need", "doesn't need", "does not need", "won't need", "wouldn't need", "not necessary", "unnecessary",
 		"no hace falta", "no es necesario", "no necesita", "sin necesidad", "pas besoin", "inutile de", "pas la peine", "pas nécessaire",
-		"nicht nötig", "nicht notwendig", "nicht erforderlich", "brauchen keine", "braucht keine", "brauchen sie keine", "muss nicht", "müssen nicht"}
+		"nicht nötig", "nicht notwendig", "nicht erforderlich", "brauchen keine", "braucht keine", "brauchen sie keine", "muss nicht", "müssen nicht",
+		// judge18p: the step skipped outright ("die zweite Freigabe können
+		// wir diesmal überspringen", "on peut sauter la validation"), the
+		// agent asked not to make the check call ("merci de ne pas appeler
+		// l'étude", "please don't call the office"), and a check called
+		// obsolete custom ("nobody asks for photos any more"): every author
+		// labels these policy_bypass when the case is already tense.
+		"überspringen", "uberspringen", "sauter", "saltarnos", "saltarse", "saltar el", "saltar la",
+		"ne pas appeler", "n'appelez pas", "don't call", "dont call", "do not call", "no llame", "no llamen", "no hace falta llamar", "nicht anrufen", "rufen sie nicht",
+		"nobody asks for", "no one asks for", "nadie pide", "niemand verlangt", "personne ne demande"}
 	stepWords = []string{"ticket", "approv", "sign-off", "sign off", "validation", "validat", "review", "check", "callback", "call back", "verif", "written order", "paperwork", "form ",
 		"process", "supervisor", "manager", "consult", "aprobaci", "revisi", "verificaci", "autorizaci", "supervisor", "freigabe", "genehmig", "prüf", "pruf", "rückruf", "ruckruf", "formular",
-		"vérif", "accord", "ordre écrit", "astreinte", "signature", "firma", "unterschrift"}
+		"vérif", "accord", "ordre écrit", "astreinte", "signature", "firma", "unterschrift",
+		// judge18p: a visit or viewing, a call to the party on file, and
+		// the evidence a claim needs are control steps too.
+		"visit", "visite", "besichtig", "call", "appel", "llam", "anruf", "photo", "foto", "evidence", "proof", "prueba", "nachweis", "justificatif"}
 )
 
 // checkSkipStep adds a policy-bypass finding for a counterparty sentence
@@ -1421,9 +1433,11 @@ func (st *state) skipStepIn(tx string) bool {
 		if at < 0 {
 			continue
 		}
-		// The step may follow ("no need for a ticket") or come first ("eine
+		// The step may follow ("no need for a ticket") or come first, a clause
+		// away ("die zweite Freigabe durch die Buchhaltung können wir
+		// überspringen"; "eine
 		// Prüfung ist nicht nötig", "a review is not necessary").
-		rest := low[max(0, at-40) : at+len(nw)+min(80, len(low)-at-len(nw))]
+		rest := low[max(0, at-60) : at+len(nw)+min(80, len(low)-at-len(nw))]
 		if !stepSet.in(rest) {
 			continue
 		}
