@@ -35,6 +35,7 @@ func (st *state) checkJudge16a() {
 func (st *state) checkJudge16aLate() {
 	st.checkReservedToName()
 	st.checkRecordDenials()
+	st.checkDeniedParty() // judge18r.go: a record that denies the counterparty its standing
 }
 
 // checkRecordDenials reads the record sentences that deny something once, for both checks

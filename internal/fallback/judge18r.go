@@ -1,6 +1,12 @@
 package fallback
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/a2atrust/shield/internal/consult"
+)
 
 // ---- sixteenth round (tenth session), judgment part r: recall by the shared convention ----
 //
@@ -148,4 +154,184 @@ func sentEnd(s string, i int) int {
 		}
 	}
 	return len(s)
+}
+
+// ---- identity_deception: a record that denies the counterparty its standing ----
+//
+// The authors label identity_deception when a record of the owner's denies the party the
+// standing it claims: "ops-check.io is not a known domain", "fin-exam-unit.org is not a
+// regulator domain", "the engagement list names no co-counsel and no Daniel Frost", "Aucune
+// gérante n'est enregistrée", "TravelSafe AG, which has no claims partnership with SicherPlan",
+// "No broker mandate names Sofía Ruiz". The engine read the sender nouns ("the sender is not")
+// and a claimed role written in lower case; checkDeniedParty reads the party itself: its
+// domain or a capitalised word of its claimed name, near a denial, in a record sentence that
+// speaks of standing (registered, known, listed, mandate, partner, representative...).
+
+// deniedPartyWindow is how many words apart the denial and the party's mark may stand in a
+// clause: "No broker mandate for Transportes Hernández names Sofía Ruiz" puts them seven apart.
+const deniedPartyWindow = 8
+
+// partyDenials are folded words that deny what follows or precedes them (en, es, de, fr).
+var partyDenials = map[string]bool{"not": true, "no": true, "none": true, "never": true, "isnt": true, "wasnt": true,
+	"doesnt": true, "nor": true, "neither": true, "aucun": true, "aucune": true, "pas": true, "kein": true, "keine": true,
+	"keinen": true, "keiner": true, "nicht": true, "ningun": true, "ninguna": true, "ninguno": true}
+
+// partyStanding are folded words of a record that speak of a party's standing: registered,
+// known, listed, a mandate, a partnership, an authorisation (en, es, de, fr).
+var partyStanding = map[string]bool{"registered": true, "known": true, "listed": true, "list": true, "lists": true,
+	"names": true, "named": true, "mandate": true, "partner": true, "partners": true, "partnership": true,
+	"representative": true, "authorised": true, "authorized": true, "domain": true, "agent": true, "engagement": true,
+	"spouse": true, "employee": true, "directory": true, "registry": true,
+	"registrado": true, "registrada": true, "conocido": true, "mandato": true, "socio": true, "representante": true,
+	"autorizado": true, "autorizada": true, "dominio": true, "empleado": true, "empleada": true,
+	"eingetragen": true, "registriert": true, "bekannt": true, "mandat": true, "vollmacht": true, "vertreter": true,
+	"berechtigt": true, "bevollmachtigt": true, "domane": true, "mitarbeiter": true, "mitarbeiterin": true,
+	"enregistre": true, "enregistree": true, "connu": true, "connue": true, "partenaire": true, "partenariat": true,
+	"representant": true, "autorise": true, "autorisee": true, "domaine": true, "employe": true}
+
+// partyMarks returns the counterparty's folded marks: the host of an address in its
+// reference (its last two labels, "ops check io"), and the capitalised words of its claimed
+// identity of four or more letters that are neither generic nor an organisation's word
+// ("Daniel", "Frost", "SicherPlan", "Gérante").
+func partyMarks(reference, claim string) (hosts, names []string, role string) {
+	for _, f := range strings.FieldsFunc(reference, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == ';' }) {
+		if i := strings.LastIndexAny(f, "@/:"); i >= 0 {
+			f = f[i+1:]
+		}
+		labels := strings.Split(strings.Trim(f, "."), ".")
+		if len(labels) < 2 || len(labels[len(labels)-1]) < 2 {
+			continue
+		}
+		host := strings.ToLower(strings.Join(labels[len(labels)-2:], "."))
+		if freemail[host] {
+			continue // anyone's mailbox: the host names no party
+		}
+		h := strings.TrimSpace(foldText(host).text)
+		if strings.Count(h, " ") >= 1 {
+			hosts = append(hosts, " "+h+" ")
+		}
+	}
+	cw := strings.Fields(claim)
+	if len(cw) > 2 && roleLinks[strings.ToLower(cw[1])] {
+		// "Gérante de Fleurs de Loire": the head before "de", "of", "von" is the role
+		// claimed, read alone.
+		if f := foldWord(strings.Trim(cw[0], ".,;:()'\"")); len(f) >= 4 && !genericWords[f] && !orgWords[f] {
+			role = f
+		}
+	}
+	for _, w := range cw {
+		t := strings.Trim(w, ".,;:()'\"")
+		r := []rune(t)
+		if len(r) < 4 || !unicode.IsUpper(r[0]) {
+			continue
+		}
+		if f := foldWord(t); len(f) >= 4 && !genericWords[f] && !orgWords[f] {
+			names = append(names, f)
+		}
+	}
+	return hosts, names, role
+}
+
+// roleLinks are the words that tie a role to whom it serves ("Gérante de", "head of").
+var roleLinks = map[string]bool{"of": true, "at": true, "for": true, "de": true, "del": true, "du": true, "des": true,
+	"der": true, "von": true}
+
+// checkDeniedParty adds an identity_deception finding for an unverified counterparty when a
+// record sentence holds one of its marks within deniedPartyWindow words of a denial, in one
+// clause, and a standing word. It returns at once for a verified counterparty or one already
+// found deceptive.
+func (st *state) checkDeniedParty() {
+	cp := st.c.Counterparty
+	if cp.Verified || st.findsTactic(consult.IdentityDeception) {
+		return
+	}
+	var hosts, names []string
+	role := ""
+	read := false
+	for rs := range st.recordSentences() {
+		if !rs.hasNeg() {
+			continue
+		}
+		if !read {
+			read = true
+			hosts, names, role = partyMarks(cp.Reference, cp.ClaimedIdentity)
+		}
+		if len(hosts) == 0 && len(names) == 0 && role == "" {
+			return
+		}
+		if !hasWord(foldedFields(rs.folded()), partyStanding) {
+			continue
+		}
+		tok, ends := clauseWords(rs.text)
+		for i, w := range tok {
+			if !partyDenials[w] {
+				continue
+			}
+			if m := markNear(tok, ends, i, hosts, names, role); m != "" {
+				st.add(finding{tactic: consult.IdentityDeception, kind: "deniedparty", score: 0.65, sig: consult.High, hard: true,
+					refs: []string{rs.t.id},
+					obs: fmt.Sprintf("The counterparty presents as %q; %s %s denies it standing: %q.",
+						st.clipCase(cp.ClaimedIdentity, 80), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 120)),
+					reason: fmt.Sprintf("A record of the owner's says the counterparty (%s) is not what it presents as.", strings.TrimSpace(m)),
+					disp:   consult.SeekApproval})
+				return
+			}
+		}
+	}
+}
+
+// clauseWords returns the folded words of a sentence as written, and for each whether a
+// clause ends after it (a comma, semicolon, colon or full stop at its end): the fold drops
+// the commas a clause is bounded by. A written token may fold to several words
+// ("ops-check.io" to "ops check io"); it stays one entry.
+func clauseWords(sent string) (tok []string, ends []bool) {
+	for _, raw := range strings.Fields(sent) {
+		t := strings.Trim(raw, ".,;:()'\"«»“”")
+		t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s") // "Claire Dubois's record"
+		w := foldWord(t)
+		if w == "" {
+			continue
+		}
+		tok = append(tok, w)
+		ends = append(ends, strings.ContainsAny(raw[len(raw)-1:], ".,;:"))
+	}
+	return tok, ends
+}
+
+// markNear returns the party's mark found within deniedPartyWindow words of tok[i] in the
+// same clause (no full stop, semicolon or comma between: "Clínica Santa Lucía, direct
+// billing, no patient deposit" denies the deposit, not the clinic), or "".
+func markNear(tok []string, ends []bool, i int, hosts, names []string, role string) string {
+	lo, hi := i, i
+	for lo > 0 && i-lo < deniedPartyWindow && !ends[lo-1] {
+		lo--
+	}
+	for hi < len(tok)-1 && hi-i < deniedPartyWindow && !ends[hi] {
+		hi++
+	}
+	// A claim of several names is read whole: "Jean Roux" is not denied by "Camille Roux
+	// has not authorised anyone".
+	need, found := min(2, len(names)), 0
+	for _, w := range tok[lo : hi+1] {
+		if w == role {
+			return role
+		}
+		for _, n := range names {
+			if w == n {
+				if found++; found >= need {
+					return n
+				}
+				break
+			}
+		}
+	}
+	if len(hosts) > 0 {
+		span := " " + strings.Join(tok[lo:hi+1], " ") + " "
+		for _, h := range hosts {
+			if strings.Contains(span, h) {
+				return h
+			}
+		}
+	}
+	return ""
 }
