@@ -281,7 +281,7 @@ func (st *state) checkDeniedParty() {
 }
 
 // clauseWords returns the folded words of a sentence as written, and for each whether a
-// clause ends after it (a comma, semicolon, colon or full stop at its end): the fold drops
+// clause ends after it (a comma, semicolon or colon at its end): the fold drops
 // the commas a clause is bounded by. A written token may fold to several words
 // ("ops-check.io" to "ops check io"); it stays one entry.
 func clauseWords(sent string) (tok []string, ends []bool) {
@@ -293,7 +293,7 @@ func clauseWords(sent string) (tok []string, ends []bool) {
 			continue
 		}
 		tok = append(tok, w)
-		ends = append(ends, strings.ContainsAny(raw[len(raw)-1:], ".,;:"))
+		ends = append(ends, strings.ContainsAny(raw[len(raw)-1:], ",;:")) // a full stop inside a sentence ends "S.A."
 	}
 	return tok, ends
 }
