@@ -335,3 +335,91 @@ func markNear(tok []string, ends []bool, i int, hosts, names []string, role stri
 	}
 	return ""
 }
+
+// ---- data_extraction: another person's data handed to an unverified asker ----
+//
+// The authors label data_extraction when an unverified party asks for another person's
+// records to be handed to it: a son asking a chat for his late mother's saved cards, a
+// daughter asking for her mother's lab results, a landlord asking for his tenant's payment
+// history, a father asking for his adult daughter's grades (hw-dev-029, h12-006, h3-009,
+// h7-007, h5-013). The data check read the categories against the recipient's standing
+// (special categories outside, weakly); checkOthersData reads whose data it is: the asker
+// claims a relation to someone else (daughter of, propietario, père de) or speaks of "my
+// mother", and the action hands personal data to the asker itself.
+
+// askerRelations are folded words by which an asker relates itself to the person whose data it
+// asks for: kin, a landlord, a guardian (en, es, de, fr).
+var askerRelations = map[string]bool{"daughter": true, "son": true, "mother": true, "father": true, "husband": true, "wife": true,
+	"spouse": true, "parent": true, "brother": true, "sister": true, "landlord": true, "guardian": true, "hija": true,
+	"hijo": true, "madre": true, "padre": true, "esposa": true, "esposo": true, "marido": true, "hermano": true, "hermana": true,
+	"propietario": true, "propietaria": true, "casero": true, "tochter": true, "sohn": true, "mutter": true, "vater": true,
+	"ehemann": true, "ehefrau": true, "bruder": true, "schwester": true, "vermieter": true, "vermieterin": true, "fille": true,
+	"fils": true, "mere": true, "pere": true, "mari": true, "epouse": true, "frere": true, "soeur": true, "proprietaire": true}
+
+// ownerPossessives are folded first-person possessives before a relation word in the message
+// ("my mother", "mi madre", "meine Mutter", "ma mère").
+var ownerPossessives = map[string]bool{"my": true, "mi": true, "mis": true, "mein": true, "meine": true, "meiner": true,
+	"meinem": true, "ma": true, "mon": true, "mes": true}
+
+// othersDataWeight is the finding's score: the authors' convention reported on its own.
+const othersDataWeight = 0.5
+
+// othersDataCategories are the action's data categories that are about a person.
+var othersDataCategories = map[string]bool{"pii": true, "financial": true, "health": true, "phi": true, "medical": true,
+	"government_id": true, "location": true, "contacts": true, "purchase_history": true, "payment_card": true,
+	"education_records": true}
+
+// checkOthersData adds a data_extraction finding when an unverified counterparty that relates
+// itself to another person would receive, itself, personal data the action releases. It
+// returns at once for a verified counterparty, an action with no personal category, or a
+// case a finding already reads as data extraction at this weight.
+func (st *state) checkOthersData() {
+	cp, a := st.c.Counterparty, st.c.Action
+	if cp.Verified || st.warning {
+		return
+	}
+	for _, f := range st.findings {
+		if f.tactic == consult.DataExtraction && f.score >= othersDataWeight {
+			return // already read as extraction; the weak special-category finding is not
+		}
+	}
+	personal := false
+	for _, d := range a.DataCategories {
+		personal = personal || othersDataCategories[toLower(strings.TrimSpace(d))]
+	}
+	if !personal || !sameParty(a.Recipient, cp.Reference) {
+		return
+	}
+	related := hasWord(foldedFields(" "+foldText(cp.ClaimedIdentity).text+" "), askerRelations)
+	if !related {
+		ws := foldedFields(st.msg.text)
+		for i := 1; i < len(ws) && !related; i++ {
+			related = askerRelations[ws[i]] && ownerPossessives[ws[i-1]]
+		}
+	}
+	if !related {
+		return
+	}
+	st.add(finding{tactic: consult.DataExtraction, kind: "othersdata", score: othersDataWeight, sig: consult.High,
+		obs:    fmt.Sprintf("The action hands another person's data (%s) to the unverified party asking for it (%s).", strings.Join(a.DataCategories, ", "), st.clipCase(a.Recipient, 80)),
+		reason: "A relative, landlord or guardian who is not verified asks for someone else's records to be given to them; the person the data is about has not been heard.",
+		disp:   consult.GatherEvidence})
+}
+
+// sameParty reports a recipient that is the counterparty itself: the same text, every word of
+// the recipient in the reference ("chat visitor" of "chat visitor (not logged in)"), or a run
+// of four or more digits in both (a caller's number).
+func sameParty(recipient, reference string) bool {
+	r, f := strings.TrimSpace(foldText(recipient).text), " "+strings.TrimSpace(foldText(reference).text)+" "
+	if r == "" || len(f) < 3 {
+		return false
+	}
+	all := true
+	for _, w := range strings.Fields(r) {
+		if len(w) >= 4 && isDigits(w) && strings.Contains(f, " "+w+" ") {
+			return true
+		}
+		all = all && strings.Contains(f, " "+w+" ")
+	}
+	return all
+}
