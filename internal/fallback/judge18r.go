@@ -2,6 +2,7 @@ package fallback
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -352,14 +353,10 @@ func markNear(tok []string, ends []bool, i int, hosts, names []string, role stri
 var askerRelations = map[string]bool{"daughter": true, "son": true, "mother": true, "father": true, "husband": true, "wife": true,
 	"spouse": true, "parent": true, "brother": true, "sister": true, "landlord": true, "guardian": true, "hija": true,
 	"hijo": true, "madre": true, "padre": true, "esposa": true, "esposo": true, "marido": true, "hermano": true, "hermana": true,
-	"propietario": true, "propietaria": true, "casero": true, "tochter": true, "sohn": true, "mutter": true, "vater": true,
+	"propietario": true, "propietaria": true, "casero": true, "dueño": true, "dueno": true, "tochter": true, "sohn": true, "mutter": true, "vater": true,
 	"ehemann": true, "ehefrau": true, "bruder": true, "schwester": true, "vermieter": true, "vermieterin": true, "fille": true,
-	"fils": true, "mere": true, "pere": true, "mari": true, "epouse": true, "frere": true, "soeur": true, "proprietaire": true}
-
-// ownerPossessives are folded first-person possessives before a relation word in the message
-// ("my mother", "mi madre", "meine Mutter", "ma mère").
-var ownerPossessives = map[string]bool{"my": true, "mi": true, "mis": true, "mein": true, "meine": true, "meiner": true,
-	"meinem": true, "ma": true, "mon": true, "mes": true}
+	"fils": true, "mere": true, "pere": true, "mari": true, "epouse": true, "frere": true, "soeur": true, "proprietaire": true,
+	"mère": true, "père": true, "épouse": true, "frère": true, "sœur": true, "propriétaire": true} // the claim is read lower-cased, not folded
 
 // othersDataWeight is the finding's score: the authors' convention reported on its own.
 const othersDataWeight = 0.5
@@ -387,17 +384,7 @@ func (st *state) checkOthersData() {
 	for _, d := range a.DataCategories {
 		personal = personal || othersDataCategories[toLower(strings.TrimSpace(d))]
 	}
-	if !personal || !sameParty(a.Recipient, cp.Reference) {
-		return
-	}
-	related := hasWord(foldedFields(" "+foldText(cp.ClaimedIdentity).text+" "), askerRelations)
-	if !related {
-		ws := foldedFields(st.msg.text)
-		for i := 1; i < len(ws) && !related; i++ {
-			related = askerRelations[ws[i]] && ownerPossessives[ws[i-1]]
-		}
-	}
-	if !related {
+	if !personal || !st.asksForKin() || !sameParty(a.Recipient, cp.Reference) {
 		return
 	}
 	st.add(finding{tactic: consult.DataExtraction, kind: "othersdata", score: othersDataWeight, sig: consult.High,
@@ -406,20 +393,61 @@ func (st *state) checkOthersData() {
 		disp:   consult.GatherEvidence})
 }
 
-// sameParty reports a recipient that is the counterparty itself: the same text, every word of
-// the recipient in the reference ("chat visitor" of "chat visitor (not logged in)"), or a run
-// of four or more digits in both (a caller's number).
+// asksForKin reports a counterparty that relates itself to another person: a relation word
+// in its claimed identity, or a first-person possessive before one in the folded message
+// ("my mother", psKin). The message is asked through the lexicon's scan first: most cases
+// with personal data reach this and few relate anyone.
+func (st *state) asksForKin() bool {
+	for _, w := range lowerWords(st.c.Counterparty.ClaimedIdentity) {
+		if askerRelations[w] {
+			return true
+		}
+	}
+	return st.msgMayHave(psKin) && psKin.in(st.msg.text)
+}
+
+// psKin finds a first-person possessive before a relation word, language by language
+// (folded: "my mother", "mi madre", "meine tochter", "ma mere").
+var psKin = newPhraseSet(kinPhrases(
+	[]string{"my"}, []string{"daughter", "son", "mother", "father", "husband", "wife", "spouse", "parent", "parents", "brother", "sister", "tenant", "landlord"},
+	[]string{"mi", "mis"}, []string{"hija", "hijo", "madre", "padre", "esposa", "esposo", "marido", "hermano", "hermana", "inquilino", "inquilina", "padres", "hijos"},
+	[]string{"mein", "meine", "meiner", "meinem", "meinen"}, []string{"tochter", "sohn", "mutter", "vater", "mann", "frau", "bruder", "schwester", "mieter", "mieterin", "eltern"},
+	[]string{"ma", "mon", "mes"}, []string{"fille", "fils", "mere", "pere", "mari", "femme", "epouse", "frere", "soeur", "locataire", "parents"},
+))
+
+// kinPhrases pairs each list of possessives with the relation words after it: " my mother".
+func kinPhrases(lists ...[]string) []string {
+	var out []string
+	for i := 0; i+1 < len(lists); i += 2 {
+		for _, p := range lists[i] {
+			for _, r := range lists[i+1] {
+				out = append(out, " "+p+" "+r+" ")
+			}
+		}
+	}
+	return out
+}
+
+// lowerWords are the lower-cased runs of letters and digits of s.
+func lowerWords(s string) []string {
+	return strings.FieldsFunc(toLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// sameParty reports a recipient that is the counterparty itself: every word of the recipient
+// in the reference ("chat visitor" of "chat visitor (not logged in)"), or a run of four or more
+// digits in both (a caller's number).
 func sameParty(recipient, reference string) bool {
-	r, f := strings.TrimSpace(foldText(recipient).text), " "+strings.TrimSpace(foldText(reference).text)+" "
-	if r == "" || len(f) < 3 {
+	rw, fw := lowerWords(recipient), lowerWords(reference)
+	if len(rw) == 0 || len(fw) == 0 {
 		return false
 	}
 	all := true
-	for _, w := range strings.Fields(r) {
-		if len(w) >= 4 && isDigits(w) && strings.Contains(f, " "+w+" ") {
+	for _, w := range rw {
+		in := slices.Contains(fw, w)
+		if in && len(w) >= 4 && isDigits(w) {
 			return true
 		}
-		all = all && strings.Contains(f, " "+w+" ")
+		all = all && in
 	}
 	return all
 }
