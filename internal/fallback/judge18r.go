@@ -22,6 +22,12 @@ import (
 // favor"), with the request in an imperative the request words do not hold. checkOwedFavour
 // reads those two frames with open word classes: the speaker, the listener, a gratis word.
 
+// owedBack are the @owed phrases that say by themselves a favour is being returned ("need a
+// small one back"), so that the favour before them may be anything the speaker did for the
+// listener; the others ("a favour", "un favor") need it given free or recalled.
+var owedBack = map[string]bool{"favour back": true, "favor back": true, "one back": true, "earned": true,
+	"the kindness": true, "la pareille": true}
+
 // owedFavourWeight is a favour the speaker did set against a debt it names ("one back",
 // "earned", "un favor"): the authors' convention on its own, reported alone.
 const owedFavourWeight = 0.5
@@ -69,20 +75,33 @@ func speakerAt(ws []string, from int) int {
 	return -1
 }
 
-// favourDone reports words of a folded sentence in which the speaker gives or does something
-// for the listener: the speaker as subject, then a word of the listener's or a gratis word
-// after it. With recalled (the words follow a recall lead) the speaker alone is enough.
-func favourDone(ws []string, recalled bool) bool {
+// favourKind is how much of a favour favourDone asks to see after the speaker.
+type favourKind int
+
+const (
+	speakerOnly     favourKind = iota // after a recall lead, with a debt named elsewhere
+	givenFree                         // a gratis word: "we fixed it for free"
+	givenToListener                   // a gratis word or a word of the listener's: "I covered your shift"
+)
+
+// favourDone reports words of a folded sentence in which the speaker did something for the
+// listener: the speaker as subject and, as kind asks, nothing more, a gratis word after it,
+// or a gratis word or a word of the listener's after it. A debt named with the speaker's
+// plain dealings ("We sent you the contract; could you do me a favour and sign it") is no
+// favour owed, so a sentence with no recall lead must say the thing was given free.
+func favourDone(ws []string, kind favourKind) bool {
 	sp := speakerAt(ws, 0)
 	if sp < 0 {
 		return false
 	}
-	if recalled {
+	if kind == speakerOnly {
 		return true
 	}
-	for _, w := range ws[sp+1:] {
-		if givenTo[w] {
-			return true
+	if kind == givenToListener {
+		for _, w := range ws[sp+1:] {
+			if givenTo[w] {
+				return true
+			}
 		}
 	}
 	return hasAny(" "+strings.Join(ws[sp:], " ")+" ", gratisWords)
@@ -106,7 +125,7 @@ func (st *state) checkOwedFavour() {
 	}
 	for i := range owed {
 		o := &owed[i]
-		if o.inMessage() && st.favourInMessage(o.text, recall) {
+		if o.inMessage() && st.favourInMessage(o.text, recall, owedBack[o.phrase]) {
 			st.addReading(cue{label: labReciprocity, weight: owedFavourWeight, src: srcMessage, text: o.text,
 				phrase: "a favour done, asked back", pos: o.pos, end: o.end, srcIdx: o.srcIdx})
 			return
@@ -116,7 +135,7 @@ func (st *state) checkOwedFavour() {
 		return
 	}
 	for i := range recall {
-		if r := &recall[i]; r.inMessage() && favourDone(afterLead(r), false) {
+		if r := &recall[i]; r.inMessage() && favourDone(afterLead(r), givenToListener) {
 			st.addReading(cue{label: labReciprocity, weight: recalledFavourWeight, src: srcMessage, text: r.text,
 				phrase: "a favour recalled", pos: r.pos, end: r.end, srcIdx: r.srcIdx})
 			return
@@ -125,17 +144,22 @@ func (st *state) checkOwedFavour() {
 }
 
 // favourInMessage reports a favour the speaker did in the folded message f: the speaker after
-// a recall lead of recall in f, or a sentence of f with the speaker giving to the listener.
-func (st *state) favourInMessage(f *folded, recall []cue) bool {
+// a recall lead of recall in f, or a sentence of f with the speaker giving something free
+// (or, with back, anything to the listener).
+func (st *state) favourInMessage(f *folded, recall []cue, back bool) bool {
 	for i := range recall {
-		if r := &recall[i]; r.inMessage() && r.text == f && favourDone(afterLead(r), true) {
+		if r := &recall[i]; r.inMessage() && r.text == f && favourDone(afterLead(r), speakerOnly) {
 			return true
 		}
+	}
+	kind := givenFree
+	if back {
+		kind = givenToListener
 	}
 	s := f.text
 	for len(s) > 0 {
 		e := sentEnd(s, 0)
-		if favourDone(foldedFields(s[:e]), false) {
+		if favourDone(foldedFields(s[:e]), kind) {
 			return true
 		}
 		if e >= len(s) {

@@ -29,6 +29,7 @@ func TestJudge18rOwedFavour(t *testing.T) {
 		{"de", "Sie wissen ja, dass ich im Sommer zwei Techniker abgestellt habe. Tun Sie mir jetzt einen kleinen Gefallen und geben Sie die Zahlung frei.", true, true},
 		{"fr", "Vous vous souvenez que nous avons livré votre commande un dimanche, sans frais. J'ai un petit service à vous demander : validez la facture telle quelle.", true, true},
 		{"a favour asked with none done", "Could you do me a favour and check the delivery date for order 5521?", true, false},
+		{"a favour asked after plain dealings", "We sent you the signed contract yesterday. Could you do me a favour and countersign it by Friday?", true, false},
 		{"the listener's favour", "You helped us a lot last year, thank you! Could you do us a favour and send the updated price list?", true, false},
 		{"a recall denied", "I don't remember the booking number; please look it up under my name.", true, false},
 		{"the speaker's own work recalled", "As you know, we shipped the order on Monday; please confirm receipt.", true, false},
