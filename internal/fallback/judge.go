@@ -152,24 +152,69 @@ var (
 		"wife": true, "husband": true, "mother": true, "father": true, "executor": true, "technician": true, "courier": true,
 		"driver": true, "agent": true, "auditeur": true, "inquilino": true, "propietario": true, "director financiero": true,
 		"mieter": true, "vermieter": true, "locataire": true, "proprietaire": true, "gerente": true, "directeur": true, "leiter": true,
-		"guest": true, "resident": true, "student": true, "parent": true, "brother": true, "sister": true}
+		"guest": true, "resident": true, "student": true, "parent": true, "brother": true, "sister": true,
+		"reseller": true, "distributor": true, "non-profit": true, "nonprofit": true, "charity": true}
 )
 
 // selfMarkers introduce a writer's description of itself.
 var selfMarkers = []string{"i'm ", "i’m ", "im ", "i am ", "this is ", "we are ", "we're ", "soy ", "somos ", "ich bin ", "wir sind ", "je suis ", "nous sommes "}
 
+// framedMarkers introduce the writer's office as the frame of a request ("As your IT admin I
+// need", "Als Leiter der Personalabteilung weise ich Sie an") or a desk's own introduction
+// ("hier ist"). A switch read through them, or through an apposition, is an inconsistency the
+// authors label (hw-dev-067, hw-dev-085, h3-035) but not a deception: only a switch between
+// two plain self-descriptions ("I'm the building manager", then "I'm the tenant": ho-027) is
+// both.
+var framedMarkers = []string{"as your ", "as the ", "as a ", "as an ", "hier ist ", "hier spricht ", "als ", "en tant que ",
+	"como su ", "como el ", "como la "}
+
+// allSelfMarkers are selfMarkers and framedMarkers.
+var allSelfMarkers = append(append([]string(nil), selfMarkers...), framedMarkers...)
+
+// openerMarkers are framedMarkers read only where a sentence opens: German "als" is also
+// "than" and "when" mid-sentence.
+var openerMarkers = map[string]bool{"als ": true}
+
+// appositionOpeners open a description of the writer after a comma: "I'm Marco from
+// BrightFM, your facilities vendor", "hier ist Stefan Reuter von LohnPartner, Ihrem externen
+// Abrechnungsdienstleister", "we are Voltar Distribution, a reseller" (sixteenth round, part r).
+var appositionOpeners = []string{"your ", "a ", "an ", "the ", "ihr ", "ihre ", "ihrem ", "ihren ", "ein ", "eine ", "einem ",
+	"votre ", "un ", "une ", "le ", "la ", "su ", "el ", "una "}
+
+// roleSuffixes end German compound role nouns ("Abrechnungsdienstleister", "Abteilungsleiter").
+var roleSuffixes = []string{"dienstleister", "leiter", "leiterin"}
+
+// isRoleNoun reports a role noun, or a German compound that ends in one of roleSuffixes.
+func isRoleNoun(w string) bool {
+	if roleNouns[w] {
+		return true
+	}
+	for _, x := range roleSuffixes {
+		if strings.HasSuffix(w, x) {
+			return true
+		}
+	}
+	return false
+}
+
 // rolesIn returns the role nouns a text uses to describe its writer: the
 // role words among the five words after "I'm", "I am", "this is"...
-func rolesIn(s string) map[string]bool {
+func rolesIn(s string, framed bool) map[string]bool {
 	if len(s) > maxClaimBytes {
 		s = s[:maxClaimBytes]
 	}
-	return rolesInLow(toLower(s))
+	return rolesInLow(toLower(s), framed)
 }
 
-func rolesInLow(low string) map[string]bool {
+// rolesInLow reads the roles after selfMarkers in the lower-cased low; with framed, also after
+// framedMarkers and in an apposition after a comma.
+func rolesInLow(low string, framed bool) map[string]bool {
 	var out map[string]bool
-	for _, mk := range selfMarkers {
+	markers, window, reach := selfMarkers, 5, 60
+	if framed {
+		markers, window, reach = allSelfMarkers, 8, 120 // an apposition adds its own words
+	}
+	for _, mk := range markers {
 		from := 0
 		for n := 0; n < 4; n++ {
 			i := strings.Index(low[from:], mk)
@@ -178,24 +223,32 @@ func rolesInLow(low string) map[string]bool {
 			}
 			i += from
 			from = i + len(mk)
-			if i > 0 && isAlnumByte(low[i-1]) {
+			if i > 0 && isAlnumByte(low[i-1]) || openerMarkers[mk] && i > 0 && !strings.HasSuffix(strings.TrimRight(low[:i], " "), ".") {
 				continue
 			}
-			end := from + 60
+			end := from + reach
 			if end > len(low) {
 				end = len(low)
 			}
 			seg := low[from:end]
 			if j := strings.IndexAny(seg, ".,;:!?\n"); j >= 0 {
-				seg = seg[:j]
+				rest := strings.TrimLeft(seg[j+1:], " ")
+				if framed && seg[j] == ',' && hasPrefixAny(rest, appositionOpeners) {
+					if k := strings.IndexAny(rest, ".,;:!?\n"); k >= 0 {
+						rest = rest[:k]
+					}
+					seg = seg[:j] + " " + rest
+				} else {
+					seg = seg[:j]
+				}
 			}
 			ws := strings.Fields(seg)
-			if len(ws) > 5 {
-				ws = ws[:5]
+			if len(ws) > window {
+				ws = ws[:window]
 			}
 			for _, w := range ws {
 				w = strings.Trim(w, "()'\"")
-				if roleNouns[w] {
+				if isRoleNoun(w) {
 					if out == nil {
 						out = map[string]bool{}
 					}
@@ -221,15 +274,16 @@ func (st *state) checkRoleSwitch() {
 	if !earlier {
 		return
 	}
-	now := rolesInLow(st.lowMessage())
+	now := rolesInLow(st.lowMessage(), true)
 	if len(now) == 0 {
 		return
 	}
+	plainNow := rolesInLow(st.lowMessage(), false)
 	for i, t := range st.c.History {
 		if t.Role != consult.RoleCounterparty {
 			continue
 		}
-		before := rolesIn(t.Text)
+		before := rolesIn(t.Text, true)
 		if len(before) == 0 {
 			continue
 		}
@@ -244,9 +298,11 @@ func (st *state) checkRoleSwitch() {
 		}
 		was, is := firstKey(before), firstKey(now)
 		obs := "Presents itself as " + strconv.Quote(is) + " now but as " + strconv.Quote(was) + " in turn " + strconv.Itoa(i+1) + "."
-		st.add(finding{tactic: consult.IdentityDeception, kind: "roleswitch", score: 0.75, sig: consult.High, hard: true,
-			obs: obs, disp: consult.DoNotProceed,
-			reason: "The counterparty changed who it says it is between its own turns (" + was + ", then " + is + "); at most one of them can be true."})
+		if plainBefore := rolesIn(t.Text, false); len(plainNow) > 0 && len(plainBefore) > 0 && !overlaps(plainNow, plainBefore) {
+			st.add(finding{tactic: consult.IdentityDeception, kind: "roleswitch", score: 0.75, sig: consult.High, hard: true,
+				obs: obs, disp: consult.DoNotProceed,
+				reason: "The counterparty changed who it says it is between its own turns (" + was + ", then " + is + "); at most one of them can be true."})
+		}
 		st.add(finding{tactic: consult.InconsistentClaims, kind: "turnswitch", score: 0.7, sig: consult.High, hard: true,
 			obs: obs, disp: consult.GatherEvidence,
 			reason: "The counterparty's account of itself in this message contradicts its earlier turn " + strconv.Itoa(i+1) + ".",
@@ -254,6 +310,16 @@ func (st *state) checkRoleSwitch() {
 				EvidenceReferences: []string{}, Explanation: "In an earlier turn the same counterparty presented itself as the " + was + "."}})
 		return
 	}
+}
+
+// overlaps reports a key in both a and b.
+func overlaps(a, b map[string]bool) bool {
+	for k := range a {
+		if b[k] {
+			return true
+		}
+	}
+	return false
 }
 
 func firstKey(m map[string]bool) string {

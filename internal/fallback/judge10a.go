@@ -27,10 +27,11 @@ func (st *state) checkJudge10a() {
 	st.liftStakedTime()
 	st.dropDeviceDied()
 	st.dropToldBereavement()
-	st.checkJudge13a() // judge13a.go: the twelfth round's pressure checks, part a
-	st.checkJudge14u() // judge14u.go: the thirteenth round's pressure frames, part u
-	st.checkJudge16a() // judge16a.go: the fourteenth round's deadline on the act, part a
-	st.checkJudge17a() // judge17a.go: the fifteenth round's relayed word and claimed power, part a
+	st.checkJudge13a()   // judge13a.go: the twelfth round's pressure checks, part a
+	st.checkJudge14u()   // judge14u.go: the thirteenth round's pressure frames, part u
+	st.checkJudge16a()   // judge16a.go: the fourteenth round's deadline on the act, part a
+	st.checkJudge17a()   // judge17a.go: the fifteenth round's relayed word and claimed power, part a
+	st.checkOwedFavour() // judge18r.go: a favour recalled or asked back
 	st.retagPolicyBan()
 }
 

@@ -35,6 +35,8 @@ func (st *state) checkJudge16a() {
 func (st *state) checkJudge16aLate() {
 	st.checkReservedToName()
 	st.checkRecordDenials()
+	st.checkDeniedParty() // judge18r.go: a record that denies the counterparty its standing
+	st.checkOthersData()  // judge18r.go: another person's data handed to an unverified asker
 }
 
 // checkRecordDenials reads the record sentences that deny something once, for both checks

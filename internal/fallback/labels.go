@@ -52,6 +52,8 @@ const (
 	labHarm
 	labPublicize
 	labRuleword
+	labRecall
+	labOwed
 
 	numLabels // the number of labels, not one
 )
@@ -102,6 +104,8 @@ var labelNames = [numLabels]string{
 	labHarm:        "@harm",
 	labPublicize:   "@publicize",
 	labRuleword:    "@ruleword",
+	labRecall:      "@recall",
+	labOwed:        "@owed",
 }
 
 // String is the label as the rule pack writes it.

@@ -71,6 +71,8 @@ var auxLabels = map[string]string{
 	"@harm":        "a harm to a person (hospital, accident, flood, nowhere to go, rent), read in a frame that pictures or pleads it (judge17a.go)",
 	"@publicize":   "an audience for a public shaming (followers, social media, la prensa), read with the speaker and a verb of publishing (judge17a.go)",
 	"@ruleword":    "a rule invoked (directive, regulation, normativa, Verordnung, règlement), read with a duty word in its sentence (judge17a.go)",
+	"@recall":      "the listener asked to recall something (\"remember\", \"as you know\", \"Sie wissen ja\"), read with the speaker's own act after it (judge18r.go)",
+	"@owed":        "a favour asked back or a reward claimed (\"one back\", \"earned\", \"einen Gefallen\", \"este favor\"), read with a favour the speaker did (judge18r.go)",
 }
 
 // params with their defaults; a pack may override them with "set".
