@@ -173,7 +173,7 @@ func scanPiece(t string) (end int, wide bool, h sentHits) {
 			j += 4
 		}
 		for stop := min(j+4, len(t)); j < stop; j++ {
-			st = *(*uint32)(unsafe.Add(d, uintptr(st|uint32(t[j]))*4))
+			st = *(*uint32)(unsafe.Add(d, uintptr(st|uint32(*(*byte)(unsafe.Add(tb, j))))*4)) // j < len(t)
 			if st < first {
 				continue
 			}
