@@ -790,7 +790,9 @@ func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
 // colScanOcc is scanOcc's loop, four bytes a turn. The steps read cols
 // through a pointer, with no bounds check: a state is below the number of
 // states n and col[b] is a class times n (compact), so every index is in
-// the table; the bytes are read unchecked too, i+4 <= len(text). What
+// the table; the bytes are read unchecked too, i+3 < len(text). The loop
+// tests i against len(text)-3, made once: i+4 was one more instruction
+// and one more spill a turn, the value living across the calls. What
 // record reads is gathered once in r, on the stack: the loop keeps
 // no argument of its own live across the calls, only r's address.
 func colScanOcc[E uint16 | uint32](lx *lexicon, cols []E, text string, occ *occIndex, marks *[]setMark) {
@@ -810,7 +812,7 @@ func colScanOcc[E uint16 | uint32](lx *lexicon, cols []E, text string, occ *occI
 	}
 	s := uint32(0)
 	i := 0
-	for ; i+4 <= len(text); i += 4 {
+	for n := len(text) - 3; i < n; i += 4 {
 		b := unsafe.Add(tb, i)
 		if s = step(s, *(*byte)(b)); s >= first {
 			r.record(s, i)
