@@ -857,10 +857,13 @@ type occRecorder struct {
 // that does not grow spills nothing.
 func (r *occRecorder) record(s uint32, i int) {
 	at := unsafe.Add(r.outAt, uintptr(s-r.firstOut)*4)
-	o := unsafe.Add(r.outLits, uintptr(*(*uint32)(at))*unsafe.Sizeof(outLit{}))
-	end := unsafe.Add(r.outLits, uintptr(*(*uint32)(unsafe.Add(at, 4)))*unsafe.Sizeof(outLit{}))
-	for ; o != end; o = unsafe.Add(o, unsafe.Sizeof(outLit{})) {
-		id, start := (*outLit)(o).id, int32(i)+1-(*outLit)(o).len
+	// The literals are counted, not walked to an end pointer: one past
+	// the table's end is no valid pointer (checkptr), and the last state's
+	// literals end there.
+	lo, hi := *(*uint32)(at), *(*uint32)(unsafe.Add(at, 4))
+	for k := lo; k < hi; k++ {
+		o := (*outLit)(unsafe.Add(r.outLits, uintptr(k)*unsafe.Sizeof(outLit{})))
+		id, start := o.id, int32(i)+1-o.len
 		if id >= r.nLex {
 			if m := r.marks; m != nil {
 				n := len(*m)
