@@ -20,7 +20,7 @@ func scanAll(a *automaton, text string) []litHit {
 }
 
 // TestCompactScanMatchesTable compares the scan of a compacted automaton
-// (r16, renumbered states) with the scan of the same literals in the table
+// (cols16, renumbered states) with the scan of the same literals in the table
 // buildAutomaton makes (d16, or delta past 32768 states), on texts built
 // from the literals, their fragments and random bytes.
 func TestCompactScanMatchesTable(t *testing.T) {
@@ -37,18 +37,31 @@ func TestCompactScanMatchesTable(t *testing.T) {
 			break
 		}
 	}
+	// More byte classes than the 32 a row-ordered table held: one literal
+	// per byte value from 'A'.
+	var classes []string
+	for b := byte('A'); b < 'A'+48; b++ {
+		classes = append(classes, " "+string(rune(b))+"x ")
+	}
 	for _, tc := range []struct {
 		name string
 		lits []string
-	}{{"pack", lits}, {"small", small}, {"big", big}} {
+		wide bool // the 32-bit table (cols32), which compact takes past 65536 states
+	}{
+		{"pack", lits, false}, {"small", small, false}, {"big", big, false}, {"classes", classes, false},
+		{"pack/wide", lits, true}, {"small/wide", small, true}, {"classes/wide", classes, true},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ref := buildAutomaton(tc.lits)
 			if tc.name == "big" && ref.d16 != nil {
 				t.Fatal("the big automaton should need the 32-bit table")
 			}
-			got := buildAutomaton(tc.lits).compact()
-			if got.r16 == nil {
-				t.Fatal("not compacted")
+			if tc.name == "classes" && ref.nclass <= 32 {
+				t.Fatalf("%d byte classes, want more than 32", ref.nclass)
+			}
+			got := buildAutomaton(tc.lits).compactTo(tc.wide)
+			if !got.compacted() || (got.cols32 != nil) != tc.wide {
+				t.Fatalf("not compacted as asked (wide %v): cols16 %v, cols32 %v", tc.wide, got.cols16 != nil, got.cols32 != nil)
 			}
 			rng := rand.New(rand.NewSource(1))
 			for i := range 300 {
@@ -127,6 +140,35 @@ func TestScanOccMatchesScan(t *testing.T) {
 		checkScanOcc(t, lx, randomText(rng, lx.lits))
 	}
 	checkScanOcc(t, lx, foldText(strings.Repeat("We appreciate the partnership; please pay the invoice today. ", 40)).text)
+}
+
+// TestScanOccWide compares scanOcc on the pack's automaton in the 32-bit
+// compact table (cols32, which compact takes past 65536 states) with
+// scan on the 16-bit one.
+func TestScanOccWide(t *testing.T) {
+	lx := Default().lx
+	wide := widened(lx)
+	rng := rand.New(rand.NewSource(3))
+	for range 200 {
+		text := randomText(rng, lx.lits)
+		occ := newOccIndex(len(lx.lits))
+		var marks []setMark
+		wide.scanOcc(text, occ, &marks)
+		if diff := cmp.Diff(scanOccRef(lx, text), occScan{occ.pairs, marks}, cmp.AllowUnexported(litAt{}, setMark{})); diff != "" {
+			t.Fatalf("%q: (-want +got)\n%s", text, diff)
+		}
+	}
+}
+
+// widened is lx with its automaton's compact table in 32 bits.
+func widened(lx *lexicon) *lexicon {
+	a := *lx.auto
+	a.cols32 = make([]uint32, len(a.cols16))
+	for i, v := range a.cols16 {
+		a.cols32[i] = uint32(v)
+	}
+	a.cols16 = nil
+	return &lexicon{auto: &a, lits: lx.lits}
 }
 
 func FuzzScanOcc(f *testing.F) {

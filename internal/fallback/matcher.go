@@ -60,16 +60,21 @@ type automaton struct {
 	// whole table is about half the size of delta.
 	d16   []uint16
 	shift uint
-	// r16, when compact made it, replaces d16 and delta for a scan of
-	// one instruction sequence per byte with no flag to strip: rows of 32
-	// classes (a constant shift), and the states renumbered so that those
-	// that recognise a literal come last, from firstOut on, where a single
-	// comparison finds them. Without the flag bit, 16 bits hold up to
-	// 65536 states.
-	r16      []uint16
-	firstOut uint
+	// cols16 or cols32, when compact made one, replaces d16 and delta for
+	// a scan of one instruction sequence per byte with no flag to strip
+	// and no shift: the table is stored by column, so that the next state
+	// of s on byte b is cols[col[b]+s], col holding each byte's class
+	// premultiplied by the number of states. The states are renumbered so
+	// that those that recognise a literal come last, from firstOut on,
+	// where a single comparison finds them. With no row padding the table
+	// takes any number of classes at two bytes (cols16, up to 65536
+	// states) or four (cols32, beyond) per state and class.
+	cols16   []uint16
+	cols32   []uint32
+	col      [256]uint32
+	firstOut uint32
 	out      [][]int32 // literal ids recognised on entering a state
-	// outAt and outLits replace out when compact made r16: the literals
+	// outAt and outLits replace out when compact made its table: the literals
 	// recognised on entering state s >= firstOut are
 	// outLits[outAt[s-firstOut]:outAt[s-firstOut+1]], each with its
 	// length, which the scan needs for the start and read from litLen
@@ -87,12 +92,18 @@ type outLit struct {
 	id, len int32
 }
 
-// compact rewrites a's table as r16 when it fits (at most 32 classes and
-// 65536 states) and returns a; otherwise a keeps its table. Only scan reads
-// r16: the other automata of the package read d16 themselves.
-func (a *automaton) compact() *automaton {
+// compact rewrites a's table by column (cols16, or cols32 past 65536
+// states) and returns a; an automaton whose root recognises a literal, or
+// whose table would pass 1<<32 entries, keeps its table. Only scan and
+// scanOcc read the compact table: the other automata of the package read
+// d16 themselves.
+func (a *automaton) compact() *automaton { return a.compactTo(len(a.out) > 1<<16) }
+
+// compactTo is compact, with the 32-bit table when wide (which the tests
+// ask of automata that fit 16 bits too).
+func (a *automaton) compactTo(wide bool) *automaton {
 	n := len(a.out)
-	if a.nclass > 32 || n > 1<<16 || len(a.out[0]) > 0 {
+	if uint64(n)*uint64(a.nclass) > 1<<32 || len(a.out[0]) > 0 {
 		return a // (an empty literal makes the root recognise one)
 	}
 	next := func(s, c int) int {
@@ -110,23 +121,33 @@ func (a *automaton) compact() *automaton {
 			k++
 		}
 	}
-	a.firstOut = uint(k)
+	a.firstOut = uint32(k)
 	for s := range n {
 		if len(a.out[s]) > 0 {
 			newOf[s] = k
 			k++
 		}
 	}
-	r := make([]uint16, n<<5)
+	if wide {
+		a.cols32 = make([]uint32, n*a.nclass)
+	} else {
+		a.cols16 = make([]uint16, n*a.nclass)
+	}
 	out := make([][]int32, n)
 	nIDs := 0
 	for s := range n {
-		row := newOf[s] << 5
 		for c := 0; c < a.nclass; c++ {
-			r[row|c] = uint16(newOf[next(s, c)])
+			if t := newOf[next(s, c)]; wide {
+				a.cols32[c*n+newOf[s]] = uint32(t)
+			} else {
+				a.cols16[c*n+newOf[s]] = uint16(t)
+			}
 		}
 		out[newOf[s]] = a.out[s]
 		nIDs += len(a.out[s])
+	}
+	for b, c := range a.class {
+		a.col[b] = uint32(int(c) * n)
 	}
 	a.outAt = make([]uint32, 0, n-int(a.firstOut)+1)
 	a.outLits = make([]outLit, 0, nIDs)
@@ -137,8 +158,25 @@ func (a *automaton) compact() *automaton {
 		}
 	}
 	a.outAt = append(a.outAt, uint32(len(a.outLits)))
-	a.r16, a.out, a.d16, a.delta = r, nil, nil, nil
+	a.out, a.d16, a.delta = nil, nil, nil
 	return a
+}
+
+// compacted reports whether compact made the column table.
+func (a *automaton) compacted() bool { return a.cols16 != nil || a.cols32 != nil }
+
+// colScan is scan's loop over a compact table (cols16 or cols32).
+func colScan[E uint16 | uint32](a *automaton, cols []E, text string, fn func(lit int32, start int)) {
+	s, first := uint32(0), a.firstOut
+	for i := 0; i < len(text); i++ {
+		s = uint32(cols[a.col[text[i]]+s])
+		if s >= first {
+			at := a.outAt[s-first:]
+			for _, o := range a.outLits[at[0]:at[1]] {
+				fn(o.id, i+1-int(o.len))
+			}
+		}
+	}
 }
 
 // out16 marks a d16 transition into a state that recognises a literal.
@@ -237,18 +275,12 @@ const hasOut = -1 << 31
 
 // scan calls fn for every literal occurrence, with its start byte.
 func (a *automaton) scan(text string, fn func(lit int32, start int)) {
-	if a.r16 != nil {
-		d, class, first := a.r16, &a.class, a.firstOut
-		s := uint(0)
-		for i := 0; i < len(text); i++ {
-			s = uint(d[s<<5|uint(class[text[i]])])
-			if s >= first {
-				at := a.outAt[s-first:]
-				for _, o := range a.outLits[at[0]:at[1]] {
-					fn(o.id, i+1-int(o.len))
-				}
-			}
-		}
+	switch {
+	case a.cols16 != nil:
+		colScan(a, a.cols16, text, fn)
+		return
+	case a.cols32 != nil:
+		colScan(a, a.cols32, text, fn)
 		return
 	}
 	if a.d16 != nil {
@@ -364,7 +396,8 @@ func (lx *lexicon) buildScanner() {
 	}
 	// The digits no other literal holds share one byte class, so that the
 	// words of digitLeadSet cost the automaton one class, not one per
-	// digit: the pack leaves two of the 32 classes a compact table has.
+	// digit: each class is a column of the compact table, two bytes per
+	// state (some 115 KB).
 	// Such a digit can only end a literal " d", so a text's " 5" is
 	// marked as " 0" would be, the same set's word of the same length.
 	var rep byte
@@ -667,7 +700,7 @@ func (lx *lexicon) findMarks(hits []hit, text string, marks *[]setMark, words []
 func (lx *lexicon) findAt(hits []hit, text string, f *folded, marks *[]setMark, words []wordSpan) []hit {
 	occ := lx.getOcc()
 	defer lx.putOcc(occ)
-	if lx.auto.r16 != nil {
+	if lx.auto.compacted() {
 		lx.scanOcc(text, occ, marks)
 	} else {
 		lx.auto.scan(text, func(lit int32, start int) {
@@ -746,78 +779,140 @@ func sortHits(hits []hit) {
 	}
 }
 
-// scanOcc is findMarks' pass of the compacted automaton (r16) over text:
-// every literal it ends goes to occ or, for a set literal, to *marks, in
-// the order of scan's calls. The loop is scan's, four bytes a turn, with
-// what scan's callback did in recordState, called only on the states that
-// recognise a literal: a text passes a literal every few bytes, and each
-// was a closure call. The steps read r16 through a pointer, with no bounds
-// check: a state is below len(r16)>>5 and a class below 32 (compact), so
-// every index is in the table. FuzzScanOcc compares it with scan.
+// scanOcc is findMarks' pass of the compacted automaton over text: every
+// literal it ends goes to occ or, for a set literal, to *marks, in the
+// order of scan's calls. What scan's callback did is in occRecorder.record,
+// called only on the states that recognise a literal: a text passes a
+// literal every few bytes, and each was a closure call.
+// FuzzScanOcc compares it with scan.
 func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
+	if a := lx.auto; a.cols16 != nil {
+		colScanOcc(lx, a.cols16, text, occ, marks)
+	} else {
+		colScanOcc(lx, a.cols32, text, occ, marks)
+	}
+}
+
+// colScanOcc is scanOcc's loop, four bytes a turn. The steps read cols
+// through a pointer, with no bounds check: a state is below the number of
+// states n and col[b] is a class times n (compact), so every index is in
+// the table; the bytes are read unchecked too, i+3 < len(text). The loop
+// tests i against len(text)-3, made once: i+4 was one more instruction
+// and one more spill a turn, the value living across the calls. What
+// record reads is gathered once in r, on the stack: the loop keeps
+// no argument of its own live across the calls, only r's address.
+func colScanOcc[E uint16 | uint32](lx *lexicon, cols []E, text string, occ *occIndex, marks *[]setMark) {
 	a := lx.auto
-	d := unsafe.Pointer(unsafe.SliceData(a.r16))
+	r := occRecorder{
+		outAt: unsafe.Pointer(unsafe.SliceData(a.outAt)), outLits: unsafe.Pointer(unsafe.SliceData(a.outLits)),
+		firstOut: a.firstOut, nLex: int32(len(lx.lits)),
+		count: unsafe.Pointer(unsafe.SliceData(occ.count)), first: unsafe.Pointer(unsafe.SliceData(occ.first)),
+		last: unsafe.Pointer(unsafe.SliceData(occ.last)), occ: occ, marks: marks,
+	}
+	d := unsafe.Pointer(unsafe.SliceData(cols))
 	tb := unsafe.Pointer(unsafe.StringData(text))
-	class, first := &a.class, a.firstOut
-	s := uint(0)
+	col, first := &a.col, a.firstOut
+	var e E
+	step := func(s uint32, b byte) uint32 {
+		return uint32(*(*E)(unsafe.Add(d, uintptr(col[b]+s)*unsafe.Sizeof(e))))
+	}
+	s := uint32(0)
 	i := 0
-	for ; i+4 <= len(text); i += 4 {
-		b := unsafe.Add(tb, i) // four bytes, unchecked: i+4 <= len(text)
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(b)]))*2))); s >= first {
-			lx.recordState(s, i, occ, marks)
+	for n := len(text) - 3; i < n; i += 4 {
+		b := unsafe.Add(tb, i)
+		if s = step(s, *(*byte)(b)); s >= first {
+			r.record(s, i)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 1))]))*2))); s >= first {
-			lx.recordState(s, i+1, occ, marks)
+		if s = step(s, *(*byte)(unsafe.Add(b, 1))); s >= first {
+			r.record(s, i+1)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 2))]))*2))); s >= first {
-			lx.recordState(s, i+2, occ, marks)
+		if s = step(s, *(*byte)(unsafe.Add(b, 2))); s >= first {
+			r.record(s, i+2)
 		}
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[*(*byte)(unsafe.Add(b, 3))]))*2))); s >= first {
-			lx.recordState(s, i+3, occ, marks)
+		if s = step(s, *(*byte)(unsafe.Add(b, 3))); s >= first {
+			r.record(s, i+3)
 		}
 	}
 	for ; i < len(text); i++ {
-		if s = uint(*(*uint16)(unsafe.Add(d, (s<<5|uint(class[text[i]]))*2))); s >= first {
-			lx.recordState(s, i, occ, marks)
+		if s = step(s, text[i]); s >= first {
+			r.record(s, i)
 		}
 	}
 }
 
-// recordState records the literals that state s (from firstOut on)
-// recognises on entering it at byte i, as record does. It reads outAt,
-// occ.count, occ.first and occ.last unchecked: s-firstOut+1 < len(outAt)
-// (compact), and a pack literal's id is below len(lx.lits), their length
-// (newOccIndex).
-func (lx *lexicon) recordState(s uint, i int, occ *occIndex, marks *[]setMark) {
-	a := lx.auto
-	at := unsafe.Add(unsafe.Pointer(unsafe.SliceData(a.outAt)), (s-a.firstOut)*4)
-	nLex, count := int32(len(lx.lits)), unsafe.Pointer(unsafe.SliceData(occ.count))
-	first, last := unsafe.Pointer(unsafe.SliceData(occ.first)), unsafe.Pointer(unsafe.SliceData(occ.last))
-	for _, o := range a.outLits[*(*uint32)(at):*(*uint32)(unsafe.Add(at, 4))] {
-		start := int32(i) + 1 - o.len
-		if o.id >= nLex {
-			if marks != nil {
-				*marks = append(*marks, setMark{o.id - nLex, start})
+// occRecorder is what record reads, for one scan: the
+// compact automaton's output tables and the occIndex's arrays, as
+// pointers (see record).
+type occRecorder struct {
+	outAt, outLits     unsafe.Pointer // &a.outAt[0], &a.outLits[0]
+	firstOut           uint32
+	nLex               int32          // literal ids from nLex on are set literals
+	count, first, last unsafe.Pointer // &occ.count[0], &occ.first[0], &occ.last[0]
+	occ                *occIndex
+	marks              *[]setMark
+}
+
+// record records the literals that state s (from firstOut on) recognises
+// on entering it at byte i: a set literal in *marks (when marks is not
+// nil), a literal of the pack in occ (occIndex.add), as record does. A
+// state recognises one literal or two, so the call's fixed cost is most
+// of it: the tables are read unchecked through r's pointers, as
+// s-firstOut+1 < len(outAt) (compact) and a pack literal's id is below
+// len(lx.lits), the length of count, first and last (newOccIndex), and
+// the appends grow their slices in calls of their own, so that the path
+// that does not grow spills nothing.
+func (r *occRecorder) record(s uint32, i int) {
+	at := unsafe.Add(r.outAt, uintptr(s-r.firstOut)*4)
+	// The literals are counted, not walked to an end pointer: one past
+	// the table's end is no valid pointer (checkptr), and the last state's
+	// literals end there.
+	lo, hi := *(*uint32)(at), *(*uint32)(unsafe.Add(at, 4))
+	for k := lo; k < hi; k++ {
+		o := (*outLit)(unsafe.Add(r.outLits, uintptr(k)*unsafe.Sizeof(outLit{})))
+		id, start := o.id, int32(i)+1-o.len
+		if id >= r.nLex {
+			if m := r.marks; m != nil {
+				n := len(*m)
+				if n == cap(*m) {
+					growMarks(m)
+				}
+				*m = (*m)[:n+1]
+				(*m)[n] = setMark{id - r.nLex, start}
 			}
 			continue
 		}
-		c := (*uint8)(unsafe.Add(count, o.id))
-		k := int32(len(occ.pairs))
-		l := (*int32)(unsafe.Add(last, o.id*4))
-		switch *c {
-		case 0:
-			occ.ids = append(occ.ids, o.id)
-			*(*int32)(unsafe.Add(first, o.id*4)) = k
-		case maxOcc:
+		c := (*uint8)(unsafe.Add(r.count, id))
+		if *c == maxOcc {
 			continue
-		default:
+		}
+		occ := r.occ
+		k := int32(len(occ.pairs))
+		l := (*int32)(unsafe.Add(r.last, uintptr(id)*4))
+		if *c == 0 {
+			occ.ids = append(occ.ids, id)
+			*(*int32)(unsafe.Add(r.first, uintptr(id)*4)) = k
+		} else {
 			occ.pairs[*l].next = k
 		}
 		*c++
 		*l = k
-		occ.pairs = append(occ.pairs, litAt{o.id, start, -1})
+		if int(k) == cap(occ.pairs) {
+			occ.growPairs()
+		}
+		occ.pairs = occ.pairs[:k+1]
+		occ.pairs[k] = litAt{id, start, -1}
 	}
 }
+
+// growMarks makes room for one more mark, out of record's path.
+//
+//go:noinline
+func growMarks(m *[]setMark) { *m = slices.Grow(*m, 1) }
+
+// growPairs makes room for one more occurrence, out of record's path.
+//
+//go:noinline
+func (o *occIndex) growPairs() { o.pairs = slices.Grow(o.pairs, 1) }
 
 // record notes literal lit found at byte start: a set literal in *marks
 // (when marks is not nil), a literal of the pack in occ, up to maxOcc

@@ -16,12 +16,15 @@ import (
 
 // sentAuto's tables, built in init after every cueSet.
 var (
-	// sentDelta[st|class] is the next state, premultiplied by the row
-	// width (1<<sentShift). The states are numbered so that those that
-	// recognise a word come last, from sentFirst on, and a separator or a
-	// non-ASCII byte leads to sentSep or sentWide, past the table: the
+	// sentDelta[st|b] is the next state on byte b, premultiplied by the
+	// row width (1<<sentShift, 256). The states are numbered so that those
+	// that recognise a word come last, from sentFirst on, and a separator
+	// or a non-ASCII byte leads to sentSep or sentWide, past the table: the
 	// step is one OR and one load, and one comparison finds every state
-	// that costs more.
+	// that costs more. A row has a column per byte, not per byte class
+	// (the bytes of a class share their value): the step reads no class
+	// table, one of two dependent loads a byte, for a table of 1.25 MB
+	// where rows of classes took 320 KB.
 	sentDelta []uint32
 	sentShift uint
 	sentFirst uint32
@@ -34,12 +37,6 @@ var (
 	// words and gate groups, precomputed so that a hit costs three ORs,
 	// not a walk over the state's literal list.
 	sentOut []sentHits
-	// sentClass is the class of each byte: ASCII upper case shares its
-	// lower case's class, every separator has sepClass and every byte of
-	// a non-ASCII rune wideClass.
-	sentClass [256]uint32
-	// sentClassP is &sentClass, for scanPiece.
-	sentClassP = &sentClass
 )
 
 type sentHits struct {
@@ -56,11 +53,13 @@ func init() {
 	if a.d16 == nil {
 		panic("fallback: sentence automaton too large for the 16-bit table")
 	}
-	// Two classes more: the separators and the non-ASCII bytes.
+	// Two classes more: the separators and the non-ASCII bytes. sentClass
+	// is the class of each byte: ASCII upper case shares its lower case's
+	// class, every separator has sepClass and every byte of a non-ASCII
+	// rune wideClass.
 	sepClass, wideClass := uint32(a.nclass), uint32(a.nclass+1)
-	for 1<<sentShift < a.nclass+2 {
-		sentShift++
-	}
+	var sentClass [256]uint32
+	sentShift = 8
 	for c := range 256 {
 		switch {
 		case isSentenceSep(byte(c)):
@@ -128,11 +127,16 @@ func init() {
 			}
 		}
 		row := sentDelta[ns:]
-		for c := range a.nclass {
-			row[c] = newOf[a.d16[s<<a.shift|c]&^out16] << sentShift
+		for b := range 256 {
+			switch c := sentClass[b]; c {
+			case sepClass:
+				row[b] = sentSep
+			case wideClass:
+				row[b] = sentWide
+			default:
+				row[b] = newOf[a.d16[s<<a.shift|int(c)]&^out16] << sentShift
+			}
 		}
-		row[sepClass] = sentSep
-		row[wideClass] = sentWide
 	}
 }
 
@@ -145,15 +149,12 @@ func init() {
 // four bytes at a time and tests the four states once; a block with a
 // state to handle is stepped again byte by byte from its first state.
 // The steps read sentDelta through a pointer, with no bounds check: every
-// index is a state (sentSep and sentWide have rows too) ORed with a class
+// index is a state (sentSep and sentWide have rows too) ORed with a byte,
 // below the row width, so it is in the table by construction (init checks
 // the sizes).
 func scanPiece(t string) (end int, wide bool, h sentHits) {
 	d := unsafe.Pointer(unsafe.SliceData(sentDelta))
-	// cls is loaded from a variable, not taken as the table's address:
-	// the compiler made that address again for every byte.
-	cls, first := sentClassP, sentFirst
-	_ = cls[0] // its nil check, once and not per block
+	first := sentFirst
 	tb := unsafe.Pointer(unsafe.StringData(t))
 	st := uint32(0)
 	j := 0
@@ -161,10 +162,10 @@ func scanPiece(t string) (end int, wide bool, h sentHits) {
 		for j+4 <= len(t) {
 			// The bytes are read unchecked too: j+4 <= len(t).
 			b := unsafe.Add(tb, j)
-			s0 := *(*uint32)(unsafe.Add(d, uintptr(st|cls[*(*byte)(b)])*4))
-			s1 := *(*uint32)(unsafe.Add(d, uintptr(s0|cls[*(*byte)(unsafe.Add(b, 1))])*4))
-			s2 := *(*uint32)(unsafe.Add(d, uintptr(s1|cls[*(*byte)(unsafe.Add(b, 2))])*4))
-			s3 := *(*uint32)(unsafe.Add(d, uintptr(s2|cls[*(*byte)(unsafe.Add(b, 3))])*4))
+			s0 := *(*uint32)(unsafe.Add(d, uintptr(st|uint32(*(*byte)(b)))*4))
+			s1 := *(*uint32)(unsafe.Add(d, uintptr(s0|uint32(*(*byte)(unsafe.Add(b, 1))))*4))
+			s2 := *(*uint32)(unsafe.Add(d, uintptr(s1|uint32(*(*byte)(unsafe.Add(b, 2))))*4))
+			s3 := *(*uint32)(unsafe.Add(d, uintptr(s2|uint32(*(*byte)(unsafe.Add(b, 3))))*4))
 			if (s0|s1|s2|s3)&first != 0 { // one of them is first or more (init)
 				break
 			}
@@ -172,7 +173,7 @@ func scanPiece(t string) (end int, wide bool, h sentHits) {
 			j += 4
 		}
 		for stop := min(j+4, len(t)); j < stop; j++ {
-			st = *(*uint32)(unsafe.Add(d, uintptr(st|cls[t[j]])*4))
+			st = *(*uint32)(unsafe.Add(d, uintptr(st|uint32(*(*byte)(unsafe.Add(tb, j))))*4)) // j < len(t)
 			if st < first {
 				continue
 			}
