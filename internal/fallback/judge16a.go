@@ -37,7 +37,6 @@ func (st *state) checkJudge16aLate() {
 	st.checkRecordDenials()
 	st.checkDeniedParty() // judge18r.go: a record that denies the counterparty its standing
 	st.checkOthersData()  // judge18r.go: another person's data handed to an unverified asker
-	st.checkOtherHolder() // judge19i.go: a record that names another holder of the claimed role
 }
 
 // checkRecordDenials reads the record sentences that deny something once, for both checks
