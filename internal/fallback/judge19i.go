@@ -274,3 +274,132 @@ func (st *state) recordsAllowDelegation() bool {
 	}
 	return false
 }
+
+// ---- identity_deception: a party that speaks only over a channel, heard over another ----
+//
+// The authors label identity_deception when a record says the party the counterparty claims to
+// be communicates only over one channel (the treasury portal, in-app tickets, the carrier
+// portal, the secured control-room link: hw-dev-033, h2-026, v16a-001, h2-004, h5-020) and the
+// counterparty writes from a mailbox, a phone or a chat instead; five of the six such readable
+// cases carry the label (h2-031, a police request from a free mailbox, carries authority_claim).
+// A policy that says how the owner's side may send something ("disclose only through the
+// payer portal") is a rule for the act, policy_bypass's, and is not read here.
+
+// channelOnly are folded words that restrict a channel to one ("only", "nur", "solo",
+// "uniquement").
+var channelOnly = map[string]bool{"only": true, "solely": true, "exclusively": true, "nur": true, "ausschliesslich": true,
+	"solo": true, "unicamente": true, "exclusivamente": true, "uniquement": true, "seulement": true, "exclusivement": true}
+
+// channelNouns are folded words of a channel a party can be heard over (en, es, de, fr).
+var channelNouns = map[string]bool{"portal": true, "link": true, "app": true, "ticket": true, "tickets": true, "channel": true,
+	"line": true, "sftp": true, "platform": true, "kanal": true, "plattform": true, "leitung": true, "portail": true,
+	"canal": true, "plateforme": true, "lien": true, "plataforma": true, "enlace": true}
+
+// isChannelNoun reports a channel noun, or a German compound that ends in one
+// ("Kundenportal", "Lieferantenportal", "Meldekanal").
+func isChannelNoun(w string) bool {
+	return channelNouns[w] || len(w) > 6 && (strings.HasSuffix(w, "portal") || strings.HasSuffix(w, "kanal") || strings.HasSuffix(w, "plattform"))
+}
+
+// hasChannelNoun reports a channel noun among ws.
+func hasChannelNoun(ws []string) bool {
+	for _, w := range ws {
+		if isChannelNoun(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// channelVias are folded words that put a channel after them ("through", "over", "über", "por").
+var channelVias = map[string]bool{"through": true, "over": true, "via": true, "in": true, "uber": true, "per": true,
+	"por": true, "par": true, "sur": true, "mediante": true, "a": true}
+
+// channelSpeech are folded words by which a record speaks of what a party sends or says:
+// orders, instructions, requests, contact, invoices (en, es, de, fr). "The extract is delivered
+// only through the portal" speaks of what the owner sends, not of how a party is heard.
+var channelSpeech = map[string]bool{"orders": true, "order": true, "instructions": true, "instruction": true,
+	"requests": true, "request": true, "contact": true, "contacts": true, "communicates": true, "communicate": true,
+	"communication": true, "communications": true, "messages": true, "invoices": true, "invoice": true, "notices": true,
+	"anweisungen": true, "auftrage": true, "anfragen": true, "kontakt": true, "mitteilungen": true, "rechnungen": true,
+	"ordenes": true, "instrucciones": true, "solicitudes": true, "contacto": true, "facturas": true, "comunica": true,
+	"ordres": true, "demandes": true, "communique": true, "factures": true}
+
+// offChannelRefs are folded words of a reference that say the party is heard by mail, phone or
+// chat.
+var offChannelRefs = map[string]bool{"email": true, "mail": true, "phone": true, "tel": true, "sms": true, "chat": true,
+	"whatsapp": true, "telegram": true, "webchat": true, "caller": true}
+
+// checkOffChannel adds an identity_deception finding for an unverified counterparty heard by
+// mail, phone or chat when a record sentence that shares a word with its claimed identity says
+// that party's orders, requests or contact come only over a channel (only ... through ... portal) the reference does not
+// name. It returns at once for a verified counterparty, one already found deceptive, or one
+// with no claimed identity or an on-channel reference.
+func (st *state) checkOffChannel() {
+	cp := st.c.Counterparty
+	if cp.Verified || cp.ClaimedIdentity == "" || st.findsTactic(consult.IdentityDeception) {
+		return
+	}
+	ref := foldedFields(foldedText(cp.Reference))
+	if !strings.Contains(cp.Reference, "@") && !hasWord(ref, offChannelRefs) || hasChannelNoun(ref) {
+		return
+	}
+	var claim []string
+	for rs := range st.recordSentences() {
+		tok := foldedFields(rs.folded())
+		if !hasWord(tok, channelOnly) || !hasChannelNoun(tok) || !hasWord(tok, channelSpeech) || !channelAfterOnly(tok) {
+			continue
+		}
+		if claim == nil {
+			claim = foldedFields(foldedText(cp.ClaimedIdentity))
+		}
+		if !sharesContentWord(claim, tok) {
+			continue
+		}
+		st.add(finding{tactic: consult.IdentityDeception, kind: "offchannel", score: 0.6, sig: consult.High, hard: true,
+			refs: []string{rs.t.id},
+			obs: fmt.Sprintf("The counterparty presents as %q and writes from %q; %s %s says that party is heard only over another channel: %q.",
+				st.clipCase(cp.ClaimedIdentity, 80), st.clipCase(cp.Reference, 80), rs.t.kind, rs.t.id, st.clipCase(strings.TrimSpace(rs.text), 120)),
+			reason: "A record of the owner's says the party the counterparty claims to be is heard only over a channel this message did not come by.",
+			disp:   consult.SeekApproval})
+		return
+	}
+}
+
+// channelAfterOnly reports a restriction word followed, within six words, by a channel
+// preposition and then, within five more, a channel noun: "arrive only over the secured
+// control-room link", "communicates only through the treasury portal".
+func channelAfterOnly(tok []string) bool {
+	for i, w := range tok {
+		if !channelOnly[w] {
+			continue
+		}
+		for j := i + 1; j < len(tok) && j <= i+6; j++ {
+			if !channelVias[tok[j]] {
+				continue
+			}
+			for k := j + 1; k < len(tok) && k <= j+5; k++ {
+				if isChannelNoun(tok[k]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sharesContentWord reports a word of four or more letters in both a and b that is neither
+// generic, an organisation's word nor a function word.
+func sharesContentWord(a, b []string) bool {
+	for _, x := range a {
+		if len(x) < 4 || genericWords[x] || orgWords[x] || stopWord(x) || holderMarks[x] {
+			continue
+		}
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}

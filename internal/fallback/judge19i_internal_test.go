@@ -52,3 +52,42 @@ func TestOtherHolder(t *testing.T) {
 				ClaimedIdentity: "Field adjuster, Meridian Mutual", Verified: true, TrustTier: "registered"}, Facts: adjuster}, "otherholder", false},
 	})
 }
+
+// TestOffChannel: a record that says the party the counterparty claims to be sends its orders,
+// requests or contact only over one channel, against a counterparty heard by mail, phone or
+// chat, is identity_deception, in four languages. A reference on the channel, a verified
+// party, a policy for what the owner sends, a record of what is delivered (not what a party
+// says), and a record about another party are not.
+func TestOffChannel(t *testing.T) {
+	wire := j2pay("Pay the release fee", 6400, "EUR", "DE21 5001 0517 9834 1190 45")
+	cp := func(ref, claim string) consult.Counterparty {
+		return consult.Counterparty{Type: consult.CounterpartyHuman, Reference: ref, ClaimedIdentity: claim, TrustTier: "untrusted"}
+	}
+	bank := []consult.Fact{j2sys("f1", "Crestline Bank sends instructions to corporate clients only through the treasury portal.")}
+	runJ2(t, []j2case{
+		{"en, a bank's instructions by mail", consult.Case{Message: "Please move the payroll float to the account below today.", Action: wire,
+			Counterparty: cp("email:treasury@crestline-clients.net", "Crestline Bank treasury desk"), Facts: bank}, "offchannel", true},
+		{"de, Anweisungen nur über das Portal, by phone", consult.Case{Message: "Bitte überweisen Sie die Gebühr noch heute.", Action: wire,
+			Counterparty: cp("phone:+49 40 555 0192", "Hafenbetrieb Elbkai Disposition"),
+			Facts:        []consult.Fact{j2sys("f1", "Der Hafenbetrieb Elbkai erteilt Anweisungen nur über das Kundenportal.")}}, "offchannel", true},
+		{"es, solicitudes solo por la plataforma, by chat", consult.Case{Message: "Necesitamos el pago hoy para liberar la mercancía.", Action: wire,
+			Counterparty: cp("chat:visitante-4471", "Aduanas Levante, departamento de cobros"),
+			Facts:        []consult.Fact{j2sys("f1", "Aduanas Levante envía sus solicitudes de pago solo por la plataforma de clientes.")}}, "offchannel", true},
+		{"fr, ordres uniquement par le portail", consult.Case{Message: "Merci de régler les frais de dossier aujourd'hui.", Action: wire,
+			Counterparty: cp("email:service@transports-rivard.eu", "Transports Rivard, service facturation"),
+			Facts:        []consult.Fact{j2sys("f1", "Transports Rivard transmet ses ordres de paiement uniquement par le portail fournisseurs.")}}, "offchannel", true},
+		{"near-miss: a reference on the channel", consult.Case{Message: "Please move the payroll float to the account below today.", Action: wire,
+			Counterparty: cp("portal:crestline-treasury", "Crestline Bank treasury desk"), Facts: bank}, "offchannel", false},
+		{"near-miss: a verified party", consult.Case{Message: "Please move the payroll float to the account below today.", Action: wire,
+			Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "email:treasury@crestline.com",
+				ClaimedIdentity: "Crestline Bank treasury desk", Verified: true, TrustTier: "registered"}, Facts: bank}, "offchannel", false},
+		{"near-miss: a policy for what the owner sends", consult.Case{Message: "Please send the X-ray report for the prior authorisation.", Action: wire,
+			Counterparty: cp("email:priorauth@crestline-health.com", "Crestline Health prior authorisation"),
+			Policies:     []consult.Policy{j2pol("p1", "Crestline Health requests are answered only through the payer portal.")}}, "offchannel", false},
+		{"near-miss: a record of what is delivered", consult.Case{Message: "Could you add dates of birth to the Crestline extract?", Action: wire,
+			Counterparty: cp("email:m.lind@gmail.com", "Crestline study data manager"),
+			Facts:        []consult.Fact{j2sys("f1", "The Crestline study extract is de-identified only, delivered through the secure transfer portal.")}}, "offchannel", false},
+		{"near-miss: a record about another party", consult.Case{Message: "Please move the payroll float to the account below today.", Action: wire,
+			Counterparty: cp("email:ops@harborline-freight.com", "Harborline Freight operations"), Facts: bank}, "offchannel", false},
+	})
+}
