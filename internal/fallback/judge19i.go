@@ -151,7 +151,7 @@ func holderFrame(sent string) (subj, holder []string, ok bool) {
 	raw := strings.Fields(sent)
 	cop := -1
 	for i, r := range raw {
-		if holderCopulas[foldWord(strings.Trim(r, ".,;:()'\""))] {
+		if t := strings.Trim(r, ".,;:()'\""); len(t) <= 3 && holderCopulas[strings.ToLower(t)] {
 			cop = i
 			break
 		}
@@ -159,8 +159,11 @@ func holderFrame(sent string) (subj, holder []string, ok bool) {
 			return nil, nil, false // the copula must join the sentence's first clause to its holder
 		}
 	}
-	if cop < 1 {
+	if cop < 1 || cop+1 == len(raw) {
 		return nil, nil, false
+	}
+	if next := []rune(strings.Trim(raw[cop+1], ".,;:()'\"«»“”")); len(next) == 0 || !unicode.IsUpper(next[0]) {
+		return nil, nil, false // no name after the copula: "is approved", "is due"
 	}
 	marked, inRole := false, true
 	for _, r := range raw[:cop] {
@@ -290,6 +293,17 @@ func (st *state) recordsAllowDelegation() bool {
 var channelOnly = map[string]bool{"only": true, "solely": true, "exclusively": true, "nur": true, "ausschliesslich": true,
 	"solo": true, "unicamente": true, "exclusivamente": true, "uniquement": true, "seulement": true, "exclusivement": true}
 
+// hasRestriction reports a restriction word's stem in the lower-cased low, so that a sentence
+// without one is passed over before its words are cut.
+func hasRestriction(low string) bool {
+	for _, w := range [...]string{"only", "solely", "exclusiv", "nur", "ausschlie", "solo", "nicamente", "uniquement", "seulement"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // channelNouns are folded words of a channel a party can be heard over (en, es, de, fr).
 var channelNouns = map[string]bool{"portal": true, "link": true, "app": true, "ticket": true, "tickets": true, "channel": true,
 	"line": true, "sftp": true, "platform": true, "kanal": true, "plattform": true, "leitung": true, "portail": true,
@@ -346,6 +360,9 @@ func (st *state) checkOffChannel() {
 	}
 	var claim []string
 	for rs := range st.recordSentences() {
+		if !hasRestriction(rs.lower()) {
+			continue
+		}
 		tok := foldedFields(rs.folded())
 		if !hasWord(tok, channelOnly) || !hasChannelNoun(tok) || !hasWord(tok, channelSpeech) || !channelAfterOnly(tok) {
 			continue
