@@ -352,6 +352,8 @@ func (e *Engine) inspect(c *consult.Case) *state {
 	st.checkJudge14iLate()
 	st.checkJudge16aLate() // judge16a.go: a role a policy reserves to a person it names
 	st.checkJudge16b()     // judge16b.go: whose name, address or card, read from the records
+	st.checkOtherHolder()  // judge19i.go: a record that names another holder of the claimed role
+	st.checkOffChannel()   // judge19i.go: a party heard only over a channel, heard over another
 	st.checkJudge17b()     // judge17b.go: the task the owner set, read from the goal and the records
 	st.checkJudge17bInsurance()
 	st.dropIdleSupply() // judge14u.go: reads every finding, so after the late checks
