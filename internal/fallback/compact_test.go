@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 type litHit struct {
@@ -63,6 +64,14 @@ func TestCompactScanMatchesTable(t *testing.T) {
 			if !got.compacted() || (got.cols32 != nil) != tc.wide {
 				t.Fatalf("not compacted as asked (wide %v): cols16 %v, cols32 %v", tc.wide, got.cols16 != nil, got.cols32 != nil)
 			}
+			// recordStates makes room for maxOut literals a state.
+			most := 0
+			for s := range len(got.outAt) - 1 {
+				most = max(most, int(got.outAt[s+1]-got.outAt[s]))
+			}
+			if got.maxOut != most {
+				t.Errorf("maxOut %d, want %d", got.maxOut, most)
+			}
 			rng := rand.New(rand.NewSource(1))
 			for i := range 300 {
 				text := randomText(rng, tc.lits)
@@ -110,6 +119,7 @@ func randomText(rng *rand.Rand, lits []string) string {
 
 type occScan struct {
 	Pairs []litAt
+	IDs   []int32
 	Marks []setMark
 }
 
@@ -118,17 +128,27 @@ func scanOccRef(lx *lexicon, text string) occScan {
 	occ := newOccIndex(len(lx.lits))
 	var marks []setMark
 	lx.auto.scan(text, func(lit int32, start int) { lx.record(lit, start, occ, &marks) })
-	return occScan{occ.pairs, marks}
+	return occScan{occ.pairs, occ.ids, marks}
 }
 
-func checkScanOcc(t *testing.T, lx *lexicon, text string) {
+// checkScanOcc compares scanOcc with scanOccRef on text, and returns how
+// many literals the text holds.
+func checkScanOcc(t *testing.T, lx *lexicon, text string) int {
 	t.Helper()
 	occ := newOccIndex(len(lx.lits))
 	var marks []setMark
 	lx.scanOcc(text, occ, &marks)
-	if diff := cmp.Diff(scanOccRef(lx, text), occScan{occ.pairs, marks}, cmp.AllowUnexported(litAt{}, setMark{})); diff != "" {
+	want := scanOccRef(lx, text)
+	if diff := cmp.Diff(want, occScan{occ.pairs, occ.ids, marks}, cmp.AllowUnexported(litAt{}, setMark{}), cmpopts.EquateEmpty()); diff != "" {
 		t.Fatalf("%q: (-want +got)\n%s", text, diff)
 	}
+	// Without marks (find), the same occurrences.
+	noMarks := newOccIndex(len(lx.lits))
+	lx.scanOcc(text, noMarks, nil)
+	if diff := cmp.Diff(want.Pairs, noMarks.pairs, cmp.AllowUnexported(litAt{}), cmpopts.EquateEmpty()); diff != "" {
+		t.Fatalf("%q, no marks: (-want +got)\n%s", text, diff)
+	}
+	return len(want.Pairs) + len(want.Marks)
 }
 
 // TestScanOccMatchesScan compares scanOcc, four bytes a turn, with scan
@@ -139,7 +159,12 @@ func TestScanOccMatchesScan(t *testing.T) {
 	for range 300 {
 		checkScanOcc(t, lx, randomText(rng, lx.lits))
 	}
-	checkScanOcc(t, lx, foldText(strings.Repeat("We appreciate the partnership; please pay the invoice today. ", 40)).text)
+	// colScanOcc queues the states it meets and records them in batches
+	// (recordStates): a text of many batches, of states with one literal
+	// and with several.
+	if n := checkScanOcc(t, lx, foldText(strings.Repeat("We appreciate the partnership; please pay the invoice today. ", 40)).text); n <= 4*hitQueue {
+		t.Errorf("the long text holds %d literals, want more than %d", n, 4*hitQueue)
+	}
 }
 
 // TestScanOccWide compares scanOcc on the pack's automaton in the 32-bit
@@ -154,7 +179,7 @@ func TestScanOccWide(t *testing.T) {
 		occ := newOccIndex(len(lx.lits))
 		var marks []setMark
 		wide.scanOcc(text, occ, &marks)
-		if diff := cmp.Diff(scanOccRef(lx, text), occScan{occ.pairs, marks}, cmp.AllowUnexported(litAt{}, setMark{})); diff != "" {
+		if diff := cmp.Diff(scanOccRef(lx, text), occScan{occ.pairs, occ.ids, marks}, cmp.AllowUnexported(litAt{}, setMark{}), cmpopts.EquateEmpty()); diff != "" {
 			t.Fatalf("%q: (-want +got)\n%s", text, diff)
 		}
 	}

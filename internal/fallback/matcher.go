@@ -85,6 +85,7 @@ type automaton struct {
 	outAt   []uint32
 	outLits []outLit
 	litLen  []int
+	maxOut  int // the most literals a state recognises (compact)
 }
 
 // outLit is a literal a state recognises, with its length.
@@ -158,6 +159,9 @@ func (a *automaton) compactTo(wide bool) *automaton {
 		}
 	}
 	a.outAt = append(a.outAt, uint32(len(a.outLits)))
+	for _, ids := range out {
+		a.maxOut = max(a.maxOut, len(ids))
+	}
 	a.out, a.d16, a.delta = nil, nil, nil
 	return a
 }
@@ -781,8 +785,8 @@ func sortHits(hits []hit) {
 
 // scanOcc is findMarks' pass of the compacted automaton over text: every
 // literal it ends goes to occ or, for a set literal, to *marks, in the
-// order of scan's calls. What scan's callback did is in occRecorder.record,
-// called only on the states that recognise a literal: a text passes a
+// order of scan's calls. What scan's callback did is in recordStates,
+// given only the states that recognise a literal: a text passes a
 // literal every few bytes, and each was a closure call.
 // FuzzScanOcc compares it with scan.
 func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
@@ -798,17 +802,20 @@ func (lx *lexicon) scanOcc(text string, occ *occIndex, marks *[]setMark) {
 // states n and col[b] is a class times n (compact), so every index is in
 // the table; the bytes are read unchecked too, i+3 < len(text). The loop
 // tests i against len(text)-3, made once: i+4 was one more instruction
-// and one more spill a turn, the value living across the calls. What
-// record reads is gathered once in r, on the stack: the loop keeps
-// no argument of its own live across the calls, only r's address.
+// and one more spill a turn.
+//
+// A state that recognises a literal is not recorded where the loop meets
+// it: it is queued with its byte in hits, on the stack, and recordStates
+// takes the queue after a segment of hitQueue bytes that leaves it more
+// than half full, and at the end. A call per such state (177 on a 2 KiB
+// case, nearly all for one literal) cost its fixed part each time, and
+// every value of the loop had to be reloaded after it (Go's calls keep no
+// register); the queue costs the loop two stores, and the segment loop
+// has no call at all, so nothing in it spills. A segment queues at most
+// hitQueue states, one a byte, so the queue never overflows. The records
+// keep the scan's order.
 func colScanOcc[E uint16 | uint32](lx *lexicon, cols []E, text string, occ *occIndex, marks *[]setMark) {
 	a := lx.auto
-	r := occRecorder{
-		outAt: unsafe.Pointer(unsafe.SliceData(a.outAt)), outLits: unsafe.Pointer(unsafe.SliceData(a.outLits)),
-		firstOut: a.firstOut, nLex: int32(len(lx.lits)),
-		count: unsafe.Pointer(unsafe.SliceData(occ.count)), first: unsafe.Pointer(unsafe.SliceData(occ.first)),
-		last: unsafe.Pointer(unsafe.SliceData(occ.last)), occ: occ, marks: marks,
-	}
 	d := unsafe.Pointer(unsafe.SliceData(cols))
 	tb := unsafe.Pointer(unsafe.StringData(text))
 	col, first := &a.col, a.firstOut
@@ -816,33 +823,77 @@ func colScanOcc[E uint16 | uint32](lx *lexicon, cols []E, text string, occ *occI
 	step := func(s uint32, b byte) uint32 {
 		return uint32(*(*E)(unsafe.Add(d, uintptr(col[b]+s)*unsafe.Sizeof(e))))
 	}
+	var hits [2 * hitQueue]stateAt
+	nh := 0
+	queue := func(s uint32, i int) {
+		hits[nh&(2*hitQueue-1)] = stateAt{s, int32(i)} // nh < 2*hitQueue (below)
+		nh++
+	}
 	s := uint32(0)
 	i := 0
-	for n := len(text) - 3; i < n; i += 4 {
-		b := unsafe.Add(tb, i)
-		if s = step(s, *(*byte)(b)); s >= first {
-			r.record(s, i)
+	for n := len(text) - 3; i < n; {
+		// A segment of hitQueue bytes queues hitQueue states at most.
+		for end := min(i+hitQueue, n); i < end; i += 4 {
+			b := unsafe.Add(tb, i)
+			if s = step(s, *(*byte)(b)); s >= first {
+				queue(s, i)
+			}
+			if s = step(s, *(*byte)(unsafe.Add(b, 1))); s >= first {
+				queue(s, i+1)
+			}
+			if s = step(s, *(*byte)(unsafe.Add(b, 2))); s >= first {
+				queue(s, i+2)
+			}
+			if s = step(s, *(*byte)(unsafe.Add(b, 3))); s >= first {
+				queue(s, i+3)
+			}
 		}
-		if s = step(s, *(*byte)(unsafe.Add(b, 1))); s >= first {
-			r.record(s, i+1)
-		}
-		if s = step(s, *(*byte)(unsafe.Add(b, 2))); s >= first {
-			r.record(s, i+2)
-		}
-		if s = step(s, *(*byte)(unsafe.Add(b, 3))); s >= first {
-			r.record(s, i+3)
+		if nh > hitQueue {
+			lx.recordStates(hits[:nh], occ, marks)
+			nh = 0
 		}
 	}
 	for ; i < len(text); i++ {
 		if s = step(s, text[i]); s >= first {
-			r.record(s, i)
+			queue(s, i)
 		}
 	}
+	lx.recordStates(hits[:nh], occ, marks)
 }
 
-// occRecorder is what record reads, for one scan: the
-// compact automaton's output tables and the occIndex's arrays, as
-// pointers (see record).
+// hitQueue is the length of colScanOcc's queue of states to record (a
+// power of two).
+const hitQueue = 64
+
+// stateAt is a state of the compact automaton that recognises a literal
+// (firstOut or more), entered at byte i.
+type stateAt struct {
+	s uint32
+	i int32
+}
+
+// recordStates records the literals that the states of hs recognise, in
+// order (recordAll). It first makes room in occ for as many occurrences
+// and literal ids as they can hold (maxOut each), so that recordAll
+// appends to them with no call: a call on the path made the compiler
+// spill recordAll's values on every literal. The marks, fewer, and the
+// caller's, keep their growth call.
+func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
+	a := lx.auto
+	room := len(hs) * a.maxOut
+	occ.pairs = slices.Grow(occ.pairs, room)
+	occ.ids = slices.Grow(occ.ids, room)
+	r := occRecorder{
+		outAt: unsafe.Pointer(unsafe.SliceData(a.outAt)), outLits: unsafe.Pointer(unsafe.SliceData(a.outLits)),
+		firstOut: a.firstOut, nLex: int32(len(lx.lits)),
+		count: unsafe.Pointer(unsafe.SliceData(occ.count)), first: unsafe.Pointer(unsafe.SliceData(occ.first)),
+		last: unsafe.Pointer(unsafe.SliceData(occ.last)), occ: occ, marks: marks,
+	}
+	r.recordAll(hs)
+}
+
+// occRecorder is what recordAll reads, for one batch: the compact
+// automaton's output tables and the occIndex's arrays, as pointers.
 type occRecorder struct {
 	outAt, outLits     unsafe.Pointer // &a.outAt[0], &a.outLits[0]
 	firstOut           uint32
@@ -852,67 +903,59 @@ type occRecorder struct {
 	marks              *[]setMark
 }
 
-// record records the literals that state s (from firstOut on) recognises
-// on entering it at byte i: a set literal in *marks (when marks is not
-// nil), a literal of the pack in occ (occIndex.add), as record does. A
-// state recognises one literal or two, so the call's fixed cost is most
-// of it: the tables are read unchecked through r's pointers, as
+// recordAll records the literals that each state of hs (from firstOut on)
+// recognises on entering it at its byte: a set literal in *marks (when
+// marks is not nil), a literal of the pack in occ (occIndex.add), as
+// record does. The tables are read unchecked through r's pointers, as
 // s-firstOut+1 < len(outAt) (compact) and a pack literal's id is below
-// len(lx.lits), the length of count, first and last (newOccIndex), and
-// the appends grow their slices in calls of their own, so that the path
-// that does not grow spills nothing.
-func (r *occRecorder) record(s uint32, i int) {
-	at := unsafe.Add(r.outAt, uintptr(s-r.firstOut)*4)
-	// The literals are counted, not walked to an end pointer: one past
-	// the table's end is no valid pointer (checkptr), and the last state's
-	// literals end there.
-	lo, hi := *(*uint32)(at), *(*uint32)(unsafe.Add(at, 4))
-	for k := lo; k < hi; k++ {
-		o := (*outLit)(unsafe.Add(r.outLits, uintptr(k)*unsafe.Sizeof(outLit{})))
-		id, start := o.id, int32(i)+1-o.len
-		if id >= r.nLex {
-			if m := r.marks; m != nil {
-				n := len(*m)
-				if n == cap(*m) {
-					growMarks(m)
+// len(lx.lits), the length of count, first and last (newOccIndex); occ's
+// slices have room (recordStates), their bounds checks stay.
+func (r *occRecorder) recordAll(hs []stateAt) {
+	for j := range hs {
+		h := &hs[j]
+		at := unsafe.Add(r.outAt, uintptr(h.s-r.firstOut)*4)
+		lo, hi := *(*uint32)(at), *(*uint32)(unsafe.Add(at, 4))
+		for k := lo; k < hi; k++ {
+			o := (*outLit)(unsafe.Add(r.outLits, uintptr(k)*unsafe.Sizeof(outLit{})))
+			id, start := o.id, h.i+1-o.len
+			if id >= r.nLex {
+				if m := r.marks; m != nil {
+					n := len(*m)
+					if n == cap(*m) {
+						growMarks(m)
+					}
+					*m = (*m)[:n+1]
+					(*m)[n] = setMark{id - r.nLex, start}
 				}
-				*m = (*m)[:n+1]
-				(*m)[n] = setMark{id - r.nLex, start}
+				continue
 			}
-			continue
+			c := (*uint8)(unsafe.Add(r.count, id))
+			if *c == maxOcc {
+				continue
+			}
+			occ := r.occ
+			k := int32(len(occ.pairs))
+			l := (*int32)(unsafe.Add(r.last, uintptr(id)*4))
+			if *c == 0 {
+				n := len(occ.ids)
+				occ.ids = occ.ids[:n+1]
+				occ.ids[n] = id
+				*(*int32)(unsafe.Add(r.first, uintptr(id)*4)) = k
+			} else {
+				occ.pairs[*l].next = k
+			}
+			*c++
+			*l = k
+			occ.pairs = occ.pairs[:k+1]
+			occ.pairs[k] = litAt{id, start, -1}
 		}
-		c := (*uint8)(unsafe.Add(r.count, id))
-		if *c == maxOcc {
-			continue
-		}
-		occ := r.occ
-		k := int32(len(occ.pairs))
-		l := (*int32)(unsafe.Add(r.last, uintptr(id)*4))
-		if *c == 0 {
-			occ.ids = append(occ.ids, id)
-			*(*int32)(unsafe.Add(r.first, uintptr(id)*4)) = k
-		} else {
-			occ.pairs[*l].next = k
-		}
-		*c++
-		*l = k
-		if int(k) == cap(occ.pairs) {
-			occ.growPairs()
-		}
-		occ.pairs = occ.pairs[:k+1]
-		occ.pairs[k] = litAt{id, start, -1}
 	}
 }
 
-// growMarks makes room for one more mark, out of record's path.
+// growMarks makes room for one more mark, out of recordAll's path.
 //
 //go:noinline
 func growMarks(m *[]setMark) { *m = slices.Grow(*m, 1) }
-
-// growPairs makes room for one more occurrence, out of record's path.
-//
-//go:noinline
-func (o *occIndex) growPairs() { o.pairs = slices.Grow(o.pairs, 1) }
 
 // record notes literal lit found at byte start: a set literal in *marks
 // (when marks is not nil), a literal of the pack in occ, up to maxOcc
