@@ -147,6 +147,36 @@ var adversePhrases = []string{"opposing", "adverse", "other side", "counterparty
 	"other party", "contraparte", "parte contraria", "otra parte", "gegenseite", "gegnerisch", "gegenpartei",
 	"prozessgegner", "partie adverse", "autre partie", "partie opposée"}
 
+// ownSide are words that put a party on the owner's side (lower case, spaces around).
+var ownSide = []string{" owner", " our ", " us ", " own ", " nuestr", " unser", " notre ", " nos "}
+
+// adverseAfter reports a sentence that names the party of mark as the other side: an adverse
+// phrase within ten words after the mark with no word of the owner's side between them.
+// "Brackwell Law is the owner's outside counsel, and the opposing party is Corvane" names
+// another party the other side.
+func adverseAfter(low, mark string) bool {
+	for off := 0; ; {
+		i := strings.Index(low[off:], mark)
+		if i < 0 {
+			return false
+		}
+		from := off + i + len(mark)
+		end := from
+		for n := 0; end < len(low) && n <= 10; end++ {
+			if low[end] == ' ' {
+				n++
+			}
+		}
+		win := low[from:end]
+		for _, ph := range adversePhrases {
+			if j := strings.Index(win, ph); j >= 0 && !containsAny(" "+win[:j]+" ", ownSide...) {
+				return true
+			}
+		}
+		off = from
+	}
+}
+
 // recipientMark is the word that names the recipient's organisation: the first label of an
 // e-mail host, before any hyphen ("penhallow" of "d.frost@penhallow-legal.com"), or else the
 // recipient's first word of four letters or more that names a party.
@@ -179,8 +209,7 @@ func (st *state) checkAdverseRecipient() {
 		return
 	}
 	for rs := range st.recordSentences() {
-		low := rs.lower()
-		if !strings.Contains(low, mark) || !containsAny(low, adversePhrases...) {
+		if !adverseAfter(rs.lower(), mark) {
 			continue
 		}
 		st.add(finding{tactic: consult.DataExtraction, kind: "adverseprivileged", score: 0.65, sig: consult.Critical, hard: true,
