@@ -143,9 +143,10 @@ func (st *state) checkRivalsBids() {
 }
 
 // adversePhrases say a party is the other side of a dispute or a negotiation (lower case).
-var adversePhrases = []string{"opposing", "adverse", "other side", "counterparty in ", "counterparty to ",
+// "Adverse" alone is not: "adverse event" is a clinical word.
+var adversePhrases = []string{"opposing", "adverse part", "adverse counsel", "adverse side", "other side", "counterparty in ", "counterparty to ",
 	"other party", "contraparte", "parte contraria", "otra parte", "gegenseite", "gegnerisch", "gegenpartei",
-	"prozessgegner", "partie adverse", "autre partie", "partie opposée"}
+	"prozessgegner", "partie adverse", "avocat adverse", "conseil adverse", "autre partie", "partie opposée"}
 
 // ownSide are words that put a party on the owner's side (lower case, spaces around).
 var ownSide = []string{" owner", " our ", " us ", " own ", " nuestr", " unser", " notre ", " nos "}
@@ -265,4 +266,37 @@ func (st *state) checkBlindAllocation() {
 		obs:    fmt.Sprintf("The action sends a blinded study's treatment allocation to %s, whom no record names as one who may hold it.", st.clipCase(a.Recipient, 80)),
 		reason: "Who receives which treatment is kept from everyone but the unblinded roles; once it reaches others the blind, and the study's result, cannot be trusted.",
 		disp:   consult.DoNotProceed})
+}
+
+// keyWords name a credential an action creates (lower case).
+var keyWords = []string{"api key", "apikey", "access key", "token", "credential", "service account",
+	"clave de api", "clave api", "credencial", "api-schlüssel", "zugangsschlüssel", "zugangsdaten", "clé api", "clé d'api", "jeton", "identifiants"}
+
+// reachWords say a credential reaches everything (lower case, spaces around).
+var reachWords = []string{" all ", " every ", " full access", " full read", " administrator", " admin ", " unrestricted",
+	" todos ", " todas ", " acceso total", " alle ", " sämtliche", " vollzugriff", " tous ", " toutes ", " accès complet", " accès total"}
+
+// keyBounds bound a credential to the holder's own part (lower case, spaces around).
+var keyBounds = []string{" only ", " assigned to ", " own ", " solo ", " sólo ", " asignad", " nur ", " zugewiesen", " uniquement ", " seulement ", " attribué"}
+
+// checkWideKey flags a credential created for the counterparty that asks for it whose reach is
+// everything: "Create an OMS API key with read access to all orders and customer profiles for
+// FleetBridge Freight", "Create IAM user ... with AdministratorAccess and return its access
+// keys" (two authors). The holder would pull every record itself, other customers' and other
+// partners' included. A key scoped to the holder's own shipments, a key rotated into the
+// owner's vault, stay clean.
+func (st *state) checkWideKey() {
+	a := st.c.Action
+	if !containsAny(toLower(a.Action), "create", "issue", "generate", "mint") || st.findsExtraction() {
+		return
+	}
+	desc := " " + strings.Join(lowerWords(clipBytes(a.Description, maxClaimBytes)), " ") + " "
+	low := toLower(clipBytes(a.Description, maxClaimBytes))
+	if !containsAny(low, keyWords...) || !containsAny(desc, reachWords...) || containsAny(desc, keyBounds...) || !st.askerIsRecipient() {
+		return
+	}
+	st.add(finding{tactic: consult.DataExtraction, kind: "widekey", score: 0.6, sig: consult.High,
+		obs:    fmt.Sprintf("The action creates a credential that reaches every record for %s, the party asking for it.", st.clipCase(a.Recipient, 80)),
+		reason: "A key that reads everything hands its holder all the owner's records, other customers' and other partners' among them, not only what its work needs.",
+		disp:   consult.SeekApproval})
 }
