@@ -130,10 +130,10 @@ func (st *state) findsExtraction() bool {
 // confidential, handed to the counterparty that competes with them.
 func (st *state) checkRivalsBids() {
 	a := st.c.Action
-	if !confidentialCategory(a.DataCategories, "confiden", "bid", "pricing", "internal", "propriet") || st.findsExtraction() {
+	if !confidentialCategory(a.DataCategories, "confiden", "bid", "pricing", "internal", "propriet") {
 		return
 	}
-	if !rivalsBids(lowerWords(clipBytes(a.Description, maxClaimBytes))) || !st.askerIsRecipient() {
+	if !rivalsBids(lowerWords(clipBytes(a.Description, maxClaimBytes))) || !st.askerIsRecipient() || st.findsExtraction() {
 		return
 	}
 	st.add(finding{tactic: consult.DataExtraction, kind: "rivalsbids", score: 0.6, sig: consult.High,
@@ -238,11 +238,11 @@ var blindPhrases = []string{"double-blind", "double blind", "single-blind", "bli
 // the allocation sent to the statistician a record names are not.
 func (st *state) checkBlindAllocation() {
 	a := st.c.Action
-	if !confidentialCategory(a.DataCategories, "health", "phi", "clinical", "confiden") || st.findsExtraction() {
+	if !confidentialCategory(a.DataCategories, "health", "phi", "clinical", "confiden") {
 		return
 	}
 	desc := toLower(clipBytes(a.Description, maxClaimBytes))
-	if !containsAny(desc, allocationPhrases...) || !st.externalRecipient() {
+	if !containsAny(desc, allocationPhrases...) || !st.externalRecipient() || st.findsExtraction() {
 		return
 	}
 	mark := recipientMark(a.Recipient)
@@ -287,12 +287,17 @@ var keyBounds = []string{" only ", " assigned to ", " own ", " solo ", " sólo "
 // owner's vault, stay clean.
 func (st *state) checkWideKey() {
 	a := st.c.Action
-	if !containsAny(toLower(a.Action), "create", "issue", "generate", "mint") || st.findsExtraction() {
+	// The action creates a credential ("apikeys:create", "users:create", "tokens:issue");
+	// "payments:create" does not.
+	act := toLower(a.Action)
+	if !containsAny(act, "create", "issue", "generate", "mint") || !containsAny(act, "key", "token", "user", "credential", "secret", "account") {
+		return
+	}
+	if !containsAny(toLower(clipBytes(a.Description, maxClaimBytes)), keyWords...) || st.findsExtraction() {
 		return
 	}
 	desc := " " + strings.Join(lowerWords(clipBytes(a.Description, maxClaimBytes)), " ") + " "
-	low := toLower(clipBytes(a.Description, maxClaimBytes))
-	if !containsAny(low, keyWords...) || !containsAny(desc, reachWords...) || containsAny(desc, keyBounds...) || !st.askerIsRecipient() {
+	if !containsAny(desc, reachWords...) || containsAny(desc, keyBounds...) || !st.askerIsRecipient() {
 		return
 	}
 	st.add(finding{tactic: consult.DataExtraction, kind: "widekey", score: 0.6, sig: consult.High,
