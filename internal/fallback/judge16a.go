@@ -35,8 +35,12 @@ func (st *state) checkJudge16a() {
 func (st *state) checkJudge16aLate() {
 	st.checkReservedToName()
 	st.checkRecordDenials()
-	st.checkDeniedParty() // judge18r.go: a record that denies the counterparty its standing
-	st.checkOthersData()  // judge18r.go: another person's data handed to an unverified asker
+	st.checkDeniedParty()      // judge18r.go: a record that denies the counterparty its standing
+	st.checkOthersData()       // judge18r.go: another person's data handed to an unverified asker
+	st.checkRivalsBids()       // judge19d.go: other parties' bids handed to the bidder asking
+	st.checkAdverseRecipient() // judge19d.go: privileged material sent to the other side
+	st.checkBlindAllocation()  // judge19d.go: a blinded study's allocation sent out
+	st.checkWideKey()          // judge19d.go: a credential that reaches everything, for the asker
 }
 
 // checkRecordDenials reads the record sentences that deny something once, for both checks
