@@ -2,9 +2,7 @@ package fallback
 
 import (
 	"cmp"
-	"encoding/binary"
 	"fmt"
-	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -337,12 +335,6 @@ type lexicon struct {
 	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
 	// for every negator: most words fail it and skip the map (isNegator).
 	negFilter [32]uint64
-	// winFilter has bit len&63 of winFilter[first byte & 31] set for
-	// the words that end or decide the negation window (the negators,
-	// ".", the openers): negated looks at a word it walks past only when
-	// it passes. A word and a negator of one length test the same bit, so
-	// len&63 needs no clamp.
-	winFilter [32]uint64
 	occPool   sync.Pool // *occIndex scratch of find, sized for lits
 	// The set literals follow the pack's in the automaton (literal id
 	// len(lits)+k is set literal k): the phrases of the package's phrase
@@ -371,11 +363,7 @@ func (lx *lexicon) buildScanner() {
 	for w := range lx.negators {
 		if w != "" {
 			lx.negFilter[w[0]&31] |= 1 << min(len(w), 63)
-			lx.winFilter[w[0]&31] |= 1 << (len(w) & 63)
 		}
-	}
-	for _, w := range append([]string{"."}, openers...) {
-		lx.winFilter[w[0]&31] |= 1 << (len(w) & 63)
 	}
 	all := append([]string(nil), lx.lits...)
 	idx := map[string]int{}
@@ -1045,51 +1033,25 @@ func (lx *lexicon) isNegator(w string) bool {
 // bitte, por favor, s'il vous plaît): "no cover – please don't leave her
 // stranded" negates the cover, not the plea after it.
 func (lx *lexicon) negated(text string, p int, f *folded) bool {
-	// Each space is found eight bytes a step (lastSpace) and a word is
-	// read only when it passes winFilter: three calls of
-	// strings.LastIndexByte, a slice of every word and a switch on each
-	// cost ~250 instructions a hit (speed19n; TestNegatedMatchesRef and
-	// FuzzNegated compare it with that walk).
-	b := unsafe.Slice(unsafe.StringData(text), len(text))
+	if len(lx.negators) == 0 {
+		return false
+	}
 	e := p // text[p] is the space before the hit
 	for n := 0; n < 3 && e > 0; n++ {
-		s := lastSpace(b, e)
+		s := strings.LastIndexByte(text[:e], ' ')
 		if s < 0 {
 			break
 		}
-		if l := e - s - 1; l > 0 && lx.winFilter[b[s+1]&31]>>(l&63)&1 != 0 {
-			w := text[s+1 : e]
-			if w == "." || f != nil && isOpener(w) {
-				break
-			}
-			if lx.isNegator(w) {
-				return f == nil || !clauseMarkIn(f, e, p)
-			}
+		w := text[s+1 : e]
+		if w == "." || f != nil && isOpener(w) {
+			break
+		}
+		if lx.isNegator(w) {
+			return f == nil || !clauseMarkIn(f, e, p)
 		}
 		e = s
 	}
 	return false
-}
-
-// lastSpace is strings.LastIndexByte(text[:e], ' '), which tests a byte a
-// step, eight bytes a step: the high bit of each zero byte of the block
-// xor spaces, exactly (no byte carries into the next), and the highest.
-// The text comes as its bytes (b, unsafe.Slice of it, made once by negated)
-// so that lastSpace inlines.
-func lastSpace(b []byte, e int) int {
-	const ones = 0x0101010101010101
-	for ; e >= 8; e -= 8 {
-		x := binary.LittleEndian.Uint64(b[e-8:e]) ^ ' '*ones
-		if z := ^((x&^hi8 + 0x7f*ones) | x) & hi8; z != 0 {
-			return e - 1 - bits.LeadingZeros64(z)>>3
-		}
-	}
-	for e--; e >= 0; e-- {
-		if b[e] == ' ' {
-			return e
-		}
-	}
-	return -1
 }
 
 // isOpener reports a word that opens a request (folded): a negator before
@@ -1102,9 +1064,6 @@ func isOpener(w string) bool {
 	}
 	return false
 }
-
-// openers are isOpener's words, for winFilter (TestOpeners).
-var openers = []string{"please", "pls", "plz", "bitte", "favor", "plait"}
 
 // clauseMarkIn reports a comma, semicolon, colon, bracket or dash in the
 // source of f between the folded bytes e (the space after a word) and p
