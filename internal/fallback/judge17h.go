@@ -171,6 +171,6 @@ var periodWords = map[string]bool{"week": true, "weeks": true, "month": true, "m
 // after it ("last week's ticket") or, for the French and Spanish order, right
 // before it ("la semaine dernière", "la semana última"). It is no limit on
 // what is left, so the co-occurrence reader does not make it one.
-func lastPeriod(sen *coSentence, k int) bool {
-	return k+1 < len(sen.spans) && periodWords[sen.word(k+1)] || k > 0 && periodWords[sen.word(k-1)]
+func lastPeriod(sen *coSentence, k, nw int) bool {
+	return k+1 < nw && periodWords[sen.word(k+1)] || k > 0 && periodWords[sen.word(k-1)]
 }
