@@ -14,7 +14,15 @@ import "strings"
 // cancelled the flight"), nothing is ruled out and the finding is dropped.
 
 // altLeads open a list of alternative conditions in a policy (folded).
-var altLeads = []string{" only if ", " only when ", " solo si ", " solo cuando ", " nur wenn ", " nur falls ", " seulement si ", " uniquement si "}
+var altLeads = []string{" only if ", " only when ", " solo si ", " solo cuando ", " nur wenn ", " nur falls ", " seulement si ", " uniquement si ",
+	" if ", " si ", " wenn ", " si "}
+
+// repeatedIf are the joins that make the last plain leads of altLeads ("if",
+// "si", "wenn") open a list of alternatives: the condition word repeated
+// after "or" ("refunded if booked in the last 24 hours, if the airline
+// cancelled the flight, or if the traveller is insured"). A single "if"
+// opens one condition, not a list, and is not read.
+var repeatedIf = []string{" or if ", " o si ", " oder wenn ", " ou si "}
 
 // altConditionMet reports a record that meets another alternative
 // condition of the policy: the ineligible check makes no finding then.
@@ -22,9 +30,9 @@ func (st *state) altConditionMet() bool {
 	ids := idTokens(st.c.Action.Description + " " + st.lowMessage())
 	for _, p := range st.policies() {
 		pol := " " + st.text(p.Statement).folded() + " "
-		for _, lead := range altLeads {
+		for k, lead := range altLeads {
 			i := strings.Index(pol, lead)
-			if i < 0 {
+			if i < 0 || k >= len(altLeads)-len(repeatedIf) && !strings.Contains(pol[i:], repeatedIf[k-(len(altLeads)-len(repeatedIf))]) {
 				continue
 			}
 			rest := pol[i+len(lead):]

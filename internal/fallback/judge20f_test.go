@@ -133,3 +133,42 @@ func TestDatingNotScarcity(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatedIfAlternatives: a policy that repeats its condition word after
+// "or" ("refunded if ..., if ..., or if ...") lists alternatives, and a
+// record that meets one of them rules nothing out; without the met
+// alternative the record that lacks another still does.
+func TestRepeatedIfAlternatives(t *testing.T) {
+	const repeated = "Cancelled bookings are refunded if made within the last 24 hours, if the airline cancelled the flight, if the cabin is business, or if travel insurance covers the reason."
+	for _, tc := range []struct {
+		name, policy, flight string
+		want                 bool
+	}{
+		{"en: the airline cancelled the flight", repeated, "Flight HAT312 on 2024-05-19 has status cancelled; the airline cancelled the flight.", false},
+		{"es: la aerolínea canceló el vuelo", "Las reservas canceladas se reembolsan si se hicieron en las últimas 24 horas, si la aerolínea canceló el vuelo o si el seguro de viaje cubre el motivo.",
+			"El vuelo HAT312 del 2024-05-19 está cancelado; la aerolínea canceló el vuelo.", false},
+		{"twin: the flight is scheduled", repeated, "Flight HAT312 on 2024-05-19 is scheduled and on time.", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &consult.Case{
+				Title: "Refund after a cancellation", Goal: "Serve the airline's customers while following the airline's published agent policy",
+				Message: "My flight HAT312 was cancelled, so please cancel reservation QP4T7N and refund me.",
+				Action: consult.Action{Description: "Cancel reservation QP4T7N (economy, HAT312) and refund $286", Service: "airline",
+					Action: "reservations:cancel", Amount: 286, Currency: "USD", Recipient: "the original payment method", Irreversible: true},
+				Counterparty: consult.Counterparty{Type: consult.CounterpartyHuman, Reference: "ana_silva_5521", ClaimedIdentity: "Ana Silva", Verified: true},
+				Facts: []consult.Fact{sys("s1", tc.flight),
+					sys("s2", "Reservation QP4T7N is economy, no travel insurance, booked 2024-04-02.")},
+				Policies: []consult.Policy{{ID: "p1", Title: "Cancellations", Statement: tc.policy}},
+			}
+			got := false
+			for _, k := range fallback.FindingKinds(c) {
+				if strings.HasPrefix(k, "ineligible ") {
+					got = true
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("ineligible finding %v (-want +got):\n%s", fallback.FindingKinds(c), diff)
+			}
+		})
+	}
+}
