@@ -16,13 +16,30 @@ import "strings"
 // altLeads open a list of alternative conditions in a policy (folded).
 var altLeads = []string{" only if ", " only when ", " solo si ", " solo cuando ", " nur wenn ", " nur falls ", " seulement si ", " uniquement si "}
 
+// plainIfLeads are the plain condition words (en, es, de, fr) that open a
+// list of alternatives only with their repeatedIf join in the same sentence.
+var plainIfLeads = []string{" if ", " si ", " wenn ", " si "}
+
+// repeatedIf are the joins, one per plainIfLeads entry, that make a plain
+// lead ("if", "si", "wenn") open a list of alternatives: the condition word repeated
+// after "or" ("refunded if booked in the last 24 hours, if the airline
+// cancelled the flight, or if the traveller is insured"), in the same
+// sentence. A single "if" opens one condition, not a list, and is not read.
+var repeatedIf = []string{" or if ", " o si ", " oder wenn ", " ou si "}
+
 // altConditionMet reports a record that meets another alternative
 // condition of the policy: the ineligible check makes no finding then.
 func (st *state) altConditionMet() bool {
 	ids := idTokens(st.c.Action.Description + " " + st.lowMessage())
 	for _, p := range st.policies() {
 		pol := " " + st.text(p.Statement).folded() + " "
-		for _, lead := range altLeads {
+		for k := range len(altLeads) + len(plainIfLeads) {
+			lead := ""
+			if k < len(altLeads) {
+				lead = altLeads[k]
+			} else {
+				lead = plainIfLeads[k-len(altLeads)]
+			}
 			i := strings.Index(pol, lead)
 			if i < 0 {
 				continue
@@ -30,6 +47,9 @@ func (st *state) altConditionMet() bool {
 			rest := pol[i+len(lead):]
 			if j := strings.Index(rest, " . "); j >= 0 {
 				rest = rest[:j]
+			}
+			if r := k - len(altLeads); r >= 0 && !strings.Contains(rest, repeatedIf[r]) {
+				continue // one plain condition in this sentence, no list
 			}
 			items := listItems(rest)
 			if len(items) < 2 {

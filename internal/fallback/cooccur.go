@@ -575,7 +575,7 @@ func (ps *coPass) sentence(sen *coSentence) {
 			}
 		}
 		// "last"/"final" is a limit only right before the object or a number.
-		if c&coLast != 0 {
+		if c&coLast != 0 && !lastPeriod(sen, k, nw) {
 			for n := 1; n <= 3 && k+n < nw; n++ {
 				if ws[k+n]&(coAvail|coNumber) != 0 {
 					c |= coLimit

@@ -278,8 +278,10 @@ func (st *state) cooccurRef(f *folded, src int, spans []wordSpan) {
 					}
 				}
 			}
-			// "last"/"final" is a limit only right before the object or a number.
-			if c&coLast != 0 {
+			// "last"/"final" is a limit only right before the object or a number,
+			// and never next to a period noun ("last week", "la semaine dernière").
+			if c&coLast != 0 && !(k+1 < s[1] && periodWords[text[words[k+1].start:words[k+1].end]] ||
+				k > s[0] && periodWords[text[words[k-1].start:words[k-1].end]]) {
 				for n := 1; n <= 3 && k+n < s[1]; n++ {
 					if words[k+n].cls&(coAvail|coNumber) != 0 {
 						c |= coLimit

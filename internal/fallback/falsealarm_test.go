@@ -86,7 +86,7 @@ func sys(id, s string) consult.Fact {
 }
 
 func TestFalseAlarmProbes(t *testing.T) {
-	for _, p := range slices.Concat(faProbes, faProbes6, faProbes7, faProbes8, faProbes9, faProbes10a, faProbes10b, faProbes11, faProbes12c, faProbes13a, faProbes13c, faProbes13f, faProbes14u, faProbes14c, faProbes14i, faProbes16a, faProbes19d) {
+	for _, p := range slices.Concat(faProbes, faProbes6, faProbes7, faProbes8, faProbes9, faProbes10a, faProbes10b, faProbes11, faProbes12c, faProbes13a, faProbes13c, faProbes13f, faProbes14u, faProbes14c, faProbes14i, faProbes16a, faProbes19d, faProbes20f) {
 		t.Run(p.name, func(t *testing.T) {
 			c := baseCase(t, p.base)
 			p.edit(c)

@@ -28,7 +28,7 @@ func (st *state) checkJudge17a() {
 	if len(st.cues[labAuthorityClaim]) > 0 {
 		st.dropCues(labAuthorityClaim, func(q cue) bool {
 			return q.src == srcMessage && q.text != nil && (commercialIntro(q) || inspectedThing(q) ||
-				approvedThing(q) || agencyForPerson(q) || bareReport(q))
+				approvedThing(q) || agencyForPerson(q) || bareReport(q) || st.recordedSignoff(q))
 		})
 	}
 	st.checkRelayedWord()

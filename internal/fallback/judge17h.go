@@ -156,3 +156,21 @@ func (st *state) oneSupplyStatement(qs []cue) bool {
 	}
 	return p >= 0 && !strings.Contains(qs[0].text.text[p:e], " . ")
 }
+
+// periodWords are folded nouns of a period or a day that "last" dates
+// rather than limits ("signed last week", "letzte Woche", "la semaine
+// dernière"; the period itself is "time"-free: "the last time slot" is one).
+var periodWords = map[string]bool{"week": true, "weeks": true, "month": true, "months": true, "year": true, "years": true,
+	"night": true, "weekend": true, "monday": true, "tuesday": true, "wednesday": true, "thursday": true,
+	"friday": true, "saturday": true, "sunday": true, "quarter": true,
+	"woche": true, "monat": true, "jahr": true, "nacht": true, "wochenende": true,
+	"semaine": true, "mois": true, "annee": true, "nuit": true,
+	"semana": true, "mes": true, "ano": true, "noche": true}
+
+// lastPeriod reports a "last" word (coLast) that dates: the period noun right
+// after it ("last week's ticket") or, for the French and Spanish order, right
+// before it ("la semaine dernière", "la semana última"). It is no limit on
+// what is left, so the co-occurrence reader does not make it one.
+func lastPeriod(sen *coSentence, k, nw int) bool {
+	return k+1 < nw && periodWords[sen.word(k+1)] || k > 0 && periodWords[sen.word(k-1)]
+}

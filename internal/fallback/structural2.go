@@ -303,6 +303,9 @@ func (st *state) checkLapsed() {
 			if invoiceOwed(desc, lw) {
 				continue // an ended contract still owes its invoices
 			}
+			if lapsedInstrument(low, lw) && !mentionsCard(desc) {
+				continue // the card that lapsed, not what the action pays for
+			}
 			tied := containsAny(low, st.descIDs()...) // the ids only now: most records hold no lapsed word
 			if !tied {
 				if dstems == nil {
@@ -879,4 +882,40 @@ func clipBytes(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+// lapsedInstrument reports a lapsed word that qualifies a payment card
+// within three words either way ("the card expired", "tarjeta caducada",
+// "expired Visa"): the record says the instrument lapsed, not the object of
+// the action. A payment retried after a card failure relies on no lapsed
+// object unless the action names a card itself (mentionsCard), so
+// checkLapsed reads that record as no finding.
+func lapsedInstrument(low, lw string) bool {
+	i := strings.Index(low, lw)
+	if i < 0 {
+		return false
+	}
+	before := strings.Fields(foldedText(low[:i]))
+	after := strings.Fields(foldedText(low[i+len(lw):]))
+	for _, w := range before[max(0, len(before)-3):] {
+		if cardWords[w] {
+			return true
+		}
+	}
+	for _, w := range after[:min(3, len(after))] {
+		if cardWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsCard reports a payment card among the description's words.
+func mentionsCard(desc string) bool {
+	for _, w := range strings.Fields(foldedText(desc)) {
+		if cardWords[w] {
+			return true
+		}
+	}
+	return false
 }
