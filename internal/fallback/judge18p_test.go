@@ -132,13 +132,7 @@ func TestJudge18pSkippedStepCleanCase(t *testing.T) {
 		"Invoice INV-5521 is attached; nobody asks for photos of the tools, the delivery note is enough.",
 	} {
 		t.Run(msg, func(t *testing.T) {
-			a := fallback.Default().Analyze(lexCase(msg, false))
-			if len(a.Signals) > 0 {
-				t.Errorf("want no tactic; got signals %+v", a.Signals)
-			}
-			if a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution {
-				t.Errorf("disposition %s for a clean case", a.Disposition)
-			}
+			wantCleanMessage(t, msg)
 		})
 	}
 }

@@ -44,13 +44,7 @@ func runLexicon(t *testing.T, pressed []lexPressed, benign []string) {
 	}
 	for _, msg := range benign {
 		t.Run("benign/"+msg, func(t *testing.T) {
-			a := fallback.Default().Analyze(lexCase(msg, false))
-			if len(a.Signals) > 0 {
-				t.Errorf("want no tactic; got signals %+v", a.Signals)
-			}
-			if a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution {
-				t.Errorf("disposition %s for a benign message", a.Disposition)
-			}
+			wantCleanMessage(t, msg)
 		})
 	}
 }
@@ -193,13 +187,7 @@ func TestLexiconBenign(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang+"/"+tt.msg, func(t *testing.T) {
-			a := fallback.Default().Analyze(lexCase(tt.msg, false))
-			if len(a.Signals) != 0 {
-				t.Errorf("want no tactic; got signals %+v", a.Signals)
-			}
-			if a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution {
-				t.Errorf("disposition %s for a benign message", a.Disposition)
-			}
+			wantCleanMessage(t, tt.msg)
 		})
 	}
 }
@@ -227,5 +215,18 @@ func TestLexiconWeakWordsNeedContext(t *testing.T) {
 				t.Errorf("pressed case: want %s; got signals %+v", tt.tactic, a.Signals)
 			}
 		})
+	}
+}
+
+// wantCleanMessage fails t unless msg, judged in the base case with no
+// cause for concern (lexCase, not pressed), reports no tactic and proceeds.
+func wantCleanMessage(t *testing.T, msg string) {
+	t.Helper()
+	a := fallback.Default().Analyze(lexCase(msg, false))
+	if len(a.Signals) > 0 {
+		t.Errorf("want no tactic; got signals %+v", a.Signals)
+	}
+	if a.Disposition != consult.Proceed && a.Disposition != consult.ProceedWithCaution {
+		t.Errorf("disposition %s for a benign message", a.Disposition)
 	}
 }
