@@ -14,11 +14,10 @@
 //	go run ./bench/load -profile /tmp/prof   # the server's CPU profile of each saturation run
 //	go run ./bench/load -shield ./old -only typical -fixed=false   # quick runs of a given binary
 //	go run ./bench/load -pin -ghz-gogc off   # server and ghz on separate cores, ghz without GC
-//	go run ./bench/load -ghz-templates=false # ghz without its per-call template set-up
+//	go run ./bench/load -ghz-templates     # ghz's per-call template set-up on, as tables up to the tenth session
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -77,7 +76,7 @@ func main() {
 	flag.StringVar(&c.only, "only", "", "run only the targets whose name contains this (e.g. 'typical'); Health/Check always runs")
 	flag.BoolVar(&c.pin, "pin", false, "run the server on CPU 0 and ghz on the others (taskset), so they do not take each other's cores; not how the table's runs are made")
 	flag.StringVar(&c.ghzGOGC, "ghz-gogc", "", "GOGC for ghz (e.g. 'off' or 400), to keep ghz's own collections out of the latencies it measures; empty: ghz's default")
-	flag.BoolVar(&c.ghzTemplates, "ghz-templates", true, "let ghz set up its call-template data and functions for every call, as it does by default; false passes --disable-template-functions --disable-template-data, which sends the same bytes (the data has no template actions) for ~55µs less of ghz's CPU a call (docs/performance.md, perf19)")
+	flag.BoolVar(&c.ghzTemplates, "ghz-templates", false, "let ghz build its call template (data and ~200 functions) for every call, as ghz does by default and as the tables up to the tenth session were measured; the default, false, passes --disable-template-functions --disable-template-data, which sends the same bytes (the data has no template actions) for ~55µs less of ghz's CPU a call, so that the floor is gRPC's and not ghz's template set-up (docs/performance.md, perf19)")
 	flag.Parse()
 	if err := run(context.Background(), c, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
@@ -176,7 +175,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 		}
 		extra = []string{"--debug-listen", "127.0.0.1:0"}
 	}
-	srv, err := startServer(ctx, c, shield, extra...)
+	srv, err := startServer(ctx, c, tmp, shield, extra...)
 	if err != nil {
 		return err
 	}
@@ -228,7 +227,7 @@ func run(ctx context.Context, c config, out io.Writer) error {
 	if c.records {
 		dir := filepath.Join(tmp, "records")
 		os.Mkdir(dir, 0o700)
-		srv2, err := startServer(ctx, c, shield, "--records", filepath.Join(dir, "records.jsonl"), "--records-sync", "always")
+		srv2, err := startServer(ctx, c, tmp, shield, "--records", filepath.Join(dir, "records.jsonl"), "--records-sync", "always")
 		if err != nil {
 			fmt.Fprintf(out, "record-log run skipped: %v\n", err)
 		} else {
@@ -269,10 +268,29 @@ type server struct {
 }
 
 // latencies are the latency_ms of the server's consultation log lines, in
-// the order they arrived.
+// the order they were written, read from the server's log file as they are
+// asked for (len, percentiles) rather than as they are written.
 type latencies struct {
-	mu sync.Mutex
-	ms []float64
+	mu   sync.Mutex
+	ms   []float64
+	f    *os.File // the log, opened for reading; nil in tests that add
+	off  int64    // how far f has been read
+	part []byte   // a line not yet ended at off
+}
+
+func (l *latencies) open(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	l.f = f
+	return nil
+}
+
+func (l *latencies) close() {
+	if l.f != nil {
+		l.f.Close()
+	}
 }
 
 func (l *latencies) add(ms float64) {
@@ -281,16 +299,89 @@ func (l *latencies) add(ms float64) {
 	l.mu.Unlock()
 }
 
+// readLines reads what the server has written since the last call and
+// hands each complete line to fn; l.mu is held.
+func (l *latencies) readLines(fn func(line []byte)) {
+	if l.f == nil {
+		return
+	}
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := l.f.ReadAt(buf, l.off)
+		l.off += int64(n)
+		data := append(l.part, buf[:n]...)
+		for {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				break
+			}
+			fn(data[:i])
+			data = data[i+1:]
+		}
+		l.part = append(l.part[:0:0], data...)
+		if err != nil || n < len(buf) {
+			return
+		}
+	}
+}
+
+// collect adds the latencies of the lines written since the last call.
+func (l *latencies) collect() {
+	l.readLines(func(line []byte) {
+		if ms, ok := latencyMS(line); ok {
+			l.ms = append(l.ms, ms)
+		}
+	})
+}
+
+// waitServing reads the log until the server says where it serves (and,
+// with --debug-listen, where its debug listener is), the process exits
+// or wait passes.
+func (l *latencies) waitServing(exited <-chan struct{}, wait time.Duration) (addr, debugAddr string, err error) {
+	deadline := time.Now().Add(wait)
+	for {
+		l.mu.Lock()
+		l.readLines(func(b []byte) {
+			if addr != "" {
+				return
+			}
+			var line struct{ Msg, Addr string }
+			if json.Unmarshal(b, &line) != nil {
+				return
+			}
+			switch line.Msg {
+			case "debug serving":
+				debugAddr = line.Addr
+			case "serving":
+				addr = line.Addr
+			}
+		})
+		l.mu.Unlock()
+		if addr != "" {
+			return addr, debugAddr, nil
+		}
+		select {
+		case <-exited:
+			return "", "", errors.New("exited before serving")
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return "", "", fmt.Errorf("not serving after %v", wait)
+		}
+	}
+}
+
 func (l *latencies) len() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.collect()
 	return len(l.ms)
 }
 
 // percentiles returns p99 and p99.9 of the latencies logged since the
 // first mark of them, once at least want have arrived or a second has
-// passed: the server writes its log lines in batches, a little after the
-// calls (serve's -log-flush-interval).
+// passed: with serve's -log-flush-interval the server writes its log lines
+// in batches, a little after the calls.
 func (l *latencies) percentiles(mark, want int) (p99, p999 time.Duration) {
 	deadline := time.Now().Add(time.Second)
 	for l.len()-mark < want && time.Now().Before(deadline) {
@@ -400,52 +491,44 @@ func statCPU(b []byte) time.Duration {
 	return time.Duration(ut+st) * time.Second / ticksPerSecond
 }
 
-// startServer starts `shield serve` on a free port, collects the latencies
-// of its log lines and samples its resident memory until stop.
-func startServer(ctx context.Context, c config, shield string, extra ...string) (*server, error) {
+// startServer starts `shield serve` on a free port, with its log in a file
+// under dir, collects the latencies of its log lines and samples its
+// resident memory until stop.
+//
+// The log goes to a file rather than a pipe: a reader of a pipe is woken
+// for every line, 1,000 times a second at the fixed rate, and on a machine
+// of two cores that reader takes turns with the two processes measured.
+// The lines are read from the file after each run instead.
+func startServer(ctx context.Context, c config, dir, shield string, extra ...string) (*server, error) {
 	args := append([]string{"serve", "--listen", "127.0.0.1:0", "--shutdown-drain", "0s"}, extra...)
 	name, args := pinned(c.pin, "0", shield, args)
-	cmd := exec.CommandContext(ctx, name, args...)
-	stderr, err := cmd.StderrPipe()
+	logFile, err := os.CreateTemp(dir, "serve-*.log")
 	if err != nil {
 		return nil, err
 	}
+	defer logFile.Close() // the server has its own descriptor once started
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stderr = logFile
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	addrc := make(chan [2]string, 1)
 	lat := &latencies{}
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		found := false
-		debugAddr := ""
-		for sc.Scan() {
-			if found {
-				// Drain the consultation log so the server never blocks.
-				if ms, ok := latencyMS(sc.Bytes()); ok {
-					lat.add(ms)
-				}
-				continue
-			}
-			var line struct{ Msg, Addr string }
-			if json.Unmarshal(sc.Bytes(), &line) != nil {
-				continue
-			}
-			switch line.Msg {
-			case "debug serving":
-				debugAddr = line.Addr
-			case "serving":
-				addrc <- [2]string{line.Addr, debugAddr}
-				found = true
-			}
-		}
-		close(addrc)
-	}()
-	addrs, ok := <-addrc
-	if !ok {
+	if err := lat.open(logFile.Name()); err != nil {
+		cmd.Process.Kill()
 		cmd.Wait()
-		return nil, fmt.Errorf("shield %s did not start", strings.Join(extra, " "))
+		return nil, err
+	}
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait() // an early exit ends waitServing; stop waits for it too
+		close(exited)
+	}()
+	addr, debugAddr, err := lat.waitServing(exited, 30*time.Second)
+	if err != nil {
+		cmd.Process.Kill()
+		<-exited
+		lat.close()
+		return nil, fmt.Errorf("shield %s: %w", strings.Join(extra, " "), err)
 	}
 	var peak atomic.Int64
 	done := make(chan struct{})
@@ -466,11 +549,12 @@ func startServer(ctx context.Context, c config, shield string, extra ...string) 
 			}
 		}
 	}()
-	return &server{addr: addrs[0], debugAddr: addrs[1], pid: cmd.Process.Pid, lat: lat, stop: func() int64 {
+	return &server{addr: addr, debugAddr: debugAddr, pid: cmd.Process.Pid, lat: lat, stop: func() int64 {
 		close(done)
 		wg.Wait()
 		cmd.Process.Signal(os.Interrupt)
-		cmd.Wait()
+		<-exited
+		lat.close()
 		return peak.Load() * 1024
 	}}, nil
 }
@@ -640,7 +724,7 @@ func find(rs []result, name, mode string) result {
 }
 
 func report(w io.Writer, c config, rs []result, withLog *result, peak int64) {
-	if c.pin || c.ghzGOGC != "" || !c.ghzTemplates {
+	if c.pin || c.ghzGOGC != "" || c.ghzTemplates {
 		fmt.Fprintf(w, "\nnot the table's method: -pin=%v -ghz-gogc=%q -ghz-templates=%v\n", c.pin, c.ghzGOGC, c.ghzTemplates)
 	}
 	fmt.Fprintf(w, "\n%-30s %-11s %10s %9s %9s %9s %15s %13s %12s %14s %8s\n", "target", "load", "req/s", "p50 ms", "p99 ms", "p99.9 ms",

@@ -135,7 +135,7 @@ func results() ([]result, *result) {
 func TestReport(t *testing.T) {
 	rs, log := results()
 	var b bytes.Buffer
-	report(&b, config{rate: 1000, ghzTemplates: true}, rs, log, 50<<20)
+	report(&b, config{rate: 1000}, rs, log, 50<<20)
 	out := b.String()
 	if strings.Contains(out, "not the table's method") {
 		t.Errorf("report of the default method says it is not the table's:\n%s", out)
@@ -163,9 +163,9 @@ func TestReport(t *testing.T) {
 		t.Errorf("report has a ratio for a target that did not run:\n%s", out)
 	}
 	b.Reset()
-	report(&b, config{rate: 1000}, rs, log, 50<<20)
-	if want := "not the table's method: -pin=false -ghz-gogc=\"\" -ghz-templates=false"; !strings.Contains(b.String(), want) {
-		t.Errorf("report without ghz's templates lacks %q; it is:\n%s", want, b.String())
+	report(&b, config{rate: 1000, ghzTemplates: true}, rs, log, 50<<20)
+	if want := "not the table's method: -pin=false -ghz-gogc=\"\" -ghz-templates=true"; !strings.Contains(b.String(), want) {
+		t.Errorf("report with ghz's templates lacks %q; it is:\n%s", want, b.String())
 	}
 }
 
@@ -232,6 +232,8 @@ func TestLoadScript(t *testing.T) {
 		regexp.MustCompile(`(?m)^Health/Check +100/s +\d+`),
 		regexp.MustCompile(`(?m)^Consult typical +saturation +\d+ .* 0$`),
 		regexp.MustCompile(`(?m)^Consult typical +100/s +\d+ .* 0$`),
+		// The server's own p99 and p99.9, read from its log file.
+		regexp.MustCompile(`(?m)^Consult typical +100/s .*µs +\d+\.\d{3} +\d+\.\d{3} +0$`),
 		regexp.MustCompile(`(?m)^Consult typical \+ record log +saturation +\d+ .* 0$`),
 		regexp.MustCompile(`Consult typical +throughput \d+\.\d\d x`),
 		regexp.MustCompile(`peak RSS of the server: \d+\.\d MiB`),
@@ -285,6 +287,77 @@ func TestLatenciesPercentiles(t *testing.T) {
 	}
 }
 
+// TestLatenciesFromLog checks that the latencies are read from a log file
+// as it grows, a line written in two parts counted once, when complete, and
+// lines other than consultations skipped.
+func TestLatenciesFromLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "serve.log")
+	w, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	var l latencies
+	if err := l.open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer l.close()
+	write := func(s string) {
+		if _, err := w.WriteString(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(`{"level":"INFO","msg":"serving","addr":"127.0.0.1:1"}` + "\n")
+	if got := l.len(); got != 0 {
+		t.Errorf("after the serving line: %d latencies; want 0", got)
+	}
+	write(`{"level":"INFO","msg":"consultation","latency_ms":0.5}` + "\n" + `{"level":"INFO","msg":"consultation","lat`)
+	if got := l.len(); got != 1 {
+		t.Errorf("after one line and a half: %d latencies; want 1", got)
+	}
+	write(`ency_ms":2.25}` + "\n")
+	if got := l.len(); got != 2 {
+		t.Errorf("after the second line's end: %d latencies; want 2", got)
+	}
+	if diff := cmp.Diff([]float64{0.5, 2.25}, l.ms); diff != "" {
+		t.Errorf("latencies (-want +got):\n%s", diff)
+	}
+}
+
+func TestWaitServing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "serve.log")
+	log := `{"msg":"garbage collector tuned"}` + "\n" + `{"msg":"debug serving","addr":"127.0.0.1:6060"}` + "\n" +
+		`{"msg":"serving","addr":"127.0.0.1:50051"}` + "\n"
+	if err := os.WriteFile(path, []byte(log), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var l latencies
+	if err := l.open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer l.close()
+	addr, debugAddr, err := l.waitServing(nil, time.Second)
+	if err != nil || addr != "127.0.0.1:50051" || debugAddr != "127.0.0.1:6060" {
+		t.Errorf("waitServing = %q, %q, %v; want 127.0.0.1:50051, 127.0.0.1:6060, nil", addr, debugAddr, err)
+	}
+
+	exited := make(chan struct{})
+	close(exited)
+	var quiet latencies
+	if err := quiet.open(path + ".missing"); err == nil {
+		t.Fatal("opened a missing log")
+	}
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	os.WriteFile(empty, nil, 0o600)
+	if err := quiet.open(empty); err != nil {
+		t.Fatal(err)
+	}
+	defer quiet.close()
+	if _, _, err := quiet.waitServing(exited, time.Minute); err == nil {
+		t.Error("waitServing on a server that exited: no error")
+	}
+}
+
 func TestPinned(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -304,19 +377,20 @@ func TestPinned(t *testing.T) {
 }
 
 func TestGhzArgs(t *testing.T) {
-	c := config{duration: 10 * time.Second, rate: 1000, concurrency: 32, ghzTemplates: true}
-	lean := c
-	lean.ghzTemplates = false
+	c := config{duration: 10 * time.Second, rate: 1000, concurrency: 32}
+	templates := c
+	templates.ghzTemplates = true
 	base := []string{"--insecure", "--call", "m", "-D", "d.json", "-z", "10s", "-O", "json", "--connections", "2"}
+	lean := []string{"--disable-template-functions", "--disable-template-data", "addr"}
 	for _, tc := range []struct {
 		name string
 		c    config
 		mode string
 		want []string
 	}{
-		{"saturation", c, "saturation", append(slices.Clone(base), "-c", "32", "addr")},
-		{"fixed", c, "fixed", append(slices.Clone(base), "--rps", "1000", "-c", "16", "addr")},
-		{"without templates", lean, "saturation", append(slices.Clone(base), "-c", "32", "--disable-template-functions", "--disable-template-data", "addr")},
+		{"saturation", c, "saturation", append(slices.Clone(base), append([]string{"-c", "32"}, lean...)...)},
+		{"fixed", c, "fixed", append(slices.Clone(base), append([]string{"--rps", "1000", "-c", "16"}, lean...)...)},
+		{"with templates", templates, "saturation", append(slices.Clone(base), "-c", "32", "addr")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, ghzArgs(tc.c, "addr", "m", "d.json", tc.mode)); diff != "" {
