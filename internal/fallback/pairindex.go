@@ -1,7 +1,9 @@
 package fallback
 
 import (
+	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -25,8 +27,12 @@ import (
 // (TestPairIndexTables).
 type pairIndex struct {
 	stride int
-	omask  uint32 // len(offs) - 1
-	smask  uint32 // the bits in starts, less one
+	// all is the union of the words' sets: find stops when it has found
+	// them all. (A field, not an argument: as an argument, the compiler
+	// reloaded it in the probe loop.)
+	all   uint64
+	omask uint32 // len(offs) - 1
+	smask uint32 // the bits in starts, less one
 	// mmask keeps the first m bytes of a little-endian word, m the
 	// shortest word's length up to four: the bytes of a start that
 	// starts and byStart key on.
@@ -80,10 +86,12 @@ func tailPrefix(s string, j int) uint32 { return prefix(s[j:]) }
 // given once, at stride (1 to maxStride).
 func newPairIndex(words []groupWord, stride int) pairIndex {
 	pairs := map[uint32]uint8{}
+	var all uint64
 	short := 4
 	for _, gw := range words {
 		w := gw.w
 		short = min(short, len(w))
+		all |= gw.sets
 		for o := 0; o < stride && o+1 < len(w); o++ {
 			pairs[uint32(w[o])|uint32(w[o+1])<<8] |= 1 << o
 		}
@@ -98,7 +106,7 @@ func newPairIndex(words []groupWord, stride int) pairIndex {
 	if ob > 16 || sb > 16 {
 		panic("pairIndex: too many words")
 	}
-	ix := pairIndex{stride: stride, omask: 1<<ob - 1, smask: 1<<sb - 1, mmask: 1<<(8*short) - 1,
+	ix := pairIndex{stride: stride, all: all, omask: 1<<ob - 1, smask: 1<<sb - 1, mmask: 1<<(8*short) - 1,
 		offs: make([]uint8, 1<<ob), starts: make([]uint64, 1<<sb/64)}
 	for k, m := range pairs {
 		ix.offs[pairHash(k)&ix.omask] |= m
@@ -114,10 +122,10 @@ func newPairIndex(words []groupWord, stride int) pairIndex {
 	return ix
 }
 
-// find returns found with the sets of every word that occurs in s, up to
-// all: it stops once found holds all.
-func (ix *pairIndex) find(s string, found, all uint64) uint64 {
-	if found == all {
+// find returns found with the sets of every word that occurs in s: it
+// stops once found holds all.
+func (ix *pairIndex) find(s string, found uint64) uint64 {
+	if found == ix.all {
 		return found
 	}
 	// The loop reads without bounds checks (p+1 < len(s), the tables'
@@ -129,7 +137,20 @@ func (ix *pairIndex) find(s string, found, all uint64) uint64 {
 	offs, omask := unsafe.Pointer(unsafe.SliceData(ix.offs)), ix.omask
 	starts, smask, mmask := unsafe.Pointer(unsafe.SliceData(ix.starts)), ix.smask, ix.mmask
 	base := unsafe.Pointer(unsafe.StringData(s))
-	for p := 0; p < n; p += st {
+	for p := 0; ; p += st {
+		// The probes without offsets, in a loop of their own: with the
+		// starts' work in it, the compiler kept two of the loop's values
+		// on the stack, a store and a load a probe. A probe with offsets
+		// loads its byte again below.
+		for ; p < n; p += st {
+			k := uint32(*(*byte)(unsafe.Add(base, p))) | uint32(*(*byte)(unsafe.Add(base, p+1)))<<8
+			if *(*uint8)(unsafe.Add(offs, pairHash(k)&omask)) != 0 {
+				break
+			}
+		}
+		if p >= n {
+			return found
+		}
 		k := uint32(*(*byte)(unsafe.Add(base, p))) | uint32(*(*byte)(unsafe.Add(base, p+1)))<<8
 		for m := *(*uint8)(unsafe.Add(offs, pairHash(k)&omask)); m != 0; m &= m - 1 {
 			j := p - bits.TrailingZeros8(m)
@@ -146,12 +167,11 @@ func (ix *pairIndex) find(s string, found, all uint64) uint64 {
 			if f := startHash(v) & smask; *(*uint64)(unsafe.Add(starts, f>>6*8))&(1<<(f&63)) == 0 {
 				continue
 			}
-			if found = ix.try(s, j, v, found); found == all {
+			if found = ix.try(s, j, v, found); found == ix.all {
 				return found
 			}
 		}
 	}
-	return found
 }
 
 // try adds to found the sets of the words that start with v and occur
@@ -166,12 +186,19 @@ func (ix *pairIndex) try(s string, j int, v uint32, found uint64) uint64 {
 }
 
 // startMap maps a start's first bytes to the words that begin with them:
-// an open-addressed table, at most half full, a slot used when its list
-// is not nil.
+// an open-addressed table of slots, at most half full, each with its
+// words in words[at:at+n] (n is 0 for an empty slot), whose bytes are
+// one array: a start tried reads a slot, a line of words and a line of
+// their bytes, where a list a slot read four lines.
 type startMap struct {
-	keys []uint32
-	vals [][]groupWord
-	mask uint32
+	slots []startSlot
+	words []groupWord
+	mask  uint32
+}
+
+type startSlot struct {
+	key   uint32
+	at, n uint16
 }
 
 func newStartMap(m map[uint32][]groupWord) startMap {
@@ -179,22 +206,41 @@ func newStartMap(m map[uint32][]groupWord) startMap {
 	for n < 2*uint32(len(m)) {
 		n <<= 1
 	}
-	t := startMap{keys: make([]uint32, n), vals: make([][]groupWord, n), mask: n - 1}
-	for k, v := range m {
+	t := startMap{slots: make([]startSlot, n), mask: n - 1}
+	var keys []uint32
+	size := 0
+	for k, ws := range m {
+		keys = append(keys, k)
+		for _, gw := range ws {
+			size += len(gw.w)
+		}
+	}
+	slices.Sort(keys)
+	blob := make([]byte, 0, size)
+	for _, k := range keys {
+		ws := m[k]
+		if len(t.words)+len(ws) > math.MaxUint16 {
+			panic("startMap: too many words")
+		}
 		i := startHash(k) & t.mask
-		for t.vals[i] != nil {
+		for t.slots[i].n != 0 {
 			i = (i + 1) & t.mask
 		}
-		t.keys[i], t.vals[i] = k, v
+		t.slots[i] = startSlot{key: k, at: uint16(len(t.words)), n: uint16(len(ws))}
+		for _, gw := range ws {
+			at := len(blob)
+			blob = append(blob, gw.w...)
+			t.words = append(t.words, groupWord{unsafe.String(&blob[at], len(gw.w)), gw.sets})
+		}
 	}
 	return t
 }
 
 // get returns the words that begin with v, or nil.
 func (t *startMap) get(v uint32) []groupWord {
-	for i := startHash(v) & t.mask; t.vals[i] != nil; i = (i + 1) & t.mask {
-		if t.keys[i] == v {
-			return t.vals[i]
+	for i := startHash(v) & t.mask; t.slots[i].n != 0; i = (i + 1) & t.mask {
+		if sl := t.slots[i]; sl.key == v {
+			return t.words[sl.at : sl.at+sl.n]
 		}
 	}
 	return nil

@@ -439,7 +439,7 @@ func (ss *substrSet) in(s string) bool {
 			return true
 		}
 	}
-	return ss.ix.find(s, 0, 1) != 0
+	return ss.ix.find(s, 0) != 0
 }
 
 // substrGroup answers several substring sets about one text in one pass:
@@ -509,7 +509,7 @@ func (g *substrGroup) bits(s string) uint64 {
 			found |= gw.sets
 		}
 	}
-	return g.ix.find(s, found, g.all)
+	return g.ix.find(s, found)
 }
 
 // index returns ss's bit in g's answers, or -1 when g does not hold it.
