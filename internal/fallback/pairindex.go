@@ -26,27 +26,36 @@ import (
 // whose lines a dozen probes mostly share, for a few more starts tried
 // (TestPairIndexTables).
 type pairIndex struct {
+	// The fields find reads come first, after a substrSet's short: a
+	// set asked about a text reads one line of itself.
 	stride int
 	// all is the union of the words' sets: find stops when it has found
 	// them all. (A field, not an argument: as an argument, the compiler
 	// reloaded it in the probe loop.)
 	all   uint64
-	omask uint32 // len(offs) - 1
-	smask uint32 // the bits in starts, less one
+	omask uint32 // the bytes of offs, less one
+	smask uint32 // the bits of starts, less one
 	// mmask keeps the first m bytes of a little-endian word, m the
 	// shortest word's length up to four: the bytes of a start that
 	// starts and byStart key on.
 	mmask uint32
+	// tab holds starts, then offs, in one array (starts and offs give
+	// them). starts has bit startHash(its first bytes under mmask)&smask
+	// for each word: most starts the offsets allow are rejected there.
 	// offs has bit o of offs[pairHash(pair)&omask] for each pair a word
 	// has at offset o below the stride: a probe's load, whose bits give
 	// the starts to try.
-	offs []uint8
-	// starts has bit startHash(its first bytes under mmask)&smask for each
-	// word: most starts the offsets allow are rejected there.
-	starts []uint64
+	tab []uint64
 	// byStart holds the words by their first bytes under mmask, for the
 	// starts that pass.
 	byStart startMap
+}
+
+func (ix *pairIndex) starts() []uint64 { return ix.tab[:(ix.smask+1)/64] }
+
+func (ix *pairIndex) offs() []byte {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ix.tab))), 8*len(ix.tab))
+	return b[(ix.smask+1)/8:][:ix.omask+1]
 }
 
 // offsPer and startsPer size a pairIndex's tables: bytes of offs per
@@ -107,15 +116,16 @@ func newPairIndex(words []groupWord, stride int) pairIndex {
 		panic("pairIndex: too many words")
 	}
 	ix := pairIndex{stride: stride, all: all, omask: 1<<ob - 1, smask: 1<<sb - 1, mmask: 1<<(8*short) - 1,
-		offs: make([]uint8, 1<<ob), starts: make([]uint64, 1<<sb/64)}
+		tab: make([]uint64, 1<<sb/64+1<<ob/8)}
+	offs, starts := ix.offs(), ix.starts()
 	for k, m := range pairs {
-		ix.offs[pairHash(k)&ix.omask] |= m
+		offs[pairHash(k)&ix.omask] |= m
 	}
 	byStart := map[uint32][]groupWord{}
 	for _, gw := range words {
 		v := prefix(gw.w) & ix.mmask
 		f := startHash(v) & ix.smask
-		ix.starts[f>>6] |= 1 << (f & 63)
+		starts[f>>6] |= 1 << (f & 63)
 		byStart[v] = append(byStart[v], gw)
 	}
 	ix.byStart = newStartMap(byStart)
@@ -134,8 +144,8 @@ func (ix *pairIndex) find(s string, found uint64) uint64 {
 	// most probes end at offs and most starts at starts, and a call per
 	// probe with offsets cost more than the loop.
 	st, n := ix.stride, len(s)-1
-	offs, omask := unsafe.Pointer(unsafe.SliceData(ix.offs)), ix.omask
-	starts, smask, mmask := unsafe.Pointer(unsafe.SliceData(ix.starts)), ix.smask, ix.mmask
+	starts, smask, mmask := unsafe.Pointer(unsafe.SliceData(ix.tab)), ix.smask, ix.mmask
+	offs, omask := unsafe.Add(starts, (smask+1)/8), ix.omask
 	base := unsafe.Pointer(unsafe.StringData(s))
 	for p := 0; ; p += st {
 		// The probes without offsets, in a loop of their own: with the

@@ -13,10 +13,10 @@ import (
 func TestPairIndexTables(t *testing.T) {
 	check := func(name string, ix *pairIndex) {
 		t.Helper()
-		if n := len(ix.offs); n > 1024 {
+		if n := len(ix.offs()); n > 1024 {
 			t.Errorf("%s: offs is %d bytes, want 1 KiB at most", name, n)
 		}
-		if n := 8 * len(ix.starts); n > 512 {
+		if n := 8 * len(ix.starts()); n > 512 {
 			t.Errorf("%s: starts is %d bytes, want 512 at most", name, n)
 		}
 	}

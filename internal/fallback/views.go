@@ -452,8 +452,8 @@ type substrGroup struct {
 	// package's groups have none); ix every other word of the sets, each
 	// with the bits of the sets that hold it.
 	short []groupWord
-	all   uint64 // a bit for each set
 	ix    pairIndex
+	all   uint64 // a bit for each set
 	sets  []*substrSet
 }
 
