@@ -536,6 +536,11 @@ var (
 	refundedWordSet = newSubstrSet(refundedWord)
 	partWordSet     = newSubstrSet(partWords)
 	restWordSet     = newSubstrSet([]string{"remaining", "balance", "outstanding", "rest ", "restbetrag", "saldo pendiente", "solde"})
+	// checkAlreadyDone asks the action's head and its description two
+	// sets each: a pass each text reads one set of tables where a pass a
+	// set read two.
+	familyHeadGroup = newSubstrGroup(refundFamilySet, payFamilySet)
+	familyDescGroup = newSubstrGroup(refundFamilySet, restWordSet)
 	notDoneSet      = newSubstrSet([]string{" not ", " no ", "never", "nicht", "kein", " sin ", " pas ", "aucun"})
 )
 
@@ -578,17 +583,20 @@ func (st *state) checkAlreadyDone() {
 	}
 	var done []string
 	var doneSet *substrSet
+	// The head's sets (familyHeadGroup: refund 1, pay 2) and the
+	// description's (familyDescGroup: refund 1, rest 2), each in a pass.
+	hb, db := familyHeadGroup.bits(head), familyDescGroup.bits(desc)
 	switch {
-	case refundFamilySet.in(head) || refundFamilySet.in(desc):
+	case hb&1 != 0 || db&1 != 0:
 		// A refund sent as a payout is a refund: the order's original
 		// payment is not a repeat of it.
 		done, doneSet = refundedWord, refundedWordSet
-	case payFamilySet.in(head):
+	case hb&2 != 0:
 		done, doneSet = paidWords, paidWordSet
 	default:
 		return
 	}
-	if restWordSet.in(desc) {
+	if db&2 != 0 {
 		return
 	}
 	var ids []string // the description's ids, once a record holds a done word

@@ -31,6 +31,10 @@ func testGroups() map[string]*substrGroup {
 		"polFold":  polFoldGroup,
 		"polLower": polLowerGroup,
 		"concept":  conceptGroup,
+		"self":     selfGroup,
+		"store":    storeGroup,
+		"famHead":  familyHeadGroup,
+		"famDesc":  familyDescGroup,
 		"odd":      newSubstrGroup(a, b, c),
 		"one":      newSubstrGroup(b),
 	}

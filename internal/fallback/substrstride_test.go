@@ -30,8 +30,8 @@ func TestSubstrSetStride(t *testing.T) {
 					words = append(words, word(n))
 				}
 				ss := newSubstrSet(words)
-				if want := min(maxStride, max(1, shortest-1)); shortest >= 2 && ss.stride != want {
-					t.Fatalf("%q: stride %d, want %d", words, ss.stride, want)
+				if want := min(maxStride, max(1, shortest-1)); shortest >= 2 && ss.ix.stride != want {
+					t.Fatalf("%q: stride %d, want %d", words, ss.ix.stride, want)
 				}
 				for range 50 {
 					s := word(rng.Intn(40))

@@ -1,7 +1,6 @@
 package fallback
 
 import (
-	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -268,28 +267,18 @@ func foldedFields(s string) []string {
 // pass over s. containsAny runs one substring search per word, which is
 // cheap on a record sentence but on a whole message with a list of thirty
 // words was the largest single cost of the judgment checks (about a sixth
-// of a 2 KiB analysis). The set indexes the words by their first two bytes:
-// a bitmap rejects most positions with one load, and only a position whose
-// two bytes start some word looks the candidates up.
+// of a 2 KiB analysis). The set probes the pairs of bytes at multiples of
+// its shortest word's length less one (pairIndex).
 type substrSet struct {
-	pair   [256][4]uint64  // bit b2 of pair[b1]: some word starts with b1 b2
-	byPair key3Map[string] // the words by their first two bytes, packKey3(0, b1, b2)
-	short  []string        // words under two bytes, searched directly
-	// stride and offs: every word of two or more bytes is at least
-	// stride+1 long, so that an occurrence covers a pair starting at a
-	// multiple of stride, at one of the word's first stride offsets; in
-	// looks only at the pairs at multiples of stride (Wu-Manber's shift,
-	// fixed), and offs says at which offsets of a word such a pair may
-	// be (bit o of offs[offHash(pair)]), so that a probe tries only the
-	// starts that can hold a word there.
-	stride int
-	offs   offTable
-	// tri and byTri: the words by their first three bytes, for a probe's
-	// starts (tryStarts). Keyed by two bytes, a start at a space passed
-	// the filter and tried every word of a space-led list that begins
-	// with the same letter; the third byte rejects most such starts.
-	tri   triFilter
-	byTri key3Map[string]
+	// short are the words under two bytes, searched directly; ix holds
+	// the others. in reads these first, together.
+	short []string
+	ix    pairIndex
+	// groups and gidx: the first two groups made with the set, and its
+	// bit in each, so that groupBits.has finds the bit without a scan of
+	// the group's sets (a dozen asks a case, of groups of up to 19 sets).
+	groups [2]*substrGroup
+	gidx   [2]uint8
 	// words and id, for a message substring set (newMsgSubstrSet): its
 	// words and its bit in the lexicon's set literals.
 	words []string
@@ -297,11 +286,6 @@ type substrSet struct {
 	// all is every word of the set, for a substrGroup that answers it
 	// with other sets.
 	all []string
-	// groups and gidx: the first two groups made with the set, and its
-	// bit in each, so that groupBits.has finds the bit without a scan of
-	// the group's sets (a dozen asks a case, of groups of up to 19 sets).
-	groups [2]*substrGroup
-	gidx   [2]uint8
 }
 
 // msgSubstrSets are the substring sets registered by newMsgSubstrSet, in
@@ -421,8 +405,9 @@ func (st *state) msgHasSub(ss *substrSet) bool {
 
 func newSubstrSet(words ...[]string) *substrSet {
 	ss := &substrSet{}
-	byPair := map[uint32][]string{}
-	byTri := map[uint32][]string{}
+	var long []groupWord
+	seen := map[string]bool{}
+	stride := maxStride
 	for _, l := range words {
 		for _, w := range l {
 			ss.all = append(ss.all, w)
@@ -430,148 +415,31 @@ func newSubstrSet(words ...[]string) *substrSet {
 				ss.short = append(ss.short, w)
 				continue
 			}
-			b1, b2 := w[0], w[1]
-			ss.pair[b1][b2>>6] |= 1 << (b2 & 63)
-			k := packKey3(0, b1, b2)
-			byPair[k] = append(byPair[k], w)
-			if len(w) >= 3 {
-				ss.tri.add(w)
-				k3 := packKey3(w[0], w[1], w[2])
-				byTri[k3] = append(byTri[k3], w)
+			if !seen[w] {
+				seen[w] = true
+				long = append(long, groupWord{w, 1})
+				stride = min(stride, len(w)-1)
 			}
 		}
 	}
-	// A map keyed by the pair hashed it on every candidate position, most
-	// of the cost of in on a long message.
-	ss.byPair = newPackedMap(byPair)
-	ss.byTri = newPackedMap(byTri)
-	ss.stride = maxStride
-	for _, l := range words {
-		for _, w := range l {
-			if len(w) >= 2 {
-				ss.stride = min(ss.stride, len(w)-1)
-			}
-		}
-	}
-	for _, l := range words {
-		for _, w := range l {
-			ss.offs.add(w, ss.stride)
-		}
-	}
+	ss.ix = newPairIndex(long, stride)
 	return ss
 }
 
-// maxStride bounds a probe's stride so that its offsets fit offTable's
-// eight bits (a shorter stride than the words allow is only slower).
+// maxStride bounds a probe's stride (a shorter stride than the words
+// allow is only slower).
 const maxStride = 8
 
-// offTable holds, for each pair of bytes hashed (offHash), the offsets
-// below the stride at which a word of a set has that pair: 4 KiB, where
-// a bitmap of the pairs with a pass over every offset of the stride at
-// each hit took 8 KiB and a test per offset.
-type offTable [1 << offBits]uint8
-
-const offBits = 12
-
-func offHash(b1, b2 byte) uint32 {
-	// b1 in the low byte: the pair as one little-endian load.
-	return (uint32(b2)<<8 | uint32(b1)) * 0x9e3779b1 >> (32 - offBits)
-}
-
-// add records the pairs of w at its first stride offsets.
-func (t *offTable) add(w string, stride int) {
-	for o := 0; o < stride && o+1 < len(w); o++ {
-		t[offHash(w[o], w[o+1])] |= 1 << o
-	}
-}
-
-// triFilter holds a bit for the first three bytes of each word (key3Bit),
-// so that a start that begins no word is rejected with one load.
-type triFilter [key3Words]uint64
-
-func (f *triFilter) add(w string) {
-	i, b := triBit(w[0], w[1], w[2])
-	f[i] |= b
-}
-
-// triBit hashes three bytes to a word of a triFilter and a bit in it, with
-// one multiply: the probe loops compute it at every start they try.
-func triBit(b1, b2, b3 byte) (int, uint64) {
-	h := (uint32(b3)<<16 | uint32(b2)<<8 | uint32(b1)) * 0x9e3779b1 >> (32 - 13)
-	return int(h >> 6), 1 << (h & 63)
-}
-
 // in reports whether any of the set's words occurs in s; it is
-// containsAny(s, words...) (TestSubstrSetMatchesContainsAny).
+// containsAny(s, words...) (TestSubstrSetMatchesContainsAny,
+// TestSubstrSetStride, FuzzSubstrSet).
 func (ss *substrSet) in(s string) bool {
 	for _, w := range ss.short {
 		if strings.Contains(s, w) {
 			return true
 		}
 	}
-	if len(s) < 2 {
-		return false
-	}
-	if ss.stride > 1 {
-		return ss.inStrided(s)
-	}
-	// The pair ending at each byte, the previous byte carried over: one
-	// load and no bounds check per byte (TestSubstrSetMatchesContainsAny,
-	// FuzzSubstrSet).
-	b1 := s[0]
-	for i := 1; i < len(s); i++ {
-		b2 := s[i]
-		if ss.pair[b1][b2>>6]&(1<<(b2&63)) != 0 {
-			for _, w := range ss.byPair.get(0, b1, b2) {
-				if strings.HasPrefix(s[i-1:], w) {
-					return true
-				}
-			}
-		}
-		b1 = b2
-	}
-	return false
-}
-
-// inStrided is in for a set whose words are all at least three bytes
-// long: it probes the pairs at multiples of the stride, and where one may
-// be inside a word, tries the starts whose word would have it there. Each
-// start is tried by one probe at most: the multiple of the stride within
-// the stride of bytes from it (TestSubstrSetStride, FuzzSubstrSet).
-func (ss *substrSet) inStrided(s string) bool {
-	// The loop reads without bounds checks (p+1 < len(s) holds, and a
-	// start's three bytes are tested against len(s)) and tests each start
-	// the probe allows against the three-byte filter itself: most probes
-	// find no offset and most starts fail the filter, and a call per hit
-	// (with the loop's registers spilt around it) cost more than the
-	// loop. Only a start that passes calls tryWords.
-	st, n := ss.stride, len(s)-1
-	base := unsafe.Pointer(unsafe.StringData(s))
-	for p := 0; p < n; p += st {
-		b1, b2 := *(*byte)(unsafe.Add(base, p)), *(*byte)(unsafe.Add(base, p+1))
-		for m := ss.offs[offHash(b1, b2)]; m != 0; m &= m - 1 {
-			j := p - bits.TrailingZeros8(m)
-			if j < 0 || j+2 > n {
-				continue
-			}
-			c1, c2, c3 := *(*byte)(unsafe.Add(base, j)), *(*byte)(unsafe.Add(base, j+1)), *(*byte)(unsafe.Add(base, j+2))
-			if i, b := triBit(c1, c2, c3); ss.tri[i]&b != 0 && ss.tryWords(s, j) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// tryWords reports a word of the set at s[j:]; the set's words are at
-// least three bytes long (its stride is two or more) and j+2 < len(s).
-func (ss *substrSet) tryWords(s string, j int) bool {
-	for _, w := range ss.byTri.get(s[j], s[j+1], s[j+2]) {
-		if strings.HasPrefix(s[j:], w) {
-			return true
-		}
-	}
-	return false
+	return ss.ix.find(s, 0) != 0
 }
 
 // substrGroup answers several substring sets about one text in one pass:
@@ -580,16 +448,13 @@ func (ss *substrSet) tryWords(s string, j int) bool {
 // over the text per set; a group asks them once, and the text's view keeps
 // the bits (TestSubstrGroupMatchesSets).
 type substrGroup struct {
+	// short holds the words under two bytes, searched directly (the
+	// package's groups have none); ix every other word of the sets, each
+	// with the bits of the sets that hold it.
+	short []groupWord
+	ix    pairIndex
+	all   uint64 // a bit for each set
 	sets  []*substrSet
-	offs  offTable           // as substrSet.offs
-	tri   triFilter          // as substrSet.tri, over every set's words
-	byTri key3Map[groupWord] // the words by their first three bytes
-	// short holds the words under three bytes, searched directly: the
-	// package's groups have none, and without them every start has three
-	// bytes to filter on.
-	short  []groupWord
-	stride int    // as substrSet.stride
-	all    uint64 // a bit for each set
 }
 
 // groupWord is a word of a group's sets, with the bits of the sets that
@@ -603,7 +468,7 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 	if len(sets) > 64 {
 		panic("substrGroup: more than 64 sets")
 	}
-	g := &substrGroup{sets: sets, stride: maxStride}
+	g := &substrGroup{sets: sets}
 	byWord := map[string]uint64{}
 	var order []string
 	for i, ss := range sets {
@@ -621,24 +486,18 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 			byWord[w] |= 1 << i
 		}
 	}
-	byTri := map[uint32][]groupWord{}
+	var long []groupWord
+	stride := maxStride
 	for _, w := range order {
 		gw := groupWord{w, byWord[w]}
-		if len(w) < 3 {
+		if len(w) < 2 {
 			g.short = append(g.short, gw)
 			continue
 		}
-		g.tri.add(w)
-		k := packKey3(w[0], w[1], w[2])
-		byTri[k] = append(byTri[k], gw)
-		g.stride = min(g.stride, len(w)-1)
+		long = append(long, gw)
+		stride = min(stride, len(w)-1)
 	}
-	g.byTri = newPackedMap(byTri)
-	for _, w := range order {
-		if len(w) >= 3 {
-			g.offs.add(w, g.stride)
-		}
-	}
+	g.ix = newPairIndex(long, stride)
 	return g
 }
 
@@ -650,32 +509,7 @@ func (g *substrGroup) bits(s string) uint64 {
 			found |= gw.sets
 		}
 	}
-	// The probes at multiples of the stride, each trying the starts whose
-	// word would have its pair there, as inStrided: every start is tried
-	// once at most, and every start of a word of the sets is tried.
-	// The loads are unchecked as in inStrided: p+1 < len(s), and a start
-	// is tried only when its three bytes are in s.
-	st, n := g.stride, len(s)-1
-	base := unsafe.Pointer(unsafe.StringData(s))
-	for p := 0; p < n && found != g.all; p += st {
-		b1, b2 := *(*byte)(unsafe.Add(base, p)), *(*byte)(unsafe.Add(base, p+1))
-		for m := g.offs[offHash(b1, b2)]; m != 0; m &= m - 1 {
-			j := p - bits.TrailingZeros8(m)
-			if j < 0 || j+2 > n {
-				continue
-			}
-			c1, c2, c3 := *(*byte)(unsafe.Add(base, j)), *(*byte)(unsafe.Add(base, j+1)), *(*byte)(unsafe.Add(base, j+2))
-			if i, b := triBit(c1, c2, c3); g.tri[i]&b == 0 {
-				continue
-			}
-			for _, gw := range g.byTri.get(c1, c2, c3) {
-				if found&gw.sets != gw.sets && strings.HasPrefix(s[j:], gw.w) {
-					found |= gw.sets
-				}
-			}
-		}
-	}
-	return found
+	return g.ix.find(s, found)
 }
 
 // index returns ss's bit in g's answers, or -1 when g does not hold it.
