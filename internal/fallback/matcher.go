@@ -598,16 +598,26 @@ const maxOcc = 64
 // as recording them, when the phrases read mostly a literal's first
 // occurrence.
 type occIndex struct {
-	count []uint8 // per literal id: occurrences kept (<= maxOcc)
-	// first and last are, per literal id with count > 0, the indexes in
-	// pairs of its first and last occurrence.
-	first, last []int32
-	ids         []int32 // the literal ids seen, in first-seen order
-	pairs       []litAt // occurrences in scan order
+	// lit holds, per literal id, how many occurrences are kept and where
+	// the first and last are. One record per literal, not three arrays:
+	// a literal's first occurrence, with the table evicted between two
+	// consultations, then misses one cache line where it missed three
+	// (the count read and the two indexes written).
+	lit   []litOcc
+	ids   []int32 // the literal ids seen, in first-seen order
+	pairs []litAt // occurrences in scan order
 	// ti is the text's word index when findMarks is given its words
 	// (textIndexInto): kept with the rest, it was two allocations per
 	// message, 1.6 KB at 2 KiB.
 	ti textIndex
+}
+
+// litOcc is what an occIndex keeps of one literal: count occurrences
+// (at most maxOcc), and when count > 0 the indexes in pairs of the first
+// and the last.
+type litOcc struct {
+	count       uint8
+	first, last int32
 }
 
 // litAt is an occurrence of literal lit at byte start; next is the index
@@ -618,33 +628,34 @@ type litAt struct {
 
 // newOccIndex returns an occIndex for a lexicon of n literals.
 func newOccIndex(n int) *occIndex {
-	return &occIndex{count: make([]uint8, n), first: make([]int32, n), last: make([]int32, n)}
+	return &occIndex{lit: make([]litOcc, n)}
 }
 
 // head is the index in pairs of literal id's first occurrence, -1 for
 // none; pairs[k].next leads to the others, in text order.
 func (o *occIndex) head(id int32) int32 {
-	if o.count[id] == 0 {
-		return -1
+	if l := &o.lit[id]; l.count > 0 {
+		return l.first
 	}
-	return o.first[id]
+	return -1
 }
 
 // add records an occurrence of literal id at byte start, the first
 // maxOcc of each literal.
 func (o *occIndex) add(id, start int32) {
 	k := int32(len(o.pairs))
-	switch o.count[id] {
+	l := &o.lit[id]
+	switch l.count {
 	case 0:
 		o.ids = append(o.ids, id)
-		o.first[id] = k
+		l.first = k
 	case maxOcc:
 		return
 	default:
-		o.pairs[o.last[id]].next = k
+		o.pairs[l.last].next = k
 	}
-	o.count[id]++
-	o.last[id] = k
+	l.count++
+	l.last = k
 	o.pairs = append(o.pairs, litAt{id, start, -1})
 }
 
@@ -654,7 +665,7 @@ func (o *occIndex) add(id, start int32) {
 // lookups and the chain call per start (about 70 calls per 2 KiB message).
 func (o *occIndex) sawLater(ph *phrase) bool {
 	for _, p := range ph.parts[1:] {
-		if o.count[p.lit] == 0 {
+		if o.lit[p.lit].count == 0 {
 			return false
 		}
 	}
@@ -664,7 +675,7 @@ func (o *occIndex) sawLater(ph *phrase) bool {
 // reset clears what a text left, touching only the literals it saw.
 func (o *occIndex) reset() {
 	for _, id := range o.ids {
-		o.count[id] = 0
+		o.lit[id].count = 0
 	}
 	o.ids, o.pairs = o.ids[:0], o.pairs[:0]
 	o.ti = textIndex{} // the pool keeps no case's text or words
@@ -726,7 +737,7 @@ func (lx *lexicon) findAt(hits []hit, text string, f *folded, marks *[]setMark, 
 			if !occ.sawLater(ph) {
 				continue
 			}
-			for k := occ.first[id]; k >= 0; k = occ.pairs[k].next {
+			for k := occ.lit[id].first; k >= 0; k = occ.pairs[k].next {
 				st := int(occ.pairs[k].start)
 				end := st + len(lx.lits[id])
 				ok := true
@@ -886,8 +897,7 @@ func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
 	r := occRecorder{
 		outAt: unsafe.Pointer(unsafe.SliceData(a.outAt)), outLits: unsafe.Pointer(unsafe.SliceData(a.outLits)),
 		firstOut: a.firstOut, nLex: int32(len(lx.lits)),
-		count: unsafe.Pointer(unsafe.SliceData(occ.count)), first: unsafe.Pointer(unsafe.SliceData(occ.first)),
-		last: unsafe.Pointer(unsafe.SliceData(occ.last)), occ: occ, marks: marks,
+		lit: unsafe.Pointer(unsafe.SliceData(occ.lit)), occ: occ, marks: marks,
 	}
 	r.recordAll(hs)
 }
@@ -895,12 +905,12 @@ func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
 // occRecorder is what recordAll reads, for one batch: the compact
 // automaton's output tables and the occIndex's arrays, as pointers.
 type occRecorder struct {
-	outAt, outLits     unsafe.Pointer // &a.outAt[0], &a.outLits[0]
-	firstOut           uint32
-	nLex               int32          // literal ids from nLex on are set literals
-	count, first, last unsafe.Pointer // &occ.count[0], &occ.first[0], &occ.last[0]
-	occ                *occIndex
-	marks              *[]setMark
+	outAt, outLits unsafe.Pointer // &a.outAt[0], &a.outLits[0]
+	firstOut       uint32
+	nLex           int32          // literal ids from nLex on are set literals
+	lit            unsafe.Pointer // &occ.lit[0]
+	occ            *occIndex
+	marks          *[]setMark
 }
 
 // recordAll records the literals that each state of hs (from firstOut on)
@@ -908,7 +918,7 @@ type occRecorder struct {
 // marks is not nil), a literal of the pack in occ (occIndex.add), as
 // record does. The tables are read unchecked through r's pointers, as
 // s-firstOut+1 < len(outAt) (compact) and a pack literal's id is below
-// len(lx.lits), the length of count, first and last (newOccIndex); occ's
+// len(lx.lits), the length of occ.lit (newOccIndex); occ's
 // slices have room (recordStates), their bounds checks stay.
 func (r *occRecorder) recordAll(hs []stateAt) {
 	for j := range hs {
@@ -929,23 +939,22 @@ func (r *occRecorder) recordAll(hs []stateAt) {
 				}
 				continue
 			}
-			c := (*uint8)(unsafe.Add(r.count, id))
-			if *c == maxOcc {
+			l := (*litOcc)(unsafe.Add(r.lit, uintptr(id)*unsafe.Sizeof(litOcc{})))
+			if l.count == maxOcc {
 				continue
 			}
 			occ := r.occ
 			k := int32(len(occ.pairs))
-			l := (*int32)(unsafe.Add(r.last, uintptr(id)*4))
-			if *c == 0 {
+			if l.count == 0 {
 				n := len(occ.ids)
 				occ.ids = occ.ids[:n+1]
 				occ.ids[n] = id
-				*(*int32)(unsafe.Add(r.first, uintptr(id)*4)) = k
+				l.first = k
 			} else {
-				occ.pairs[*l].next = k
+				occ.pairs[l.last].next = k
 			}
-			*c++
-			*l = k
+			l.count++
+			l.last = k
 			occ.pairs = occ.pairs[:k+1]
 			occ.pairs[k] = litAt{id, start, -1}
 		}
