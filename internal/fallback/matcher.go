@@ -326,10 +326,16 @@ type lexicon struct {
 	lits    []string
 	phrases []phrase
 
-	// firstIDs[firstAt[id]:firstAt[id+1]] are the phrases whose first
+	// firsts[heads[id].at:heads[id+1].at] are the phrases whose first
 	// part is literal id, ascending (firstOf): two flat tables where a
 	// slice per literal gave every GC cycle thousands of objects to mark.
-	firstAt, firstIDs []int32
+	// heads[id].len is the literal's length, and each phrase comes with
+	// its second part's literal, so that find reads neither lits nor, for
+	// a phrase whose second part the text lacks (most that have one), the
+	// phrase: with the tables evicted between two consultations, each was
+	// a cache line to miss.
+	heads  []litHead
+	firsts []firstPhrase
 
 	negators map[string]bool
 	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
@@ -349,6 +355,19 @@ type lexicon struct {
 	// id < nPS and the substring sets with id < nSS (those registered
 	// when the pack was compiled, at most 64 of each).
 	nPS, nSS int
+}
+
+// litHead is a pack literal's entry in lexicon.heads: where its phrases
+// start in lexicon.firsts, and its length.
+type litHead struct {
+	at, len int32
+}
+
+// firstPhrase is a phrase listed under the literal of its first part
+// (lexicon.firsts), with the literal of its second part, -1 for a phrase
+// of one part.
+type firstPhrase struct {
+	phrase, second int32
 }
 
 // setMark is a set literal found in the message: literal k of the
@@ -603,7 +622,12 @@ type occIndex struct {
 	// a literal's first occurrence, with the table evicted between two
 	// consultations, then misses one cache line where it missed three
 	// (the count read and the two indexes written).
-	lit   []litOcc
+	lit []litOcc
+	// seen has bit id%64 of word id/64 set for every literal id with
+	// count > 0: find asks it of the later parts of the phrases it tries,
+	// and the bits of all literals take 700 bytes where their litOcc take
+	// 64 KB, a line of which each question missed.
+	seen  []uint64
 	ids   []int32 // the literal ids seen, in first-seen order
 	pairs []litAt // occurrences in scan order
 	// ti is the text's word index when findMarks is given its words
@@ -628,7 +652,7 @@ type litAt struct {
 
 // newOccIndex returns an occIndex for a lexicon of n literals.
 func newOccIndex(n int) *occIndex {
-	return &occIndex{lit: make([]litOcc, n)}
+	return &occIndex{lit: make([]litOcc, n), seen: make([]uint64, (n+63)/64)}
 }
 
 // head is the index in pairs of literal id's first occurrence, -1 for
@@ -648,6 +672,7 @@ func (o *occIndex) add(id, start int32) {
 	switch l.count {
 	case 0:
 		o.ids = append(o.ids, id)
+		o.seen[id>>6] |= 1 << (id & 63)
 		l.first = k
 	case maxOcc:
 		return
@@ -665,17 +690,21 @@ func (o *occIndex) add(id, start int32) {
 // lookups and the chain call per start (about 70 calls per 2 KiB message).
 func (o *occIndex) sawLater(ph *phrase) bool {
 	for _, p := range ph.parts[1:] {
-		if o.lit[p.lit].count == 0 {
+		if !o.has(p.lit) {
 			return false
 		}
 	}
 	return true
 }
 
+// has reports whether the text holds literal id (its count > 0).
+func (o *occIndex) has(id int32) bool { return o.seen[id>>6]&(1<<(id&63)) != 0 }
+
 // reset clears what a text left, touching only the literals it saw.
 func (o *occIndex) reset() {
 	for _, id := range o.ids {
 		o.lit[id].count = 0
+		o.seen[id>>6] = 0 // every bit set is an id's of ids
 	}
 	o.ids, o.pairs = o.ids[:0], o.pairs[:0]
 	o.ti = textIndex{} // the pool keeps no case's text or words
@@ -732,16 +761,21 @@ func (lx *lexicon) findAt(hits []hit, text string, f *folded, marks *[]setMark, 
 	// end, which is unique per hit. The first-seen order, near the text's,
 	// leaves that sort little to move.
 	for _, id := range occ.ids {
-		for _, pi := range lx.firstOf(id) {
+		h := lx.heads[id : id+2]
+		for _, fp := range lx.firsts[h[0].at:h[1].at] {
+			if fp.second >= 0 && !occ.has(fp.second) {
+				continue // as sawLater would, without reading the phrase
+			}
+			pi := fp.phrase
 			ph := &lx.phrases[pi]
-			if !occ.sawLater(ph) {
+			if fp.second >= 0 && !occ.sawLater(ph) {
 				continue
 			}
 			for k := occ.lit[id].first; k >= 0; k = occ.pairs[k].next {
 				st := int(occ.pairs[k].start)
-				end := st + len(lx.lits[id])
+				end := st + int(h[0].len)
 				ok := true
-				if len(ph.parts) > 1 {
+				if fp.second >= 0 {
 					if ti == nil {
 						if words != nil {
 							ti = textIndexInto(&occ.ti, text, words)
@@ -897,7 +931,8 @@ func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
 	r := occRecorder{
 		outAt: unsafe.Pointer(unsafe.SliceData(a.outAt)), outLits: unsafe.Pointer(unsafe.SliceData(a.outLits)),
 		firstOut: a.firstOut, nLex: int32(len(lx.lits)),
-		lit: unsafe.Pointer(unsafe.SliceData(occ.lit)), occ: occ, marks: marks,
+		lit: unsafe.Pointer(unsafe.SliceData(occ.lit)), seen: unsafe.Pointer(unsafe.SliceData(occ.seen)),
+		occ: occ, marks: marks,
 	}
 	r.recordAll(hs)
 }
@@ -908,7 +943,7 @@ type occRecorder struct {
 	outAt, outLits unsafe.Pointer // &a.outAt[0], &a.outLits[0]
 	firstOut       uint32
 	nLex           int32          // literal ids from nLex on are set literals
-	lit            unsafe.Pointer // &occ.lit[0]
+	lit, seen      unsafe.Pointer // &occ.lit[0], &occ.seen[0]
 	occ            *occIndex
 	marks          *[]setMark
 }
@@ -918,7 +953,8 @@ type occRecorder struct {
 // marks is not nil), a literal of the pack in occ (occIndex.add), as
 // record does. The tables are read unchecked through r's pointers, as
 // s-firstOut+1 < len(outAt) (compact) and a pack literal's id is below
-// len(lx.lits), the length of occ.lit (newOccIndex); occ's
+// len(lx.lits), the length of occ.lit, and its word below len(occ.seen)
+// (newOccIndex); occ's
 // slices have room (recordStates), their bounds checks stay.
 func (r *occRecorder) recordAll(hs []stateAt) {
 	for j := range hs {
@@ -949,6 +985,7 @@ func (r *occRecorder) recordAll(hs []stateAt) {
 				n := len(occ.ids)
 				occ.ids = occ.ids[:n+1]
 				occ.ids[n] = id
+				*(*uint64)(unsafe.Add(r.seen, uintptr(id>>6)*8)) |= 1 << (id & 63)
 				l.first = k
 			} else {
 				occ.pairs[l.last].next = k
@@ -1025,8 +1062,8 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int
 }
 
 // firstOf returns the phrases whose first part is literal id.
-func (lx *lexicon) firstOf(id int32) []int32 {
-	return lx.firstIDs[lx.firstAt[id]:lx.firstAt[id+1]]
+func (lx *lexicon) firstOf(id int32) []firstPhrase {
+	return lx.firsts[lx.heads[id].at:lx.heads[id+1].at]
 }
 
 // isNegator reports lx.negators[w].
