@@ -16,9 +16,10 @@ import (
 
 // sentAuto's tables, built in init after every cueSet.
 var (
-	// sentDelta[sentCol[b]+st] is the next state on byte b: the table is
-	// stored by column, one per byte class, and sentCol holds each byte's
-	// column offset (its class times the number of states). ASCII upper
+	// sentDelta[sentDelta[b]+st] is the next state on byte b: the table is
+	// stored by column, one per byte class, after the 256 cells that hold
+	// each byte's column offset (256 plus its class times the number of
+	// states), so that one base pointer serves both loads. ASCII upper
 	// case has its lower case's column, every separator one column that
 	// leads to sentSep and every non-ASCII byte one that leads to
 	// sentWide. The states are numbered so that those that recognise a
@@ -35,7 +36,6 @@ var (
 	// the shallow states, which every word passes, share lines in each
 	// column (TestSentTableLines).
 	sentDelta []uint16
-	sentCol   [256]uint16
 	// sentFirst is a power of two P: every state is below 2P, so a state
 	// is sentFirst or more exactly when it has that bit.
 	sentFirst uint32
@@ -157,15 +157,15 @@ func init() {
 	// Two states more, sentSep and sentWide: the four-byte step may read
 	// on from them before it finds them (their values are never used).
 	rows := int(k) + 2
-	if newOf[0] != 0 || k+2 > 2*p || ncol*rows > 1<<16 {
+	if newOf[0] != 0 || k+2 > 2*p || 256+ncol*rows > 1<<16 {
 		panic("fallback: sentence automaton does not fit its 16-bit table")
 	}
 	sentSep, sentWide = k, k+1
-	for b, c := range colOf {
-		sentCol[b] = uint16(c * rows)
-	}
 	sentOut = make([]sentHits, nOut)
-	sentDelta = make([]uint16, ncol*rows)
+	sentDelta = make([]uint16, 256+ncol*rows)
+	for b, c := range colOf {
+		sentDelta[b] = uint16(256 + c*rows)
+	}
 	for s, ids := range a.out {
 		ns := newOf[s]
 		if ns >= sentFirst {
@@ -179,10 +179,10 @@ func init() {
 			}
 		}
 		for ci, c := range classOf {
-			sentDelta[ci*rows+int(ns)] = uint16(newOf[next(s, c)])
+			sentDelta[256+ci*rows+int(ns)] = uint16(newOf[next(s, c)])
 		}
-		sentDelta[nSep*rows+int(ns)] = uint16(sentSep)
-		sentDelta[nWide*rows+int(ns)] = uint16(sentWide)
+		sentDelta[256+nSep*rows+int(ns)] = uint16(sentSep)
+		sentDelta[256+nWide*rows+int(ns)] = uint16(sentWide)
 	}
 }
 
@@ -195,14 +195,14 @@ func init() {
 // four bytes at a time and tests the four states once; a block with a
 // state to handle is stepped again byte by byte from its first state.
 // The steps read sentDelta through a pointer, with no bounds check: every
-// index is a column's offset (sentCol) plus a state, below the column's
-// length (sentSep and sentWide have cells in every column too), so it is
-// in the table by construction (init checks the sizes).
+// index is a byte, or a column's offset (sentDelta[b]) plus a state below
+// the column's length (sentSep and sentWide have cells in every column
+// too), so it is in the table by construction (init checks the sizes).
 func scanPiece(t string) (end int, wide bool, h sentHits) {
 	d := unsafe.Pointer(unsafe.SliceData(sentDelta))
-	col := &sentCol
 	step := func(s uint32, b byte) uint32 {
-		return uint32(*(*uint16)(unsafe.Add(d, uintptr(uint32(col[b])+s)*2)))
+		c := uint32(*(*uint16)(unsafe.Add(d, uintptr(b)*2)))
+		return uint32(*(*uint16)(unsafe.Add(d, uintptr(c+s)*2)))
 	}
 	first := sentFirst
 	tb := unsafe.Pointer(unsafe.StringData(t))
