@@ -74,18 +74,21 @@ type automaton struct {
 	col      [256]uint32
 	firstOut uint32
 	out      [][]int32 // literal ids recognised on entering a state
-	// outAt and outLits replace out when compact made its table: the literals
-	// recognised on entering state s >= firstOut are
-	// outLits[outAt[s-firstOut]:outAt[s-firstOut+1]], each with its
-	// length, which the scan needs for the start and read from litLen
-	// with a second bounds check. The lexicon's automaton has tens of
-	// thousands of states and lives as long as the engine: as a slice per
-	// state, out was a pointer for every GC cycle to mark (and thousands
-	// of small objects); flat, the tables hold none.
-	outAt   []uint32
-	outLits []outLit
-	litLen  []int
-	maxOut  int // the most literals a state recognises (compact)
+	// outs replaces out when compact made its table: the literal
+	// recognised on entering state s >= firstOut is outs[s-firstOut], with
+	// its length, which the scan needs for the start and read from litLen
+	// with a second bounds check; when the state recognises several (one
+	// in twenty, a few percent of the states a text enters),
+	// outs[s-firstOut] is {-1-at, n} and they are outs[at:at+n], past
+	// the entries of the states (outOf). The lexicon's automaton has tens
+	// of thousands of states and lives as long as the engine: as a slice
+	// per state, out was a pointer for every GC cycle to mark (and
+	// thousands of small objects); flat, the table holds none. A table of
+	// where each state's literals start, before them, made every state a
+	// scan records two cache lines to miss when the tables were evicted.
+	outs   []outLit
+	litLen []int
+	maxOut int // the most literals a state recognises (compact)
 }
 
 // outLit is a literal a state recognises, with its length.
@@ -135,7 +138,6 @@ func (a *automaton) compactTo(wide bool) *automaton {
 		a.cols16 = make([]uint16, n*a.nclass)
 	}
 	out := make([][]int32, n)
-	nIDs := 0
 	for s := range n {
 		for c := 0; c < a.nclass; c++ {
 			if t := newOf[next(s, c)]; wide {
@@ -145,25 +147,36 @@ func (a *automaton) compactTo(wide bool) *automaton {
 			}
 		}
 		out[newOf[s]] = a.out[s]
-		nIDs += len(a.out[s])
 	}
 	for b, c := range a.class {
 		a.col[b] = uint32(int(c) * n)
 	}
-	a.outAt = make([]uint32, 0, n-int(a.firstOut)+1)
-	a.outLits = make([]outLit, 0, nIDs)
-	for _, ids := range out[a.firstOut:] {
-		a.outAt = append(a.outAt, uint32(len(a.outLits)))
+	a.outs = make([]outLit, n-int(a.firstOut))
+	for s, ids := range out[a.firstOut:] {
+		if len(ids) == 1 {
+			a.outs[s] = outLit{ids[0], int32(a.litLen[ids[0]])}
+			continue
+		}
+		a.outs[s] = outLit{-1 - int32(len(a.outs)), int32(len(ids))}
 		for _, id := range ids {
-			a.outLits = append(a.outLits, outLit{id, int32(a.litLen[id])})
+			a.outs = append(a.outs, outLit{id, int32(a.litLen[id])})
 		}
 	}
-	a.outAt = append(a.outAt, uint32(len(a.outLits)))
 	for _, ids := range out {
 		a.maxOut = max(a.maxOut, len(ids))
 	}
 	a.out, a.d16, a.delta = nil, nil, nil
 	return a
+}
+
+// outOf returns the literals that state s (firstOut or more) of the
+// compact table recognises.
+func (a *automaton) outOf(s uint32) []outLit {
+	o := a.outs[s-a.firstOut : s-a.firstOut+1]
+	if at := o[0].id; at < 0 {
+		return a.outs[-1-at:][:o[0].len]
+	}
+	return o
 }
 
 // compacted reports whether compact made the column table.
@@ -175,8 +188,7 @@ func colScan[E uint16 | uint32](a *automaton, cols []E, text string, fn func(lit
 	for i := 0; i < len(text); i++ {
 		s = uint32(cols[a.col[text[i]]+s])
 		if s >= first {
-			at := a.outAt[s-first:]
-			for _, o := range a.outLits[at[0]:at[1]] {
+			for _, o := range a.outOf(s) {
 				fn(o.id, i+1-int(o.len))
 			}
 		}
@@ -929,7 +941,7 @@ func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
 	occ.pairs = slices.Grow(occ.pairs, room)
 	occ.ids = slices.Grow(occ.ids, room)
 	r := occRecorder{
-		outAt: unsafe.Pointer(unsafe.SliceData(a.outAt)), outLits: unsafe.Pointer(unsafe.SliceData(a.outLits)),
+		outs:     unsafe.Pointer(unsafe.SliceData(a.outs)),
 		firstOut: a.firstOut, nLex: int32(len(lx.lits)),
 		lit: unsafe.Pointer(unsafe.SliceData(occ.lit)), seen: unsafe.Pointer(unsafe.SliceData(occ.seen)),
 		occ: occ, marks: marks,
@@ -940,29 +952,34 @@ func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
 // occRecorder is what recordAll reads, for one batch: the compact
 // automaton's output tables and the occIndex's arrays, as pointers.
 type occRecorder struct {
-	outAt, outLits unsafe.Pointer // &a.outAt[0], &a.outLits[0]
-	firstOut       uint32
-	nLex           int32          // literal ids from nLex on are set literals
-	lit, seen      unsafe.Pointer // &occ.lit[0], &occ.seen[0]
-	occ            *occIndex
-	marks          *[]setMark
+	outs      unsafe.Pointer // &a.outs[0]
+	firstOut  uint32
+	nLex      int32          // literal ids from nLex on are set literals
+	lit, seen unsafe.Pointer // &occ.lit[0], &occ.seen[0]
+	occ       *occIndex
+	marks     *[]setMark
 }
 
 // recordAll records the literals that each state of hs (from firstOut on)
 // recognises on entering it at its byte: a set literal in *marks (when
 // marks is not nil), a literal of the pack in occ (occIndex.add), as
 // record does. The tables are read unchecked through r's pointers, as
-// s-firstOut+1 < len(outAt) (compact) and a pack literal's id is below
-// len(lx.lits), the length of occ.lit, and its word below len(occ.seen)
-// (newOccIndex); occ's
-// slices have room (recordStates), their bounds checks stay.
+// a state's literals are in outs (compact), and a pack literal's id is below len(lx.lits), the length of
+// occ.lit, and its word below len(occ.seen) (newOccIndex); occ's slices
+// have room (recordStates), their bounds checks stay.
 func (r *occRecorder) recordAll(hs []stateAt) {
+	const size = unsafe.Sizeof(outLit{})
 	for j := range hs {
 		h := &hs[j]
-		at := unsafe.Add(r.outAt, uintptr(h.s-r.firstOut)*4)
-		lo, hi := *(*uint32)(at), *(*uint32)(unsafe.Add(at, 4))
-		for k := lo; k < hi; k++ {
-			o := (*outLit)(unsafe.Add(r.outLits, uintptr(k)*unsafe.Sizeof(outLit{})))
+		// outs[k:e] are the state's literals (outOf).
+		k := uintptr(h.s - r.firstOut)
+		e := k + 1
+		if o := (*outLit)(unsafe.Add(r.outs, k*size)); o.id < 0 {
+			k = uintptr(-1 - o.id)
+			e = k + uintptr(o.len)
+		}
+		for ; k < e; k++ {
+			o := (*outLit)(unsafe.Add(r.outs, k*size))
 			id, start := o.id, h.i+1-o.len
 			if id >= r.nLex {
 				if m := r.marks; m != nil {
