@@ -180,7 +180,7 @@ func bareSubject(before string) string {
 		}
 		noun = append(noun, w)
 	}
-	if len(noun) != 1 || len(noun[0]) < 3 || stopWords[noun[0]] {
+	if len(noun) != 1 || len(noun[0]) < 3 || stopWords.has(noun[0]) {
 		return ""
 	}
 	return unitStem(noun[0])

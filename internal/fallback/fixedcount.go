@@ -82,7 +82,7 @@ func fixedCountNoun(sent string) string {
 			continue
 		}
 		noun := rest[:j]
-		if !containsAny(rest, countFixed...) || len(noun) < 4 || stopWords[noun] {
+		if !containsAny(rest, countFixed...) || len(noun) < 4 || stopWords.has(noun) {
 			continue
 		}
 		return unitStem(noun)

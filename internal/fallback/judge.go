@@ -85,8 +85,8 @@ func nameInRef(words []string, cr string) bool {
 	return false
 }
 
-var stopWords = map[string]bool{"the": true, "of": true, "and": true, "for": true, "from": true, "del": true, "des": true,
-	"der": true, "die": true, "das": true, "los": true, "las": true, "les": true, "von": true, "with": true, "our": true, "your": true}
+var stopWords = newWordSet("the", "of", "and", "for", "from", "del", "des",
+	"der", "die", "das", "los", "las", "les", "von", "with", "our", "your")
 
 // significantWords returns the words of the folded text f of three letters
 // or more that are not stop words.
@@ -99,7 +99,7 @@ func significantWords(f string) []string {
 		}
 		s = rest
 		w = strings.Trim(w, ".,;:()'\"")
-		if len(w) < 3 || stopWords[w] {
+		if len(w) < 3 || stopWords.has(w) {
 			continue
 		}
 		out = append(out, w)
@@ -113,7 +113,7 @@ func significantWords(f string) []string {
 // reference compacted.
 func shareWord(words []string, cr string) bool {
 	for _, w := range words {
-		if len(w) >= 4 && !genericWords[w] && strings.Contains(cr, w) {
+		if len(w) >= 4 && !genericWords.has(w) && strings.Contains(cr, w) {
 			return true
 		}
 	}
@@ -345,7 +345,7 @@ func (st *state) corroborated() bool {
 	}
 	about := map[string]bool{}
 	for _, w := range plainWords(c.Action.Description + " " + c.Goal) {
-		if len(w) >= 4 && !genericWords[w] {
+		if len(w) >= 4 && !genericWords.has(w) {
 			about[w] = true
 		}
 	}
@@ -354,7 +354,7 @@ func (st *state) corroborated() bool {
 		msg = msg[:4096]
 	}
 	for _, w := range plainWords(msg) {
-		if len(w) >= 5 && !genericWords[w] {
+		if len(w) >= 5 && !genericWords.has(w) {
 			about[w] = true
 		}
 	}
@@ -934,7 +934,7 @@ func (st *state) checkStatus() {
 // given as its significant words.
 func brandIn(label string, words []string) bool {
 	for _, w := range words {
-		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords[w] && !orgWords[w] && strings.Contains(label, w) {
+		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords.has(w) && !orgWords[w] && strings.Contains(label, w) {
 			return true
 		}
 	}
@@ -1145,7 +1145,7 @@ func plainWords(s string) []string {
 	for _, w := range strings.FieldsFunc(toLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
 	}) {
-		if len(w) >= 5 && !genericWords[w] {
+		if len(w) >= 5 && !genericWords.has(w) {
 			out = append(out, w)
 		}
 	}

@@ -406,10 +406,10 @@ var onlyToOpeners = []string{" only to ", " solo a ", " solo al ", " solamente a
 	" nur an ", " ausschliesslich an ", " uniquement a ", " uniquement au ", " uniquement aux ", " seulement a ", " seulement au "}
 
 // onlyToStops end the party's words after the opening (folded).
-var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once": true, "with": true, "who": true, "that": true,
-	"on": true, "in": true, "and": true, "or": true, "by": true, "tras": true, "despues": true, "cuando": true, "si": true,
-	"con": true, "y": true, "o": true, "nach": true, "wenn": true, "und": true, "oder": true, "mit": true, "apres": true,
-	"quand": true, "et": true, "ou": true, "avec": true, ".": true}
+var onlyToStops = newWordSet("after", "when", "if", "once", "with", "who", "that",
+	"on", "in", "and", "or", "by", "tras", "despues", "cuando", "si",
+	"con", "y", "o", "nach", "wenn", "und", "oder", "mit", "apres",
+	"quand", "et", "ou", "avec", ".")
 
 // reservedWords returns the words (five letters or more) of the party a
 // folded policy sentence reserves the act to ("... paid only to the named
@@ -429,7 +429,7 @@ func reservedWords(sent string) []string {
 		var out []string
 		for k := range 4 {
 			w := wordAfter(s, i+len(op)-1, k)
-			if w == "" || onlyToStops[w] {
+			if w == "" || onlyToStops.has(w) {
 				break
 			}
 			if len(w) >= 5 {
@@ -802,9 +802,10 @@ func capOpenerMask(low string) uint32 {
 	return m
 }
 
-// capLinks may stand between an opener and its amount (lower case).
-var capLinks = map[string]bool{"of": true, "for": true, "de": true, "von": true, "pour": true, "por": true, "amount": true,
-	"amounts": true, "repairs": true, "up": true, "to": true, "bis": true, "hasta": true, "zu": true, "at": false}
+// capLinks may stand between an opener and its amount (lower case); "at"
+// may not.
+var capLinks = newWordSet("of", "for", "de", "von", "pour", "por", "amount",
+	"amounts", "repairs", "up", "to", "bis", "hasta", "zu")
 
 // capAmount is an amount an approval or a cap qualifies; perUnit says it
 // is a rate ("$75 per attendee", "24,90 €/month"), not a total.
@@ -858,7 +859,7 @@ func capAmounts(cl string) []capAmount {
 				for e < len(low) && (low[e] >= 'a' && low[e] <= 'z') {
 					e++
 				}
-				if e == m || !capLinks[low[m:e]] {
+				if e == m || !capLinks.has(low[m:e]) {
 					k = m
 					break
 				}

@@ -463,11 +463,11 @@ func (st *state) checkReservedPayout() {
 // refNouns name a reference kind the owner's records hold (lower case):
 // a twin counts only after one of them, so that two flight numbers or two
 // product codes, which differ by a digit for honest reasons, do not.
-var refNouns = map[string]bool{"policy": true, "policies": true, "claim": true, "claims": true, "invoice": true, "contract": true, "certificate": true,
-	"member": true, "membership": true, "account": true, "case": true, "file": true, "poliza": true, "póliza": true, "siniestro": true, "reclamacion": true,
-	"reclamación": true, "factura": true, "contrato": true, "expediente": true, "police": true, "polizze": true, "versicherungsschein": true,
-	"schaden": true, "schadensnummer": true, "rechnung": true, "vertrag": true, "vertragsnummer": true, "contrat": true, "sinistre": true,
-	"facture": true, "dossier": true, "no": true, "nr": true, "number": true, "número": true, "numero": true, "nummer": true}
+var refNouns = newWordSet("policy", "policies", "claim", "claims", "invoice", "contract", "certificate",
+	"member", "membership", "account", "case", "file", "poliza", "póliza", "siniestro", "reclamacion",
+	"reclamación", "factura", "contrato", "expediente", "police", "polizze", "versicherungsschein",
+	"schaden", "schadensnummer", "rechnung", "vertrag", "vertragsnummer", "contrat", "sinistre",
+	"facture", "dossier", "no", "nr", "number", "número", "numero", "nummer")
 
 // refTokens returns the reference-like tokens of s that follow a reference
 // noun within four words: a letter prefix of one to five letters and
@@ -560,7 +560,7 @@ func refNounBefore(s string) bool {
 		}
 		j := strings.LastIndexAny(s, " ,;:()[]\"'.!?\t\n#")
 		if w := s[j+1:]; len(w) <= 24 {
-			// lower-cased on the stack: the map look-up of string(b) does
+			// lower-cased on the stack: the look-up of string(b) does
 			// not allocate
 			var b [24]byte
 			for k := 0; k < len(w); k++ {
@@ -570,7 +570,7 @@ func refNounBefore(s string) bool {
 				}
 				b[k] = c
 			}
-			if refNouns[string(b[:len(w)])] {
+			if refNouns.has(string(b[:len(w)])) {
 				return true
 			}
 		}

@@ -351,8 +351,9 @@ type lexicon struct {
 
 	negators map[string]bool
 	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
-	// for every negator: most words fail it and skip the map (isNegator).
+	// for every negator: most words fail it and skip the set (isNegator).
 	negFilter [32]uint64
+	negSet    wordSet   // negators, as isNegator asks them (buildScanner)
 	occPool   sync.Pool // *occIndex scratch of find, sized for lits
 	// The set literals follow the pack's in the automaton (literal id
 	// len(lits)+k is set literal k): the phrases of the package's phrase
@@ -391,11 +392,14 @@ type setMark struct {
 // buildScanner builds the automaton of the pack's literals and the set
 // literals.
 func (lx *lexicon) buildScanner() {
+	var negs []string
 	for w := range lx.negators {
 		if w != "" {
 			lx.negFilter[w[0]&31] |= 1 << min(len(w), 63)
+			negs = append(negs, w)
 		}
 	}
+	lx.negSet = newWordSet(negs...)
 	all := append([]string(nil), lx.lits...)
 	idx := map[string]int{}
 	add := func(w string, ps, ss uint64) {
@@ -1085,7 +1089,7 @@ func (lx *lexicon) firstOf(id int32) []firstPhrase {
 
 // isNegator reports lx.negators[w].
 func (lx *lexicon) isNegator(w string) bool {
-	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negators[w]
+	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negSet.has(w)
 }
 
 // negated reports whether one of the three words before byte p is a

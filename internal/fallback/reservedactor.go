@@ -78,7 +78,7 @@ func sharedDescStems(clause, desc string) int {
 	n := 0
 	seen := map[string]bool{}
 	for _, w := range strings.Fields(clause) {
-		if len(w) < 4 || stopWords[w] || genericWords[w] {
+		if len(w) < 4 || stopWords.has(w) || genericWords.has(w) {
 			continue
 		}
 		long := len(w) >= 12
@@ -105,10 +105,10 @@ func partyNamed(after, who string) bool {
 		if k == 4 {
 			break
 		}
-		if len(w) < 4 && !stopWords[w] && len(w) >= 2 && strings.Contains(who, " "+w+" ") {
+		if len(w) < 4 && !stopWords.has(w) && len(w) >= 2 && strings.Contains(who, " "+w+" ") {
 			return true // "only by QA", "solo por RRHH": a short name matches whole (judge16b)
 		}
-		if len(w) < 4 || stopWords[w] {
+		if len(w) < 4 || stopWords.has(w) {
 			continue
 		}
 		k++
