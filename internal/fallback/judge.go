@@ -1021,7 +1021,7 @@ var senderNouns = []string{"sender", "caller", "counterparty", "requester", "req
 // statusGate: the words reSetStatus needs, tested without a regexp.
 // s is already lower case.
 func statusGate(l string) bool {
-	return judgeGates.mask(l)&gStatus == gStatus
+	return gatesOf(l)&gStatus == gStatus
 }
 
 var (

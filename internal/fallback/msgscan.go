@@ -60,6 +60,11 @@ func init() {
 	var gates []uint32 // literal id - len(cueWords) -> gate groups
 	lits = append(lits, judgeGates.lits...)
 	gates = append(gates, judgeGates.group...)
+	for _, l := range judgeGates.lits {
+		if strings.IndexFunc(l, func(r rune) bool { return r < utf8.RuneSelf && isSentenceSep(byte(r)) }) >= 0 {
+			panic("fallback: a gate word holds a sentence separator") // gatesOf and splitScan cut there
+		}
+	}
 	a := buildAutomaton(lits)
 	if a.d16 == nil {
 		panic("fallback: sentence automaton too large for the 16-bit table")
@@ -243,6 +248,27 @@ func scanPiece(t string) (end int, wide bool, h sentHits) {
 			return j, wide, h
 		}
 	}
+}
+
+// gatesOf is judgeGates.mask(l) for a lower-cased text l, from the
+// sentence automaton's pass (scanPiece), whose table the message's scan
+// has used already, rather than from judgeGates' own automaton, whose
+// table a short text (an action's description) otherwise brought into
+// the cache line by line, a state a line or two. No gate word holds a
+// separator (init), so none spans two pieces; a piece with a non-ASCII
+// byte is asked of judgeGates itself, as splitScan does.
+func gatesOf(l string) uint32 {
+	var m uint32
+	for start := 0; start <= len(l); {
+		i, wide, h := scanPiece(l[start:])
+		if wide {
+			m |= judgeGates.mask(l[start : start+i])
+		} else {
+			m |= h.gate
+		}
+		start += i + 1
+	}
+	return m
 }
 
 // msgGates is what splitScan adds for the message: the gate groups of the
