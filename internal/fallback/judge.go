@@ -122,20 +122,20 @@ func shareWord(words []string, cr string) bool {
 
 // orgWords mark a claimed identity as an organisation or one of its
 // departments rather than a private person.
-var orgWords = map[string]bool{"office": true, "department": true, "dept": true, "team": true, "bank": true, "support": true,
-	"security": true, "billing": true, "accounts": true, "accounting": true, "payroll": true, "legal": true, "counsel": true,
-	"compliance": true, "inc": true, "ltd": true, "llc": true, "gmbh": true, "corp": true, "company": true, "group": true,
-	"services": true, "service": true, "desk": true, "helpdesk": true, "finance": true, "treasury": true, "administration": true,
-	"authority": true, "agency": true, "ministry": true, "police": true, "tax": true, "departamento": true, "servicio": true,
-	"abteilung": true, "bureau": true, "buro": true, "banco": true, "banque": true, "direction": true, "government": true,
-	"customs": true, "revenue": true, "procurement": true, "operations": true, "hr": true, "it": true, "sa": true, "ag": true,
-	"ceo": true, "cfo": true, "cto": true, "coo": true, "ciso": true, "cio": true, "president": true, "vp": true,
-	"director": true, "chairman": true, "controller": true, "treasurer": true, "officer": true, "administrator": true}
+var orgWords = newWordSet("office", "department", "dept", "team", "bank", "support",
+	"security", "billing", "accounts", "accounting", "payroll", "legal", "counsel",
+	"compliance", "inc", "ltd", "llc", "gmbh", "corp", "company", "group",
+	"services", "service", "desk", "helpdesk", "finance", "treasury", "administration",
+	"authority", "agency", "ministry", "police", "tax", "departamento", "servicio",
+	"abteilung", "bureau", "buro", "banco", "banque", "direction", "government",
+	"customs", "revenue", "procurement", "operations", "hr", "it", "sa", "ag",
+	"ceo", "cfo", "cto", "coo", "ciso", "cio", "president", "vp",
+	"director", "chairman", "controller", "treasurer", "officer", "administrator")
 
 // orgClaim reports an organisation's name in the folded claimed identity fc.
 func orgClaim(fc string) bool {
 	for _, w := range strings.Fields(fc) {
-		if orgWords[strings.Trim(w, ".,;:()")] {
+		if orgWords.has(strings.Trim(w, ".,;:()")) {
 			return true
 		}
 	}
@@ -934,7 +934,7 @@ func (st *state) checkStatus() {
 // given as its significant words.
 func brandIn(label string, words []string) bool {
 	for _, w := range words {
-		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords.has(w) && !orgWords[w] && strings.Contains(label, w) {
+		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords.has(w) && !orgWords.has(w) && strings.Contains(label, w) {
 			return true
 		}
 	}

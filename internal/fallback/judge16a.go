@@ -690,7 +690,7 @@ func roleWords(claim string) []string {
 			continue
 		}
 		f := foldWord(t)
-		if len(f) >= 6 && !genericWords.has(f) && !orgWords[f] {
+		if len(f) >= 6 && !genericWords.has(f) && !orgWords.has(f) {
 			out = append(out, f)
 		}
 	}
