@@ -34,7 +34,7 @@ var (
 	// core's L2 cache some 150 times. By column in two bytes it is 89 KB,
 	// and the states are numbered breadth first in each group, so that
 	// the shallow states, which every word passes, share lines in each
-	// column (TestSentTableLines).
+	// column (TestSentTableLayout).
 	sentDelta []uint16
 	// sentFirst is a power of two P: every state is below 2P, so a state
 	// is sentFirst or more exactly when it has that bit.
@@ -130,7 +130,7 @@ func init() {
 			}
 		}
 	}
-	for s := range n { // states no ASCII byte reaches (none, today)
+	for s := range n { // states only a non-ASCII byte leads to: never entered (sentWide)
 		if !seen[s] {
 			order = append(order, s)
 		}
