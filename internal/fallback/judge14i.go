@@ -778,13 +778,24 @@ var capOpeners = []string{"approv", "authoris", "authoriz", "pre-authoris", "pre
 // capOpenerSet finds any of capOpeners in one pass.
 var capOpenerSet = newSubstrSet(capOpeners)
 
-// capOpenersByByte lists, for each byte, the indexes in capOpeners of the
-// openers that start with it.
-var capOpenersByByte = func() (by [256][]uint8) {
-	for i, op := range capOpeners {
-		by[op[0]] = append(by[op[0]], uint8(i))
+// capOpenersByByte[capOpenerAt[c]:capOpenerAt[c+1]] are the indexes in
+// capOpeners of the openers that start with byte c. Two flat tables of
+// bytes, not a slice per byte: capOpenerMask reads an entry for every byte
+// of the text, and 256 slice headers took 6 KB, a cache line for every
+// few bytes a text holds (some twenty misses a case with the tables
+// evicted), where the lower-case letters' entries of capOpenerAt share
+// one line.
+var capOpenerAt, capOpenersByByte = func() (at [257]uint8, by []uint8) {
+	for c := range 256 {
+		at[c] = uint8(len(by))
+		for i, op := range capOpeners {
+			if op[0] == byte(c) {
+				by = append(by, uint8(i))
+			}
+		}
 	}
-	return by
+	at[256] = uint8(len(by))
+	return at, by
 }()
 
 // capOpenerMask returns the set of capOpeners (bit i for capOpeners[i])
@@ -793,7 +804,8 @@ var capOpenersByByte = func() (by [256][]uint8) {
 func capOpenerMask(low string) uint32 {
 	var m uint32
 	for i := 0; i < len(low); i++ {
-		for _, k := range capOpenersByByte[low[i]] {
+		c := low[i]
+		for _, k := range capOpenersByByte[capOpenerAt[c]:capOpenerAt[int(c)+1]] {
 			if strings.HasPrefix(low[i:], capOpeners[k]) {
 				m |= 1 << k
 			}
