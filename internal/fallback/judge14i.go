@@ -805,8 +805,8 @@ func capOpenerMask(low string) uint32 {
 	var m uint32
 	for i := 0; i < len(low); i++ {
 		c := low[i]
-		for _, k := range capOpenersByByte[capOpenerAt[c]:capOpenerAt[int(c)+1]] {
-			if strings.HasPrefix(low[i:], capOpeners[k]) {
+		for j := capOpenerAt[c]; j < capOpenerAt[int(c)+1]; j++ {
+			if k := capOpenersByByte[j]; strings.HasPrefix(low[i:], capOpeners[k]) {
 				m |= 1 << k
 			}
 		}
