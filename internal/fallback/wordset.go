@@ -1,5 +1,7 @@
 package fallback
 
+import "strings"
+
 // wordSet is a fixed set of words that the checks ask about one word at
 // a time (stop words, link words, generic name words), read as a map
 // would be: has(w) is m[w] for the map of its words.
@@ -87,6 +89,58 @@ func (s *wordSet) has(w string) bool {
 			return false
 		}
 		if int(e.n) == len(w) && string(e.b[:len(w)]) == w {
+			return true
+		}
+	}
+}
+
+// prefixList is a fixed list of stems asked whether a word starts with
+// one of them (prefixOf is hasPrefixAny), held as one string of all the
+// stems, their ends and their first bytes: a []string of stems made
+// elsewhere leaves their bytes where they were, a cache line a stem or so
+// to read them all, where the first bytes of sixty stems share one line
+// and only a stem whose first byte is the word's is compared.
+type prefixList struct {
+	joined string
+	ends   []uint16 // stem i is joined[ends[i-1]:ends[i]] (ends[-1] = 0)
+	firsts string   // firsts[i] is stem i's first byte
+}
+
+// newPrefixList returns the list of stems, in their order; an empty stem
+// is an error of the package.
+func newPrefixList(stems []string) prefixList {
+	s := prefixList{joined: strings.Join(stems, ""), ends: make([]uint16, len(stems))}
+	if len(s.joined) >= 1<<16 {
+		panic("fallback: a prefixList past 64 KB")
+	}
+	at := 0
+	for i, p := range stems {
+		if p == "" {
+			panic("fallback: an empty stem in a prefixList")
+		}
+		at += len(p)
+		s.ends[i] = uint16(at)
+		s.firsts += p[:1]
+	}
+	return s
+}
+
+// prefixOf reports whether w starts with one of the stems.
+func (s *prefixList) prefixOf(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; ; i++ {
+		j := strings.IndexByte(s.firsts[i:], w[0])
+		if j < 0 {
+			return false
+		}
+		i += j
+		lo := 0
+		if i > 0 {
+			lo = int(s.ends[i-1])
+		}
+		if strings.HasPrefix(w, s.joined[lo:s.ends[i]]) {
 			return true
 		}
 	}

@@ -107,3 +107,35 @@ func FuzzWordSet(f *testing.F) {
 		}
 	})
 }
+
+// TestPrefixList checks prefixOf against hasPrefixAny over the same stems,
+// bareBanAnyVerb's among them, on the stems, their cuts and extensions.
+func TestPrefixList(t *testing.T) {
+	var banStems []string
+	for _, l := range bareBanVerbs {
+		banStems = append(banStems, l...)
+	}
+	for name, stems := range map[string][]string{"none": nil, "one": {"ab"}, "ban": banStems,
+		"nested": {"remov", "re", "removal"}, "samefirst": {"abc", "abd", "a", "b"}} {
+		t.Run(name, func(t *testing.T) {
+			s := newPrefixList(stems)
+			probes := append([]string{"", "r", "re", "removing", "cash out", "xyz"}, wordSetProbes...)
+			for _, p := range stems {
+				if p != "" {
+					probes = append(probes, p, p[:len(p)-1], p+"s", "z"+p)
+				}
+			}
+			var want, got []bool
+			for _, p := range probes {
+				want = append(want, hasPrefixAny(p, stems))
+				got = append(got, s.prefixOf(p))
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("prefixOf on %q (-want +got):\n%s", probes, d)
+			}
+		})
+	}
+	if got, want := len(bareBanAnyVerb.ends), 0; got == want {
+		t.Error("bareBanAnyVerb holds no stems")
+	}
+}
