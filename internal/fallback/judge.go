@@ -178,8 +178,8 @@ var openerMarkers = map[string]bool{"als ": true}
 // appositionOpeners open a description of the writer after a comma: "I'm Marco from
 // BrightFM, your facilities vendor", "hier ist Stefan Reuter von LohnPartner, Ihrem externen
 // Abrechnungsdienstleister", "we are Voltar Distribution, a reseller" (sixteenth round, part r).
-var appositionOpeners = []string{"your ", "a ", "an ", "the ", "ihr ", "ihre ", "ihrem ", "ihren ", "ein ", "eine ", "einem ",
-	"votre ", "un ", "une ", "le ", "la ", "su ", "el ", "una "}
+var appositionOpeners = newPrefixList([]string{"your ", "a ", "an ", "the ", "ihr ", "ihre ", "ihrem ", "ihren ", "ein ", "eine ", "einem ",
+	"votre ", "un ", "une ", "le ", "la ", "su ", "el ", "una "})
 
 // roleSuffixes end German compound role nouns ("Abrechnungsdienstleister", "Abteilungsleiter").
 var roleSuffixes = []string{"dienstleister", "leiter", "leiterin"}
@@ -233,7 +233,7 @@ func rolesInLow(low string, framed bool) map[string]bool {
 			seg := low[from:end]
 			if j := strings.IndexAny(seg, ".,;:!?\n"); j >= 0 {
 				rest := strings.TrimLeft(seg[j+1:], " ")
-				if framed && seg[j] == ',' && hasPrefixAny(rest, appositionOpeners) {
+				if framed && seg[j] == ',' && appositionOpeners.prefixOf(rest) {
 					if k := strings.IndexAny(rest, ".,;:!?\n"); k >= 0 {
 						rest = rest[:k]
 					}

@@ -28,13 +28,13 @@ var reservedMarks = []string{" only by ", " solely by ", " exclusively by ", " s
 var reservedMarkSet = newSubstrSet(reservedMarks)
 
 // readVerbs name acts that only look, which no reservation touches.
-var readVerbs = []string{"read", "search", "list", "get", "view", "compare", "request", "quote", "lookup", "check"}
+var readVerbs = newPrefixList([]string{"read", "search", "list", "get", "view", "compare", "request", "quote", "lookup", "check"})
 
 // checkReservedActor flags a write the policy reserves to a party the
 // counterparty is not.
 func (st *state) checkReservedActor(v *j3fold) {
 	_, verb, ok := strings.Cut(st.lowAction(), ":")
-	if !ok || hasPrefixAny(verb, readVerbs) || len(st.c.Policies) == 0 {
+	if !ok || readVerbs.prefixOf(verb) || len(st.c.Policies) == 0 {
 		return
 	}
 	desc, who := "", "" // built for the first policy that reserves an act
