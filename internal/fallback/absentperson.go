@@ -50,7 +50,7 @@ func nameWordsOf(folded string) []string {
 			break
 		}
 		s = rest
-		if len(w) >= 3 && !genericWords[w] && !stopWords[w] {
+		if len(w) >= 3 && !genericWords.has(w) && !stopWords.has(w) {
 			out = append(out, w)
 		}
 	}

@@ -75,7 +75,7 @@ func addressName(ref string) []string {
 	var out []string
 	for p := range strings.FieldsFuncSeq(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' }) {
 		if len(p) >= 3 && !hasASCIIDigit(p) {
-			if p = toLower(p); !genericWords[p] {
+			if p = toLower(p); !genericWords.has(p) {
 				out = append(out, p)
 			}
 		}

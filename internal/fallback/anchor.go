@@ -17,10 +17,14 @@ import (
 // same, since only the leading \b looks before it. FuzzHeadRE compares the
 // two.
 type headRE struct {
-	re      *regexp.Regexp // the pattern: the reference, and the non-ASCII path
-	at      *regexp.Regexp // the pattern anchored at the start of its input
-	heads   []string       // lower-case ASCII; every match starts with one (case-folded)
-	first   [256]bool      // first bytes of the heads, in both cases
+	re    *regexp.Regexp // the pattern: the reference, and the non-ASCII path
+	at    *regexp.Regexp // the pattern anchored at the start of its input
+	heads []string       // lower-case ASCII; every match starts with one (case-folded)
+	first [256]bool      // first bytes of the heads, in both cases
+	// heads0[i] is heads[i][0]: candidate compares a byte with them in one
+	// string, where reading each head's first byte was a cache line of its
+	// own (the heads' bytes lie apart) when the tables were evicted.
+	heads0  string
 	maxHead int
 	// atASCII, when set, is h.at on an all-ASCII text: the end of the
 	// anchored match at s[p], which the caller has found to be a candidate
@@ -48,6 +52,7 @@ func newHeadRE(re *regexp.Regexp, heads ...string) *headRE {
 			h.first[c-'a'+'A'] = true
 		}
 		h.maxHead = max(h.maxHead, len(w))
+		h.heads0 += w[:1]
 	}
 	return h
 }
@@ -82,9 +87,11 @@ func (h *headRE) candidate(s string, p int) (ok, whole bool) {
 	if lc >= 'A' && lc <= 'Z' {
 		lc += 'a' - 'A'
 	}
-	for _, hd := range h.heads {
-		if hd[0] == lc && len(w) >= len(hd) && hasPrefixFold(w, hd) {
-			return true, false
+	for i := 0; i < len(h.heads0); i++ {
+		if h.heads0[i] == lc {
+			if hd := h.heads[i]; len(w) >= len(hd) && hasPrefixFold(w, hd) {
+				return true, false
+			}
 		}
 	}
 	return false, false

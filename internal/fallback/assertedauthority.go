@@ -112,7 +112,7 @@ func namedSubject(stmt string) bool {
 func (st *state) approverOnRecord(subj, stmt string) bool {
 	var who []string
 	for _, w := range strings.Fields(subj) {
-		if len(w) >= 3 && !stopWords[w] && !articleWords[w] {
+		if len(w) >= 3 && !stopWords.has(w) && !articleWords[w] {
 			who = append(who, " "+w)
 		}
 	}

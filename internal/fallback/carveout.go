@@ -37,7 +37,7 @@ func allowedPart(allow []string, desc string) bool {
 	}
 	var want []string
 	for _, w := range allow {
-		if w = bareWord(w); len(w) >= 3 && !stopWords[w] && !weakStems[w] {
+		if w = bareWord(w); len(w) >= 3 && !stopWords.has(w) && !weakStems[w] {
 			want = append(want, w)
 		}
 	}

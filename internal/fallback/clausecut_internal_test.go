@@ -60,7 +60,12 @@ func TestCapOpenerMask(t *testing.T) {
 	if len(capOpeners) > 32 {
 		t.Fatalf("capOpeners has %d words; capOpenerMask holds 32", len(capOpeners))
 	}
-	for _, s := range []string{"", "approved up to €2,000", "aprobada hasta 2.000 €", "jusqu’à 2 000 €; jusqu'à", "pre-authorised; preauthoriz"} {
+	texts := []string{"", "approved up to €2,000", "aprobada hasta 2.000 €", "jusqu’à 2 000 €; jusqu'à", "pre-authorised; preauthoriz",
+		strings.Join(capOpeners, " ")}
+	for _, op := range capOpeners { // each opener, cut short, and at a text's end
+		texts = append(texts, op, op[:len(op)-1], "x"+op)
+	}
+	for _, s := range texts {
 		t.Run(s, func(t *testing.T) {
 			if got, want := capOpenerMask(s), capOpenerMaskRef(s); got != want {
 				t.Errorf("capOpenerMask(%q) = %b, want %b", s, got, want)

@@ -36,7 +36,8 @@ func (lx *lexicon) findRef(text string) []hit {
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	for _, id := range ids {
-		for _, pi := range lx.firstOf(id) {
+		for _, fp := range lx.firstOf(id) {
+			pi := fp.phrase
 			if seen[int(pi)] {
 				continue
 			}

@@ -32,7 +32,7 @@ var countNounSet, countFixedSet = newSubstrSet(countNouns), newSubstrSet(countFi
 
 // countVerbs add or remove one of a counted thing (folded word starts of
 // the action's first word).
-var countVerbs = []string{"add", "remov", "delet", "drop", "anad", "agreg", "quit", "elimin", "hinzu", "entfern", "streich", "ajout", "retir", "suppr", "enlev"}
+var countVerbs = newPrefixList([]string{"add", "remov", "delet", "drop", "anad", "agreg", "quit", "elimin", "hinzu", "entfern", "streich", "ajout", "retir", "suppr", "enlev"})
 
 // checkFixedCount flags an action that adds or removes one of the things a
 // policy says the count of can never change.
@@ -42,7 +42,7 @@ func (st *state) checkFixedCount(v *j3fold) {
 	}
 	desc := v.desc()
 	first, _, ok := strings.Cut(strings.TrimSpace(desc), " ")
-	if !ok || !hasPrefixAny(first, countVerbs) {
+	if !ok || !countVerbs.prefixOf(first) {
 		return
 	}
 	for pi, p := range st.policies() {
@@ -82,7 +82,7 @@ func fixedCountNoun(sent string) string {
 			continue
 		}
 		noun := rest[:j]
-		if !containsAny(rest, countFixed...) || len(noun) < 4 || stopWords[noun] {
+		if !containsAny(rest, countFixed...) || len(noun) < 4 || stopWords.has(noun) {
 			continue
 		}
 		return unitStem(noun)

@@ -253,3 +253,15 @@ func gateScanRef(low string) (m uint32, ctl [][2]int) {
 	}
 	return m | cur, ctl
 }
+
+// TestGatesOfMatchesMask checks gatesOf, the gate groups from the
+// sentence automaton's pass, against judgeGates.mask on lower-cased texts
+// of gate words, their pieces, separators and non-ASCII runes.
+func TestGatesOfMatchesMask(t *testing.T) {
+	for _, s := range gateTexts(20000) {
+		l := strings.ToLower(s)
+		if got, want := gatesOf(l), judgeGates.mask(l); got != want {
+			t.Fatalf("%q: gatesOf %b, judgeGates.mask %b", l, got, want)
+		}
+	}
+}

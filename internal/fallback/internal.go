@@ -26,7 +26,7 @@ func (st *state) orgDomains() map[string]bool {
 	var out map[string]bool
 	for _, m := range reEmail.FindAllStringSubmatch(clipBytes(cp.Reference, 512), 4) {
 		d := registrable(toLower(m[1]))
-		if d == "" || freemail[d] {
+		if d == "" || freemail.has(d) {
 			continue
 		}
 		if out == nil {

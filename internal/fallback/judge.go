@@ -85,8 +85,8 @@ func nameInRef(words []string, cr string) bool {
 	return false
 }
 
-var stopWords = map[string]bool{"the": true, "of": true, "and": true, "for": true, "from": true, "del": true, "des": true,
-	"der": true, "die": true, "das": true, "los": true, "las": true, "les": true, "von": true, "with": true, "our": true, "your": true}
+var stopWords = newWordSet("the", "of", "and", "for", "from", "del", "des",
+	"der", "die", "das", "los", "las", "les", "von", "with", "our", "your")
 
 // significantWords returns the words of the folded text f of three letters
 // or more that are not stop words.
@@ -99,7 +99,7 @@ func significantWords(f string) []string {
 		}
 		s = rest
 		w = strings.Trim(w, ".,;:()'\"")
-		if len(w) < 3 || stopWords[w] {
+		if len(w) < 3 || stopWords.has(w) {
 			continue
 		}
 		out = append(out, w)
@@ -113,7 +113,7 @@ func significantWords(f string) []string {
 // reference compacted.
 func shareWord(words []string, cr string) bool {
 	for _, w := range words {
-		if len(w) >= 4 && !genericWords[w] && strings.Contains(cr, w) {
+		if len(w) >= 4 && !genericWords.has(w) && strings.Contains(cr, w) {
 			return true
 		}
 	}
@@ -122,20 +122,20 @@ func shareWord(words []string, cr string) bool {
 
 // orgWords mark a claimed identity as an organisation or one of its
 // departments rather than a private person.
-var orgWords = map[string]bool{"office": true, "department": true, "dept": true, "team": true, "bank": true, "support": true,
-	"security": true, "billing": true, "accounts": true, "accounting": true, "payroll": true, "legal": true, "counsel": true,
-	"compliance": true, "inc": true, "ltd": true, "llc": true, "gmbh": true, "corp": true, "company": true, "group": true,
-	"services": true, "service": true, "desk": true, "helpdesk": true, "finance": true, "treasury": true, "administration": true,
-	"authority": true, "agency": true, "ministry": true, "police": true, "tax": true, "departamento": true, "servicio": true,
-	"abteilung": true, "bureau": true, "buro": true, "banco": true, "banque": true, "direction": true, "government": true,
-	"customs": true, "revenue": true, "procurement": true, "operations": true, "hr": true, "it": true, "sa": true, "ag": true,
-	"ceo": true, "cfo": true, "cto": true, "coo": true, "ciso": true, "cio": true, "president": true, "vp": true,
-	"director": true, "chairman": true, "controller": true, "treasurer": true, "officer": true, "administrator": true}
+var orgWords = newWordSet("office", "department", "dept", "team", "bank", "support",
+	"security", "billing", "accounts", "accounting", "payroll", "legal", "counsel",
+	"compliance", "inc", "ltd", "llc", "gmbh", "corp", "company", "group",
+	"services", "service", "desk", "helpdesk", "finance", "treasury", "administration",
+	"authority", "agency", "ministry", "police", "tax", "departamento", "servicio",
+	"abteilung", "bureau", "buro", "banco", "banque", "direction", "government",
+	"customs", "revenue", "procurement", "operations", "hr", "it", "sa", "ag",
+	"ceo", "cfo", "cto", "coo", "ciso", "cio", "president", "vp",
+	"director", "chairman", "controller", "treasurer", "officer", "administrator")
 
 // orgClaim reports an organisation's name in the folded claimed identity fc.
 func orgClaim(fc string) bool {
 	for _, w := range strings.Fields(fc) {
-		if orgWords[strings.Trim(w, ".,;:()")] {
+		if orgWords.has(strings.Trim(w, ".,;:()")) {
 			return true
 		}
 	}
@@ -178,8 +178,8 @@ var openerMarkers = map[string]bool{"als ": true}
 // appositionOpeners open a description of the writer after a comma: "I'm Marco from
 // BrightFM, your facilities vendor", "hier ist Stefan Reuter von LohnPartner, Ihrem externen
 // Abrechnungsdienstleister", "we are Voltar Distribution, a reseller" (sixteenth round, part r).
-var appositionOpeners = []string{"your ", "a ", "an ", "the ", "ihr ", "ihre ", "ihrem ", "ihren ", "ein ", "eine ", "einem ",
-	"votre ", "un ", "une ", "le ", "la ", "su ", "el ", "una "}
+var appositionOpeners = newPrefixList([]string{"your ", "a ", "an ", "the ", "ihr ", "ihre ", "ihrem ", "ihren ", "ein ", "eine ", "einem ",
+	"votre ", "un ", "une ", "le ", "la ", "su ", "el ", "una "})
 
 // roleSuffixes end German compound role nouns ("Abrechnungsdienstleister", "Abteilungsleiter").
 var roleSuffixes = []string{"dienstleister", "leiter", "leiterin"}
@@ -233,7 +233,7 @@ func rolesInLow(low string, framed bool) map[string]bool {
 			seg := low[from:end]
 			if j := strings.IndexAny(seg, ".,;:!?\n"); j >= 0 {
 				rest := strings.TrimLeft(seg[j+1:], " ")
-				if framed && seg[j] == ',' && hasPrefixAny(rest, appositionOpeners) {
+				if framed && seg[j] == ',' && appositionOpeners.prefixOf(rest) {
 					if k := strings.IndexAny(rest, ".,;:!?\n"); k >= 0 {
 						rest = rest[:k]
 					}
@@ -345,7 +345,7 @@ func (st *state) corroborated() bool {
 	}
 	about := map[string]bool{}
 	for _, w := range plainWords(c.Action.Description + " " + c.Goal) {
-		if len(w) >= 4 && !genericWords[w] {
+		if len(w) >= 4 && !genericWords.has(w) {
 			about[w] = true
 		}
 	}
@@ -354,7 +354,7 @@ func (st *state) corroborated() bool {
 		msg = msg[:4096]
 	}
 	for _, w := range plainWords(msg) {
-		if len(w) >= 5 && !genericWords[w] {
+		if len(w) >= 5 && !genericWords.has(w) {
 			about[w] = true
 		}
 	}
@@ -938,7 +938,7 @@ func (st *state) checkStatus() {
 // given as its significant words.
 func brandIn(label string, words []string) bool {
 	for _, w := range words {
-		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords[w] && !orgWords[w] && strings.Contains(label, w) {
+		if len(w) >= 3 && !containsStr(lureLabels, w) && !genericWords.has(w) && !orgWords.has(w) && strings.Contains(label, w) {
 			return true
 		}
 	}
@@ -1025,7 +1025,7 @@ var senderNouns = []string{"sender", "caller", "counterparty", "requester", "req
 // statusGate: the words reSetStatus needs, tested without a regexp.
 // s is already lower case.
 func statusGate(l string) bool {
-	return judgeGates.mask(l)&gStatus == gStatus
+	return gatesOf(l)&gStatus == gStatus
 }
 
 var (
@@ -1149,7 +1149,7 @@ func plainWords(s string) []string {
 	for _, w := range strings.FieldsFunc(toLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
 	}) {
-		if len(w) >= 5 && !genericWords[w] {
+		if len(w) >= 5 && !genericWords.has(w) {
 			out = append(out, w)
 		}
 	}

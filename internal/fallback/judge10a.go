@@ -206,7 +206,7 @@ func (st *state) banPressed() bool {
 // (fixedcount.go: "the travel agent said you can just add my son" is an
 // office's go-ahead judge12a reads after the count's finding is made,
 // judge18p).
-var pressedKinds = map[string]bool{"policyban": true, "unpaiddifference": true, "fixedcount": true}
+var pressedKinds = newWordSet("policyban", "unpaiddifference", "fixedcount")
 
 // retagPolicyBan brings in the presses found after a class ban or an
 // unpaid difference was made: the checks that make them tag them by
@@ -226,7 +226,7 @@ var pressedKinds = map[string]bool{"policyban": true, "unpaiddifference": true, 
 // cannot be read before the ban is.
 func (st *state) retagPolicyBan() {
 	for i := range st.findings {
-		if f := &st.findings[i]; pressedKinds[f.kind] && f.tactic == "" && st.banPressed() {
+		if f := &st.findings[i]; pressedKinds.has(f.kind) && f.tactic == "" && st.banPressed() {
 			f.tactic = consult.PolicyBypass
 		}
 	}

@@ -386,7 +386,7 @@ func currencyBefore(s string) bool {
 	if len(s) < 3 || len(s) > 3 && isIDByte(s[len(s)-4]) {
 		return false
 	}
-	return currencyCodes[strings.ToLower(s[len(s)-3:])]
+	return currencyCodes.has(strings.ToLower(s[len(s)-3:]))
 }
 
 // currencyAfter reports a currency sign, code or word just after a number.
@@ -400,10 +400,10 @@ func currencyAfter(s string) bool {
 		n++
 	}
 	w := strings.ToLower(s[:n])
-	return currencyCodes[w] || w == "dollars" || w == "dollar" || w == "euros" || w == "euro"
+	return currencyCodes.has(w) || w == "dollars" || w == "dollar" || w == "euros" || w == "euro"
 }
 
-var currencyCodes = map[string]bool{"usd": true, "eur": true, "gbp": true, "chf": true, "cad": true, "aud": true}
+var currencyCodes = newWordSet("usd", "eur", "gbp", "chf", "cad", "aud")
 
 // statesAmount reports whether the message writes the amount v.
 func statesAmount(msg string, v float64) bool {
@@ -534,7 +534,7 @@ func (st *state) checkOmittedFact(v *j3fold) {
 		known += foldedText(t.text) + " "
 	}
 	for _, w := range strings.Fields(left) {
-		if len(w) < 4 || stopWords[w] || genericWords[w] || !strings.Contains(known, " "+w) {
+		if len(w) < 4 || stopWords.has(w) || genericWords.has(w) || !strings.Contains(known, " "+w) {
 			continue
 		}
 		obs := fmt.Sprintf("The action leaves out %q, which the owner's records state, where policy %s asks for complete, truthful answers.", w, pol)
@@ -740,7 +740,7 @@ func (st *state) checkSpelledDomain() {
 	for _, d := range domainsOf(cp.Reference) {
 		d = toLower(d)
 		base := registrable(d)
-		if freemail[base] {
+		if freemail.has(base) {
 			continue
 		}
 		why := ""

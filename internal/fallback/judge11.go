@@ -391,7 +391,7 @@ func stakeOnRecord(cl string, recs *deadlineRecs) bool {
 		threats++
 		held := false
 		for _, n := range ws[i+1 : min(len(ws), i+6)] {
-			if len(n) < 5 || stopWords[n] {
+			if len(n) < 5 || stopWords.has(n) {
 				continue
 			}
 			for _, r := range recs.texts {

@@ -402,7 +402,7 @@ func (st *state) prescribedChannel() bool {
 	}
 	rw := map[string]bool{}
 	for _, w := range strings.Fields(foldedText(r)) {
-		if len(w) >= 5 && !genericWords[w] {
+		if len(w) >= 5 && !genericWords.has(w) {
 			rw[w] = true
 		}
 	}
@@ -850,7 +850,7 @@ func (st *state) otherAlternativeOpen() bool {
 			}
 			for _, it := range listItems(rest) {
 				for _, w := range strings.Fields(it) {
-					if len(w) < 5 || altGeneric[w] || genericWords[w] {
+					if len(w) < 5 || altGeneric[w] || genericWords.has(w) {
 						continue
 					}
 					for _, cl := range clauses {

@@ -115,7 +115,7 @@ func (st *state) holderMailbox() bool {
 	}
 	addr := toLower(ms[0][0])
 	at := strings.IndexByte(addr, '@')
-	if at < 3 || freemail[registrable(toLower(ms[0][1]))] {
+	if at < 3 || freemail.has(registrable(toLower(ms[0][1]))) {
 		return false
 	}
 	handle := addr[:at]

@@ -529,7 +529,7 @@ func (st *state) checkInternalDocument() {
 					continue
 				}
 				for _, w := range desc {
-					if len(w) >= 5 && !genericWords[w] && strings.Contains(rs.folded(), " "+w) {
+					if len(w) >= 5 && !genericWords.has(w) && strings.Contains(rs.folded(), " "+w) {
 						why, ref = "a record classes it "+k, rs.t.id
 					}
 				}

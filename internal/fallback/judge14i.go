@@ -406,10 +406,10 @@ var onlyToOpeners = []string{" only to ", " solo a ", " solo al ", " solamente a
 	" nur an ", " ausschliesslich an ", " uniquement a ", " uniquement au ", " uniquement aux ", " seulement a ", " seulement au "}
 
 // onlyToStops end the party's words after the opening (folded).
-var onlyToStops = map[string]bool{"after": true, "when": true, "if": true, "once": true, "with": true, "who": true, "that": true,
-	"on": true, "in": true, "and": true, "or": true, "by": true, "tras": true, "despues": true, "cuando": true, "si": true,
-	"con": true, "y": true, "o": true, "nach": true, "wenn": true, "und": true, "oder": true, "mit": true, "apres": true,
-	"quand": true, "et": true, "ou": true, "avec": true, ".": true}
+var onlyToStops = newWordSet("after", "when", "if", "once", "with", "who", "that",
+	"on", "in", "and", "or", "by", "tras", "despues", "cuando", "si",
+	"con", "y", "o", "nach", "wenn", "und", "oder", "mit", "apres",
+	"quand", "et", "ou", "avec", ".")
 
 // reservedWords returns the words (five letters or more) of the party a
 // folded policy sentence reserves the act to ("... paid only to the named
@@ -429,7 +429,7 @@ func reservedWords(sent string) []string {
 		var out []string
 		for k := range 4 {
 			w := wordAfter(s, i+len(op)-1, k)
-			if w == "" || onlyToStops[w] {
+			if w == "" || onlyToStops.has(w) {
 				break
 			}
 			if len(w) >= 5 {
@@ -778,13 +778,24 @@ var capOpeners = []string{"approv", "authoris", "authoriz", "pre-authoris", "pre
 // capOpenerSet finds any of capOpeners in one pass.
 var capOpenerSet = newSubstrSet(capOpeners)
 
-// capOpenersByByte lists, for each byte, the indexes in capOpeners of the
-// openers that start with it.
-var capOpenersByByte = func() (by [256][]uint8) {
-	for i, op := range capOpeners {
-		by[op[0]] = append(by[op[0]], uint8(i))
+// capOpenersByByte[capOpenerAt[c]:capOpenerAt[c+1]] are the indexes in
+// capOpeners of the openers that start with byte c. Two flat tables of
+// bytes, not a slice per byte: capOpenerMask reads an entry for every byte
+// of the text, and 256 slice headers took 6 KB, a cache line for every
+// few bytes a text holds (some twenty misses a case with the tables
+// evicted), where the lower-case letters' entries of capOpenerAt share
+// one line.
+var capOpenerAt, capOpenersByByte = func() (at [257]uint8, by []uint8) {
+	for c := range 256 {
+		at[c] = uint8(len(by))
+		for i, op := range capOpeners {
+			if op[0] == byte(c) {
+				by = append(by, uint8(i))
+			}
+		}
 	}
-	return by
+	at[256] = uint8(len(by))
+	return at, by
 }()
 
 // capOpenerMask returns the set of capOpeners (bit i for capOpeners[i])
@@ -793,8 +804,9 @@ var capOpenersByByte = func() (by [256][]uint8) {
 func capOpenerMask(low string) uint32 {
 	var m uint32
 	for i := 0; i < len(low); i++ {
-		for _, k := range capOpenersByByte[low[i]] {
-			if strings.HasPrefix(low[i:], capOpeners[k]) {
+		c := low[i]
+		for j := capOpenerAt[c]; j < capOpenerAt[int(c)+1]; j++ {
+			if k := capOpenersByByte[j]; strings.HasPrefix(low[i:], capOpeners[k]) {
 				m |= 1 << k
 			}
 		}
@@ -802,9 +814,10 @@ func capOpenerMask(low string) uint32 {
 	return m
 }
 
-// capLinks may stand between an opener and its amount (lower case).
-var capLinks = map[string]bool{"of": true, "for": true, "de": true, "von": true, "pour": true, "por": true, "amount": true,
-	"amounts": true, "repairs": true, "up": true, "to": true, "bis": true, "hasta": true, "zu": true, "at": false}
+// capLinks may stand between an opener and its amount (lower case); "at"
+// may not.
+var capLinks = newWordSet("of", "for", "de", "von", "pour", "por", "amount",
+	"amounts", "repairs", "up", "to", "bis", "hasta", "zu")
 
 // capAmount is an amount an approval or a cap qualifies; perUnit says it
 // is a rate ("$75 per attendee", "24,90 €/month"), not a total.
@@ -858,7 +871,7 @@ func capAmounts(cl string) []capAmount {
 				for e < len(low) && (low[e] >= 'a' && low[e] <= 'z') {
 					e++
 				}
-				if e == m || !capLinks[low[m:e]] {
+				if e == m || !capLinks.has(low[m:e]) {
 					k = m
 					break
 				}

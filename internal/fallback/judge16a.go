@@ -378,7 +378,7 @@ func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(
 // Service as primary").
 func proposedInMessage(msg, rcp string) bool {
 	for _, w := range strings.FieldsFunc(rcp, notWordRune) {
-		if len(w) >= 5 && !genericWords[w] && strings.Contains(msg, w) {
+		if len(w) >= 5 && !genericWords.has(w) && strings.Contains(msg, w) {
 			return true
 		}
 	}
@@ -690,7 +690,7 @@ func roleWords(claim string) []string {
 			continue
 		}
 		f := foldWord(t)
-		if len(f) >= 6 && !genericWords[f] && !orgWords[f] {
+		if len(f) >= 6 && !genericWords.has(f) && !orgWords.has(f) {
 			out = append(out, f)
 		}
 	}

@@ -137,11 +137,11 @@ var onlyGate = newSubstrSet([]string{" only ", " just ", " solely ", " merely ",
 
 // lookNouns name a task that asks to be told something (folded word
 // starts): a review, a comparison, a quote, advice, or a "whether".
-var lookNouns = []string{"review", "comparison", "compar", "quote", "assessment", "check", "information", "info", "detail", "recommend",
+var lookNouns = newPrefixList([]string{"review", "comparison", "compar", "quote", "assessment", "check", "information", "info", "detail", "recommend",
 	"advice", "overview", "opinion", "estimate", "figure", "price", "whether", "if", "how", "what", "look", "analysis", "summary",
 	"revision", "comparacion", "comparativa", "presupuesto", "cotizacion", "informacion", "consejo", "recomendacion", "si", "analisis",
 	"uberprufung", "prufung", "vergleich", "angebot", "auskunft", "beratung", "empfehlung", "ob", "einschatzung", "ubersicht",
-	"examen", "verification", "comparaison", "devis", "conseil", "recommandation", "avis", "estimation", "apercu"}
+	"examen", "verification", "comparaison", "devis", "conseil", "recommandation", "avis", "estimation", "apercu"})
 
 // askedOnlyLook reports a folded record sentence that says the owner asked
 // only for a look: an ask verb, an only word near it, and a look noun
@@ -167,19 +167,19 @@ func askedOnlyLook(s string) bool {
 			if ws[j] == "." {
 				break
 			}
-			if hasPrefixAny(ws[j], goalCommitWords) {
+			if goalCommitWords.prefixOf(ws[j]) {
 				break
 			}
-			if hasPrefixAny(ws[j], lookNouns) && lookWord(ws[j]) {
+			if lookNouns.prefixOf(ws[j]) && lookWord(ws[j]) {
 				return true
 			}
 		}
 		// a verb at the clause's end ("hat nur um ein Angebot gebeten")
 		for j := i - 1; j >= max(0, i-4); j-- {
-			if ws[j] == "." || hasPrefixAny(ws[j], goalCommitWords) {
+			if ws[j] == "." || goalCommitWords.prefixOf(ws[j]) {
 				break
 			}
-			if hasPrefixAny(ws[j], lookNouns) && lookWord(ws[j]) {
+			if lookNouns.prefixOf(ws[j]) && lookWord(ws[j]) {
 				return true
 			}
 		}
@@ -189,9 +189,9 @@ func askedOnlyLook(s string) bool {
 
 // goalCommitWords are the word starts of goalCommits without their
 // padding: a commit word after "asked only for" makes the task an act.
-var goalCommitWords = []string{"buy", "purchas", "switch", "enrol", "cancel", "replace", "upgrade", "add", "arrange", "insure", "order", "book",
+var goalCommitWords = newPrefixList([]string{"buy", "purchas", "switch", "enrol", "cancel", "replace", "upgrade", "add", "arrange", "insure", "order", "book",
 	"change", "update", "renew", "compra", "contrata", "cambi", "cancela", "kauf", "abschlie", "wechsel", "kundig", "achat", "achet",
-	"souscri", "resili", "annul", "remplac"}
+	"souscri", "resili", "annul", "remplac"})
 
 // lookWord keeps the short look nouns whole words: "if", "si", "ob" and
 // "how" open a clause, "ifs" or "obligation" do not.
@@ -206,7 +206,7 @@ func lookWord(w string) bool {
 
 // contactVerbs name, after the colon of service:action, an act that
 // writes to someone.
-var contactVerbs = []string{"send", "email", "mail", "message", "contact", "forward", "notify", "call", "write", "introduce"}
+var contactVerbs = newPrefixList([]string{"send", "email", "mail", "message", "contact", "forward", "notify", "call", "write", "introduce"})
 
 // goalContact are folded goal words that ask the agent to write to
 // someone: a task that asks for an e-mail allows one.
@@ -222,9 +222,9 @@ func (st *state) checkAskedOnly() {
 	if !ok || st.hasFinding("reviewtask") || st.hasFinding("cutgoal") {
 		return
 	}
-	commit := hasPrefixAny(verb, commitVerbs)
-	change := !commit && hasPrefixAny(verb, changeVerbs)
-	contact := !commit && !change && hasPrefixAny(verb, contactVerbs)
+	commit := commitVerbs.prefixOf(verb)
+	change := !commit && changeVerbs.prefixOf(verb)
+	contact := !commit && !change && contactVerbs.prefixOf(verb)
 	if !commit && !change && !contact {
 		return
 	}
@@ -367,8 +367,8 @@ var addSet = newMsgSubstrSet(addWords)
 
 // boundVerbs say a record bounds an agreed task ("covers", "allows",
 // "limited to", folded word starts).
-var boundVerbs = []string{"cover", "allow", "permit", "limit", "restrict", "agreed", "consent", "scope", "cubre", "permite", "limita", "acord",
-	"umfasst", "erlaubt", "gestattet", "beschrank", "vereinbart", "couvre", "autorise", "permet", "limit", "convenu"}
+var boundVerbs = newPrefixList([]string{"cover", "allow", "permit", "limit", "restrict", "agreed", "consent", "scope", "cubre", "permite", "limita", "acord",
+	"umfasst", "erlaubt", "gestattet", "beschrank", "vereinbart", "couvre", "autorise", "permet", "limit", "convenu"})
 
 // checkAddedAsk names the scope_expansion of a case already wrong on its
 // own (a hard finding) when the counterparty asks for something on top
@@ -416,7 +416,7 @@ func (st *state) checkAddedAsk() {
 func boundSentence(s string) bool {
 	ws := strings.Fields(s)
 	for i, w := range ws {
-		if !hasPrefixAny(w, boundVerbs) {
+		if !boundVerbs.prefixOf(w) {
 			continue
 		}
 		for j := i + 1; j < min(len(ws), i+10); j++ {
@@ -463,11 +463,11 @@ func (st *state) checkReservedPayout() {
 // refNouns name a reference kind the owner's records hold (lower case):
 // a twin counts only after one of them, so that two flight numbers or two
 // product codes, which differ by a digit for honest reasons, do not.
-var refNouns = map[string]bool{"policy": true, "policies": true, "claim": true, "claims": true, "invoice": true, "contract": true, "certificate": true,
-	"member": true, "membership": true, "account": true, "case": true, "file": true, "poliza": true, "póliza": true, "siniestro": true, "reclamacion": true,
-	"reclamación": true, "factura": true, "contrato": true, "expediente": true, "police": true, "polizze": true, "versicherungsschein": true,
-	"schaden": true, "schadensnummer": true, "rechnung": true, "vertrag": true, "vertragsnummer": true, "contrat": true, "sinistre": true,
-	"facture": true, "dossier": true, "no": true, "nr": true, "number": true, "número": true, "numero": true, "nummer": true}
+var refNouns = newWordSet("policy", "policies", "claim", "claims", "invoice", "contract", "certificate",
+	"member", "membership", "account", "case", "file", "poliza", "póliza", "siniestro", "reclamacion",
+	"reclamación", "factura", "contrato", "expediente", "police", "polizze", "versicherungsschein",
+	"schaden", "schadensnummer", "rechnung", "vertrag", "vertragsnummer", "contrat", "sinistre",
+	"facture", "dossier", "no", "nr", "number", "número", "numero", "nummer")
 
 // refTokens returns the reference-like tokens of s that follow a reference
 // noun within four words: a letter prefix of one to five letters and
@@ -560,7 +560,7 @@ func refNounBefore(s string) bool {
 		}
 		j := strings.LastIndexAny(s, " ,;:()[]\"'.!?\t\n#")
 		if w := s[j+1:]; len(w) <= 24 {
-			// lower-cased on the stack: the map look-up of string(b) does
+			// lower-cased on the stack: the look-up of string(b) does
 			// not allocate
 			var b [24]byte
 			for k := 0; k < len(w); k++ {
@@ -570,7 +570,7 @@ func refNounBefore(s string) bool {
 				}
 				b[k] = c
 			}
-			if refNouns[string(b[:len(w)])] {
+			if refNouns.has(string(b[:len(w)])) {
 				return true
 			}
 		}
@@ -934,8 +934,8 @@ func lookLead(g string) bool {
 // ---- the owner's only cover for a risk, ended or switched ----
 
 // coverNouns name an insurance cover (folded word starts).
-var coverNouns = []string{"cover", "coverage", "policy", "insurance", "protection", "plan", "seguro", "poliza", "cobertura", "versicherung", "police",
-	"schutz", "deckung", "assurance", "couverture", "contrat"}
+var coverNouns = newPrefixList([]string{"cover", "coverage", "policy", "insurance", "protection", "plan", "seguro", "poliza", "cobertura", "versicherung", "police",
+	"schutz", "deckung", "assurance", "couverture", "contrat"})
 
 // soleWords say a cover is the only one (folded): "only", "única",
 // "einzige", "seule".
@@ -983,7 +983,7 @@ func (st *state) checkOnlyCover() {
 				}
 				cover := false
 				for j := i + 1; j < min(len(ws), i+4); j++ {
-					if hasPrefixAny(ws[j], coverNouns) {
+					if coverNouns.prefixOf(ws[j]) {
 						cover = true
 						break
 					}

@@ -228,7 +228,7 @@ func partyMarks(reference, claim string) (hosts, names []string, role string) {
 			continue
 		}
 		host := strings.ToLower(strings.Join(labels[len(labels)-2:], "."))
-		if freemail[host] {
+		if freemail.has(host) {
 			continue // anyone's mailbox: the host names no party
 		}
 		h := strings.TrimSpace(foldText(host).text)
@@ -240,7 +240,7 @@ func partyMarks(reference, claim string) (hosts, names []string, role string) {
 	if len(cw) > 2 && roleLinks[strings.ToLower(cw[1])] {
 		// "Gérante de Fleurs de Loire": the head before "de", "of", "von" is the role
 		// claimed, read alone.
-		if f := foldWord(strings.Trim(cw[0], ".,;:()'\"")); len(f) >= 4 && !genericWords[f] && !orgWords[f] {
+		if f := foldWord(strings.Trim(cw[0], ".,;:()'\"")); len(f) >= 4 && !genericWords.has(f) && !orgWords.has(f) {
 			role = f
 		}
 	}
@@ -250,7 +250,7 @@ func partyMarks(reference, claim string) (hosts, names []string, role string) {
 		if len(r) < 4 || !unicode.IsUpper(r[0]) {
 			continue
 		}
-		if f := foldWord(t); len(f) >= 4 && !genericWords[f] && !orgWords[f] {
+		if f := foldWord(t); len(f) >= 4 && !genericWords.has(f) && !orgWords.has(f) {
 			names = append(names, f)
 		}
 	}

@@ -202,7 +202,7 @@ func holderFrame(sent string) (subj, holder []string, ok bool) {
 		if holderLinks[w] {
 			break
 		}
-		if len(w) >= 3 && !honorifics[w] && !genericWords[w] && !orgWords[w] && roleKinds[w] == "" && !inSubj(w) && !strings.Contains(w, " ") {
+		if len(w) >= 3 && !honorifics[w] && !genericWords.has(w) && !orgWords.has(w) && roleKinds[w] == "" && !inSubj(w) && !strings.Contains(w, " ") {
 			holder = append(holder, w)
 		}
 		if strings.ContainsAny(r, ",;:") || strings.HasSuffix(r, ".") && len(rs) > 2 {
@@ -249,7 +249,7 @@ func claimsRole(claim, subj []string, roleOnly bool) bool {
 			if k != "" && roleKinds[s] == k {
 				return true
 			}
-			if c == s && len(c) >= 4 && !holderMarks[c] && !genericWords[c] && !orgWords[c] && !stopWord(c) && (!roleOnly || isRoleNoun(c)) {
+			if c == s && len(c) >= 4 && !holderMarks[c] && !genericWords.has(c) && !orgWords.has(c) && !stopWord(c) && (!roleOnly || isRoleNoun(c)) {
 				return true
 			}
 		}
@@ -409,7 +409,7 @@ func channelAfterOnly(tok []string) bool {
 // generic, an organisation's word nor a function word.
 func sharesContentWord(a, b []string) bool {
 	for _, x := range a {
-		if len(x) < 4 || genericWords[x] || orgWords[x] || stopWord(x) || holderMarks[x] {
+		if len(x) < 4 || genericWords.has(x) || orgWords.has(x) || stopWord(x) || holderMarks[x] {
 			continue
 		}
 		for _, y := range b {

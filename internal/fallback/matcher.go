@@ -74,18 +74,21 @@ type automaton struct {
 	col      [256]uint32
 	firstOut uint32
 	out      [][]int32 // literal ids recognised on entering a state
-	// outAt and outLits replace out when compact made its table: the literals
-	// recognised on entering state s >= firstOut are
-	// outLits[outAt[s-firstOut]:outAt[s-firstOut+1]], each with its
-	// length, which the scan needs for the start and read from litLen
-	// with a second bounds check. The lexicon's automaton has tens of
-	// thousands of states and lives as long as the engine: as a slice per
-	// state, out was a pointer for every GC cycle to mark (and thousands
-	// of small objects); flat, the tables hold none.
-	outAt   []uint32
-	outLits []outLit
-	litLen  []int
-	maxOut  int // the most literals a state recognises (compact)
+	// outs replaces out when compact made its table: the literal
+	// recognised on entering state s >= firstOut is outs[s-firstOut], with
+	// its length, which the scan needs for the start and read from litLen
+	// with a second bounds check; when the state recognises several (one
+	// in twenty, a few percent of the states a text enters),
+	// outs[s-firstOut] is {-1-at, n} and they are outs[at:at+n], past
+	// the entries of the states (outOf). The lexicon's automaton has tens
+	// of thousands of states and lives as long as the engine: as a slice
+	// per state, out was a pointer for every GC cycle to mark (and
+	// thousands of small objects); flat, the table holds none. A table of
+	// where each state's literals start, before them, made every state a
+	// scan records two cache lines to miss when the tables were evicted.
+	outs   []outLit
+	litLen []int
+	maxOut int // the most literals a state recognises (compact)
 }
 
 // outLit is a literal a state recognises, with its length.
@@ -135,7 +138,6 @@ func (a *automaton) compactTo(wide bool) *automaton {
 		a.cols16 = make([]uint16, n*a.nclass)
 	}
 	out := make([][]int32, n)
-	nIDs := 0
 	for s := range n {
 		for c := 0; c < a.nclass; c++ {
 			if t := newOf[next(s, c)]; wide {
@@ -145,25 +147,36 @@ func (a *automaton) compactTo(wide bool) *automaton {
 			}
 		}
 		out[newOf[s]] = a.out[s]
-		nIDs += len(a.out[s])
 	}
 	for b, c := range a.class {
 		a.col[b] = uint32(int(c) * n)
 	}
-	a.outAt = make([]uint32, 0, n-int(a.firstOut)+1)
-	a.outLits = make([]outLit, 0, nIDs)
-	for _, ids := range out[a.firstOut:] {
-		a.outAt = append(a.outAt, uint32(len(a.outLits)))
+	a.outs = make([]outLit, n-int(a.firstOut))
+	for s, ids := range out[a.firstOut:] {
+		if len(ids) == 1 {
+			a.outs[s] = outLit{ids[0], int32(a.litLen[ids[0]])}
+			continue
+		}
+		a.outs[s] = outLit{-1 - int32(len(a.outs)), int32(len(ids))}
 		for _, id := range ids {
-			a.outLits = append(a.outLits, outLit{id, int32(a.litLen[id])})
+			a.outs = append(a.outs, outLit{id, int32(a.litLen[id])})
 		}
 	}
-	a.outAt = append(a.outAt, uint32(len(a.outLits)))
 	for _, ids := range out {
 		a.maxOut = max(a.maxOut, len(ids))
 	}
 	a.out, a.d16, a.delta = nil, nil, nil
 	return a
+}
+
+// outOf returns the literals that state s (firstOut or more) of the
+// compact table recognises.
+func (a *automaton) outOf(s uint32) []outLit {
+	o := a.outs[s-a.firstOut : s-a.firstOut+1]
+	if at := o[0].id; at < 0 {
+		return a.outs[-1-at:][:o[0].len]
+	}
+	return o
 }
 
 // compacted reports whether compact made the column table.
@@ -175,8 +188,7 @@ func colScan[E uint16 | uint32](a *automaton, cols []E, text string, fn func(lit
 	for i := 0; i < len(text); i++ {
 		s = uint32(cols[a.col[text[i]]+s])
 		if s >= first {
-			at := a.outAt[s-first:]
-			for _, o := range a.outLits[at[0]:at[1]] {
+			for _, o := range a.outOf(s) {
 				fn(o.id, i+1-int(o.len))
 			}
 		}
@@ -326,15 +338,22 @@ type lexicon struct {
 	lits    []string
 	phrases []phrase
 
-	// firstIDs[firstAt[id]:firstAt[id+1]] are the phrases whose first
+	// firsts[heads[id].at:heads[id+1].at] are the phrases whose first
 	// part is literal id, ascending (firstOf): two flat tables where a
 	// slice per literal gave every GC cycle thousands of objects to mark.
-	firstAt, firstIDs []int32
+	// heads[id].len is the literal's length, and each phrase comes with
+	// its second part's literal, so that find reads neither lits nor, for
+	// a phrase whose second part the text lacks (most that have one), the
+	// phrase: with the tables evicted between two consultations, each was
+	// a cache line to miss.
+	heads  []litHead
+	firsts []firstPhrase
 
 	negators map[string]bool
 	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
-	// for every negator: most words fail it and skip the map (isNegator).
+	// for every negator: most words fail it and skip the set (isNegator).
 	negFilter [32]uint64
+	negSet    wordSet   // negators, as isNegator asks them (buildScanner)
 	occPool   sync.Pool // *occIndex scratch of find, sized for lits
 	// The set literals follow the pack's in the automaton (literal id
 	// len(lits)+k is set literal k): the phrases of the package's phrase
@@ -351,6 +370,19 @@ type lexicon struct {
 	nPS, nSS int
 }
 
+// litHead is a pack literal's entry in lexicon.heads: where its phrases
+// start in lexicon.firsts, and its length.
+type litHead struct {
+	at, len int32
+}
+
+// firstPhrase is a phrase listed under the literal of its first part
+// (lexicon.firsts), with the literal of its second part, -1 for a phrase
+// of one part.
+type firstPhrase struct {
+	phrase, second int32
+}
+
 // setMark is a set literal found in the message: literal k of the
 // lexicon's set literals, starting at byte start of the folded text.
 type setMark struct {
@@ -360,11 +392,14 @@ type setMark struct {
 // buildScanner builds the automaton of the pack's literals and the set
 // literals.
 func (lx *lexicon) buildScanner() {
+	var negs []string
 	for w := range lx.negators {
 		if w != "" {
 			lx.negFilter[w[0]&31] |= 1 << min(len(w), 63)
+			negs = append(negs, w)
 		}
 	}
+	lx.negSet = newWordSet(negs...)
 	all := append([]string(nil), lx.lits...)
 	idx := map[string]int{}
 	add := func(w string, ps, ss uint64) {
@@ -598,16 +633,31 @@ const maxOcc = 64
 // as recording them, when the phrases read mostly a literal's first
 // occurrence.
 type occIndex struct {
-	count []uint8 // per literal id: occurrences kept (<= maxOcc)
-	// first and last are, per literal id with count > 0, the indexes in
-	// pairs of its first and last occurrence.
-	first, last []int32
-	ids         []int32 // the literal ids seen, in first-seen order
-	pairs       []litAt // occurrences in scan order
+	// lit holds, per literal id, how many occurrences are kept and where
+	// the first and last are. One record per literal, not three arrays:
+	// a literal's first occurrence, with the table evicted between two
+	// consultations, then misses one cache line where it missed three
+	// (the count read and the two indexes written).
+	lit []litOcc
+	// seen has bit id%64 of word id/64 set for every literal id with
+	// count > 0: find asks it of the later parts of the phrases it tries,
+	// and the bits of all literals take 700 bytes where their litOcc take
+	// 64 KB, a line of which each question missed.
+	seen  []uint64
+	ids   []int32 // the literal ids seen, in first-seen order
+	pairs []litAt // occurrences in scan order
 	// ti is the text's word index when findMarks is given its words
 	// (textIndexInto): kept with the rest, it was two allocations per
 	// message, 1.6 KB at 2 KiB.
 	ti textIndex
+}
+
+// litOcc is what an occIndex keeps of one literal: count occurrences
+// (at most maxOcc), and when count > 0 the indexes in pairs of the first
+// and the last.
+type litOcc struct {
+	count       uint8
+	first, last int32
 }
 
 // litAt is an occurrence of literal lit at byte start; next is the index
@@ -618,33 +668,35 @@ type litAt struct {
 
 // newOccIndex returns an occIndex for a lexicon of n literals.
 func newOccIndex(n int) *occIndex {
-	return &occIndex{count: make([]uint8, n), first: make([]int32, n), last: make([]int32, n)}
+	return &occIndex{lit: make([]litOcc, n), seen: make([]uint64, (n+63)/64)}
 }
 
 // head is the index in pairs of literal id's first occurrence, -1 for
 // none; pairs[k].next leads to the others, in text order.
 func (o *occIndex) head(id int32) int32 {
-	if o.count[id] == 0 {
-		return -1
+	if l := &o.lit[id]; l.count > 0 {
+		return l.first
 	}
-	return o.first[id]
+	return -1
 }
 
 // add records an occurrence of literal id at byte start, the first
 // maxOcc of each literal.
 func (o *occIndex) add(id, start int32) {
 	k := int32(len(o.pairs))
-	switch o.count[id] {
+	l := &o.lit[id]
+	switch l.count {
 	case 0:
 		o.ids = append(o.ids, id)
-		o.first[id] = k
+		o.seen[id>>6] |= 1 << (id & 63)
+		l.first = k
 	case maxOcc:
 		return
 	default:
-		o.pairs[o.last[id]].next = k
+		o.pairs[l.last].next = k
 	}
-	o.count[id]++
-	o.last[id] = k
+	l.count++
+	l.last = k
 	o.pairs = append(o.pairs, litAt{id, start, -1})
 }
 
@@ -654,17 +706,21 @@ func (o *occIndex) add(id, start int32) {
 // lookups and the chain call per start (about 70 calls per 2 KiB message).
 func (o *occIndex) sawLater(ph *phrase) bool {
 	for _, p := range ph.parts[1:] {
-		if o.count[p.lit] == 0 {
+		if !o.has(p.lit) {
 			return false
 		}
 	}
 	return true
 }
 
+// has reports whether the text holds literal id (its count > 0).
+func (o *occIndex) has(id int32) bool { return o.seen[id>>6]&(1<<(id&63)) != 0 }
+
 // reset clears what a text left, touching only the literals it saw.
 func (o *occIndex) reset() {
 	for _, id := range o.ids {
-		o.count[id] = 0
+		o.lit[id].count = 0
+		o.seen[id>>6] = 0 // every bit set is an id's of ids
 	}
 	o.ids, o.pairs = o.ids[:0], o.pairs[:0]
 	o.ti = textIndex{} // the pool keeps no case's text or words
@@ -721,16 +777,21 @@ func (lx *lexicon) findAt(hits []hit, text string, f *folded, marks *[]setMark, 
 	// end, which is unique per hit. The first-seen order, near the text's,
 	// leaves that sort little to move.
 	for _, id := range occ.ids {
-		for _, pi := range lx.firstOf(id) {
+		h := lx.heads[id : id+2]
+		for _, fp := range lx.firsts[h[0].at:h[1].at] {
+			if fp.second >= 0 && !occ.has(fp.second) {
+				continue // as sawLater would, without reading the phrase
+			}
+			pi := fp.phrase
 			ph := &lx.phrases[pi]
-			if !occ.sawLater(ph) {
+			if fp.second >= 0 && !occ.sawLater(ph) {
 				continue
 			}
-			for k := occ.first[id]; k >= 0; k = occ.pairs[k].next {
+			for k := occ.lit[id].first; k >= 0; k = occ.pairs[k].next {
 				st := int(occ.pairs[k].start)
-				end := st + len(lx.lits[id])
+				end := st + int(h[0].len)
 				ok := true
-				if len(ph.parts) > 1 {
+				if fp.second >= 0 {
 					if ti == nil {
 						if words != nil {
 							ti = textIndexInto(&occ.ti, text, words)
@@ -884,10 +945,10 @@ func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
 	occ.pairs = slices.Grow(occ.pairs, room)
 	occ.ids = slices.Grow(occ.ids, room)
 	r := occRecorder{
-		outAt: unsafe.Pointer(unsafe.SliceData(a.outAt)), outLits: unsafe.Pointer(unsafe.SliceData(a.outLits)),
+		outs:     unsafe.Pointer(unsafe.SliceData(a.outs)),
 		firstOut: a.firstOut, nLex: int32(len(lx.lits)),
-		count: unsafe.Pointer(unsafe.SliceData(occ.count)), first: unsafe.Pointer(unsafe.SliceData(occ.first)),
-		last: unsafe.Pointer(unsafe.SliceData(occ.last)), occ: occ, marks: marks,
+		lit: unsafe.Pointer(unsafe.SliceData(occ.lit)), seen: unsafe.Pointer(unsafe.SliceData(occ.seen)),
+		occ: occ, marks: marks,
 	}
 	r.recordAll(hs)
 }
@@ -895,28 +956,34 @@ func (lx *lexicon) recordStates(hs []stateAt, occ *occIndex, marks *[]setMark) {
 // occRecorder is what recordAll reads, for one batch: the compact
 // automaton's output tables and the occIndex's arrays, as pointers.
 type occRecorder struct {
-	outAt, outLits     unsafe.Pointer // &a.outAt[0], &a.outLits[0]
-	firstOut           uint32
-	nLex               int32          // literal ids from nLex on are set literals
-	count, first, last unsafe.Pointer // &occ.count[0], &occ.first[0], &occ.last[0]
-	occ                *occIndex
-	marks              *[]setMark
+	outs      unsafe.Pointer // &a.outs[0]
+	firstOut  uint32
+	nLex      int32          // literal ids from nLex on are set literals
+	lit, seen unsafe.Pointer // &occ.lit[0], &occ.seen[0]
+	occ       *occIndex
+	marks     *[]setMark
 }
 
 // recordAll records the literals that each state of hs (from firstOut on)
 // recognises on entering it at its byte: a set literal in *marks (when
 // marks is not nil), a literal of the pack in occ (occIndex.add), as
 // record does. The tables are read unchecked through r's pointers, as
-// s-firstOut+1 < len(outAt) (compact) and a pack literal's id is below
-// len(lx.lits), the length of count, first and last (newOccIndex); occ's
-// slices have room (recordStates), their bounds checks stay.
+// a state's literals are in outs (compact), and a pack literal's id is below len(lx.lits), the length of
+// occ.lit, and its word below len(occ.seen) (newOccIndex); occ's slices
+// have room (recordStates), their bounds checks stay.
 func (r *occRecorder) recordAll(hs []stateAt) {
+	const size = unsafe.Sizeof(outLit{})
 	for j := range hs {
 		h := &hs[j]
-		at := unsafe.Add(r.outAt, uintptr(h.s-r.firstOut)*4)
-		lo, hi := *(*uint32)(at), *(*uint32)(unsafe.Add(at, 4))
-		for k := lo; k < hi; k++ {
-			o := (*outLit)(unsafe.Add(r.outLits, uintptr(k)*unsafe.Sizeof(outLit{})))
+		// outs[k:e] are the state's literals (outOf).
+		k := uintptr(h.s - r.firstOut)
+		e := k + 1
+		if o := (*outLit)(unsafe.Add(r.outs, k*size)); o.id < 0 {
+			k = uintptr(-1 - o.id)
+			e = k + uintptr(o.len)
+		}
+		for ; k < e; k++ {
+			o := (*outLit)(unsafe.Add(r.outs, k*size))
 			id, start := o.id, h.i+1-o.len
 			if id >= r.nLex {
 				if m := r.marks; m != nil {
@@ -929,23 +996,23 @@ func (r *occRecorder) recordAll(hs []stateAt) {
 				}
 				continue
 			}
-			c := (*uint8)(unsafe.Add(r.count, id))
-			if *c == maxOcc {
+			l := (*litOcc)(unsafe.Add(r.lit, uintptr(id)*unsafe.Sizeof(litOcc{})))
+			if l.count == maxOcc {
 				continue
 			}
 			occ := r.occ
 			k := int32(len(occ.pairs))
-			l := (*int32)(unsafe.Add(r.last, uintptr(id)*4))
-			if *c == 0 {
+			if l.count == 0 {
 				n := len(occ.ids)
 				occ.ids = occ.ids[:n+1]
 				occ.ids[n] = id
-				*(*int32)(unsafe.Add(r.first, uintptr(id)*4)) = k
+				*(*uint64)(unsafe.Add(r.seen, uintptr(id>>6)*8)) |= 1 << (id & 63)
+				l.first = k
 			} else {
-				occ.pairs[*l].next = k
+				occ.pairs[l.last].next = k
 			}
-			*c++
-			*l = k
+			l.count++
+			l.last = k
 			occ.pairs = occ.pairs[:k+1]
 			occ.pairs[k] = litAt{id, start, -1}
 		}
@@ -1016,13 +1083,13 @@ func (lx *lexicon) chain(ti *textIndex, ph *phrase, occ *occIndex, end int) (int
 }
 
 // firstOf returns the phrases whose first part is literal id.
-func (lx *lexicon) firstOf(id int32) []int32 {
-	return lx.firstIDs[lx.firstAt[id]:lx.firstAt[id+1]]
+func (lx *lexicon) firstOf(id int32) []firstPhrase {
+	return lx.firsts[lx.heads[id].at:lx.heads[id+1].at]
 }
 
 // isNegator reports lx.negators[w].
 func (lx *lexicon) isNegator(w string) bool {
-	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negators[w]
+	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negSet.has(w)
 }
 
 // negated reports whether one of the three words before byte p is a

@@ -42,7 +42,7 @@ func (st *state) recipientExplained() bool {
 	}
 	cpd := map[string]bool{}
 	for _, d := range domainsOf(toLower(clipBytes(st.c.Counterparty.Reference, 512))) {
-		if r := registrable(d); r != "" && !freemail[r] {
+		if r := registrable(d); r != "" && !freemail.has(r) {
 			cpd[r] = true
 		}
 	}
@@ -65,7 +65,7 @@ func (st *state) recipientExplained() bool {
 // distinctive word of the recipient.
 func (st *state) messageNames(recipient string) bool {
 	for _, w := range strings.Fields(st.text(clipBytes(recipient, 200)).folded()) {
-		if len(w) >= 4 && !genericWords[w] && !stopWords[w] && strings.Contains(st.msg.text, " "+w+" ") {
+		if len(w) >= 4 && !genericWords.has(w) && !stopWords.has(w) && strings.Contains(st.msg.text, " "+w+" ") {
 			return true
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -223,22 +222,28 @@ func (p *pack) compile() (*lexicon, error) {
 		at += len(l)
 	}
 	all := make([]part, 0, n)
-	lx.firstAt = make([]int32, len(lx.lits)+1)
+	lx.heads = make([]litHead, len(lx.lits)+1)
 	for i := range lx.phrases {
 		ph := &lx.phrases[i]
 		k := len(all)
 		all = append(all, ph.parts...)
 		ph.parts = all[k:len(all):len(all)]
-		lx.firstAt[ph.parts[0].lit+1]++
+		lx.heads[ph.parts[0].lit+1].at++
 	}
-	for id := range lx.lits {
-		lx.firstAt[id+1] += lx.firstAt[id]
+	fill := make([]int32, len(lx.lits))
+	for id, l := range lx.lits {
+		lx.heads[id].len = int32(len(l))
+		lx.heads[id+1].at += lx.heads[id].at
+		fill[id] = lx.heads[id].at
 	}
-	lx.firstIDs = make([]int32, len(lx.phrases))
-	fill := slices.Clone(lx.firstAt[:len(lx.lits)])
+	lx.firsts = make([]firstPhrase, len(lx.phrases))
 	for i, ph := range lx.phrases {
 		f := ph.parts[0].lit
-		lx.firstIDs[fill[f]] = int32(i)
+		second := int32(-1)
+		if len(ph.parts) > 1 {
+			second = ph.parts[1].lit
+		}
+		lx.firsts[fill[f]] = firstPhrase{int32(i), second}
 		fill[f]++
 	}
 	return lx, nil

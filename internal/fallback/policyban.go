@@ -85,7 +85,7 @@ func (st *state) checkPolicyBan(v *j3fold) {
 				// on the same booking.
 				head := ""
 				for _, w := range subj {
-					if len(w) >= 4 && !stopWords[w] {
+					if len(w) >= 4 && !stopWords.has(w) {
 						head = unitStem(w)
 						break
 					}

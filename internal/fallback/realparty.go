@@ -51,7 +51,7 @@ func (st *state) checkRoleHolder() {
 				if w == "." || len(principal) == 2 {
 					break
 				}
-				if len(w) >= 3 && !stopWords[w] && !genericWords[w] {
+				if len(w) >= 3 && !stopWords.has(w) && !genericWords.has(w) {
 					principal = append(principal, w)
 				}
 			}
@@ -110,7 +110,7 @@ func (st *state) checkDesignatedPayee() {
 			break
 		}
 		s = rest
-		if len(w) >= 4 && !hasASCIIDigit(w) && !genericWords[w] && !stopWords[w] {
+		if len(w) >= 4 && !hasASCIIDigit(w) && !genericWords.has(w) && !stopWords.has(w) {
 			words = append(words, w)
 		}
 	}

@@ -28,13 +28,13 @@ var reservedMarks = []string{" only by ", " solely by ", " exclusively by ", " s
 var reservedMarkSet = newSubstrSet(reservedMarks)
 
 // readVerbs name acts that only look, which no reservation touches.
-var readVerbs = []string{"read", "search", "list", "get", "view", "compare", "request", "quote", "lookup", "check"}
+var readVerbs = newPrefixList([]string{"read", "search", "list", "get", "view", "compare", "request", "quote", "lookup", "check"})
 
 // checkReservedActor flags a write the policy reserves to a party the
 // counterparty is not.
 func (st *state) checkReservedActor(v *j3fold) {
 	_, verb, ok := strings.Cut(st.lowAction(), ":")
-	if !ok || hasPrefixAny(verb, readVerbs) || len(st.c.Policies) == 0 {
+	if !ok || readVerbs.prefixOf(verb) || len(st.c.Policies) == 0 {
 		return
 	}
 	desc, who := "", "" // built for the first policy that reserves an act
@@ -78,7 +78,7 @@ func sharedDescStems(clause, desc string) int {
 	n := 0
 	seen := map[string]bool{}
 	for _, w := range strings.Fields(clause) {
-		if len(w) < 4 || stopWords[w] || genericWords[w] {
+		if len(w) < 4 || stopWords.has(w) || genericWords.has(w) {
 			continue
 		}
 		long := len(w) >= 12
@@ -105,10 +105,10 @@ func partyNamed(after, who string) bool {
 		if k == 4 {
 			break
 		}
-		if len(w) < 4 && !stopWords[w] && len(w) >= 2 && strings.Contains(who, " "+w+" ") {
+		if len(w) < 4 && !stopWords.has(w) && len(w) >= 2 && strings.Contains(who, " "+w+" ") {
 			return true // "only by QA", "solo por RRHH": a short name matches whole (judge16b)
 		}
-		if len(w) < 4 || stopWords[w] {
+		if len(w) < 4 || stopWords.has(w) {
 			continue
 		}
 		k++

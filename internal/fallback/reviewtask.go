@@ -47,10 +47,10 @@ var goalCommits = []string{"buy", "purchas", "switch", "enrol", "enroll", "sign 
 
 // commitVerbs name, as the part of service:action after the colon, an act
 // that buys or ends something.
-var commitVerbs = []string{"purchase", "buy", "order", "subscribe", "enrol", "enroll", "bind", "cancel", "terminate"}
+var commitVerbs = newPrefixList([]string{"purchase", "buy", "order", "subscribe", "enrol", "enroll", "bind", "cancel", "terminate"})
 
 // changeVerbs name an act that rewrites or removes a record.
-var changeVerbs = []string{"update", "modify", "change", "delete", "remove", "transfer", "pay"}
+var changeVerbs = newPrefixList([]string{"update", "modify", "change", "delete", "remove", "transfer", "pay"})
 
 // checkReviewTask flags an action that buys, cancels or changes something
 // when the owner's goal asked only for a review.
@@ -60,8 +60,8 @@ func (st *state) checkReviewTask() {
 	if !ok || st.c.Goal == "" || st.hasFinding("scope") {
 		return
 	}
-	commit := hasPrefixAny(verb, commitVerbs)
-	if !commit && !hasPrefixAny(verb, changeVerbs) {
+	commit := commitVerbs.prefixOf(verb)
+	if !commit && !changeVerbs.prefixOf(verb) {
 		return
 	}
 	goal := st.text(clipBytes(st.c.Goal, 400)).folded()

@@ -134,7 +134,7 @@ func FuzzCountsIn(f *testing.F) {
 func nameWordsOfRef(folded string) []string {
 	var out []string
 	for _, w := range strings.Fields(folded) {
-		if len(w) >= 3 && !genericWords[w] && !stopWords[w] {
+		if len(w) >= 3 && !genericWords.has(w) && !stopWords.has(w) {
 			out = append(out, w)
 		}
 	}
@@ -145,7 +145,7 @@ func significantWordsRef(f string) []string {
 	var out []string
 	for _, w := range strings.Fields(f) {
 		w = strings.Trim(w, ".,;:()'\"")
-		if len(w) < 3 || stopWords[w] {
+		if len(w) < 3 || stopWords.has(w) {
 			continue
 		}
 		out = append(out, w)

@@ -176,7 +176,7 @@ func (st *state) checkScope() {
 
 var (
 	reDomain   = regexp.MustCompile(`(?i)\b([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,24})\b`)
-	freemail   = map[string]bool{"gmail.com": true, "googlemail.com": true, "outlook.com": true, "hotmail.com": true, "yahoo.com": true, "proton.me": true, "protonmail.com": true, "icloud.com": true, "gmx.de": true, "gmx.net": true, "aol.com": true, "mail.com": true, "live.com": true, "yandex.ru": true, "web.de": true}
+	freemail   = newWordSet("gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "yahoo.com", "proton.me", "protonmail.com", "icloud.com", "gmx.de", "gmx.net", "aol.com", "mail.com", "live.com", "yandex.ru", "web.de")
 	lureLabels = []string{"secure", "verify", "verification", "update", "review", "billing", "support", "security", "account", "accounts", "portal", "login", "signin", "regulatory", "alert", "notice", "help", "service", "payments", "refund", "confirm", "auth", "helpdesk", "compliance"}
 )
 
@@ -241,7 +241,7 @@ func (st *state) checkIdentity() {
 	for _, d := range domainsOf(ref + " " + claimed) {
 		d = toLower(d)
 		base := registrable(d)
-		if freemail[base] && claimed != "" && orgClaim(fc) && !onFileRef(ref) {
+		if freemail.has(base) && claimed != "" && orgClaim(fc) && !onFileRef(ref) {
 			st.add(finding{tactic: consult.IdentityDeception, kind: "lookalike", score: 0.6, sig: consult.High, hard: true,
 				obs:    "Writes from a personal mailbox (" + base + ") while presenting as " + strconv.Quote(st.clipCase(claimed, 80)) + ".",
 				reason: "A personal mailbox at " + base + " is not where " + st.clipCase(claimed, 80) + " would write from.", disp: consult.GatherEvidence})
@@ -366,7 +366,7 @@ func registrable(d string) string {
 func (st *state) lookalikeOf(d string) string {
 	dl := strings.TrimSuffix(d, "."+tld(d))
 	for _, k := range st.knownDomainList() {
-		if k == d || freemail[k] {
+		if k == d || freemail.has(k) {
 			continue
 		}
 		kl := strings.TrimSuffix(k, "."+tld(k))
@@ -1320,10 +1320,10 @@ func (st *state) trustedCounterparty() bool {
 }
 
 // genericWords are too common in organisation names to identify one.
-var genericWords = map[string]bool{"services": true, "service": true, "medical": true, "group": true, "center": true,
-	"centre": true, "club": true, "agent": true, "team": true, "family": true, "international": true, "response": true,
-	"company": true, "limited": true, "holdings": true, "partner": true, "partners": true, "health": true, "insurance": true,
-	"account": true, "email": true, "number": true, "ending": true, "customer": true, "original": true, "payment": true}
+var genericWords = newWordSet("services", "service", "medical", "group", "center",
+	"centre", "club", "agent", "team", "family", "international", "response",
+	"company", "limited", "holdings", "partner", "partners", "health", "insurance",
+	"account", "email", "number", "ending", "customer", "original", "payment")
 
 // checkNewParty flags personal data, or a role over the owner's affairs,
 // being handed to a third party that neither the owner's side of the case
@@ -1371,7 +1371,7 @@ func (st *state) checkNewParty() {
 		words := partyWords(name)
 		sig, hits := 0, 0
 		for _, w := range words {
-			if len(w) < 5 || genericWords[w] || w == "." {
+			if len(w) < 5 || genericWords.has(w) || w == "." {
 				continue
 			}
 			sig++
@@ -1456,7 +1456,7 @@ func ownAddress(self string, pieces []string, known string) bool {
 			continue
 		}
 		for _, nw := range strings.Fields(foldedText(p)) {
-			if len(nw) >= 4 && !genericWords[nw] && strings.Contains(local, nw) && strings.Contains(known, " "+nw) {
+			if len(nw) >= 4 && !genericWords.has(nw) && strings.Contains(local, nw) && strings.Contains(known, " "+nw) {
 				return true
 			}
 		}

@@ -23,7 +23,7 @@ func stemSet(s string) map[string]bool { return foldedStems(foldedText(s)) }
 func foldedStems(f string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.FieldsFunc(f, func(r rune) bool { return r < 'a' || r > 'z' }) {
-		if len(w) < 4 || stopWords[w] || weakStems[w] {
+		if len(w) < 4 || stopWords.has(w) || weakStems[w] {
 			continue
 		}
 		if len(w) > 5 {
@@ -442,7 +442,7 @@ func releaseRecipientWords(a consult.Action) []string {
 	}
 	var rw []string
 	for _, w := range strings.Fields(foldedText(a.Recipient)) {
-		if len(w) >= 5 && !genericWords[w] && !stopWords[w] {
+		if len(w) >= 5 && !genericWords.has(w) && !stopWords.has(w) {
 			rw = append(rw, w)
 		}
 	}

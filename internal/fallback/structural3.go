@@ -16,12 +16,12 @@ import (
 
 // titleAbbrevs are words written with a full stop that do not end a
 // sentence ("Dr. Chen", "Mr. Petrov", "Sra. Vidal", "Nr. 5").
-var titleAbbrevs = map[string]bool{
-	"dr": true, "mr": true, "mrs": true, "ms": true, "mx": true, "prof": true, "st": true, "sr": true, "sra": true,
-	"srta": true, "dra": true, "hr": true, "fr": true, "frau": true, "herr": true, "mme": true, "mlle": true, "me": true,
-	"nr": true, "nº": true, "inc": true, "corp": true, "co": true, "ltd": true, "vs": true, "etc": true,
-	"approx": true, "ca": true, "bzw": true, "z": true, "b": true, "u": true, "a": true, "s": true, "l": true,
-}
+var titleAbbrevs = newWordSet(
+	"dr", "mr", "mrs", "ms", "mx", "prof", "st", "sr", "sra",
+	"srta", "dra", "hr", "fr", "frau", "herr", "mme", "mlle", "me",
+	"nr", "nº", "inc", "corp", "co", "ltd", "vs", "etc",
+	"approx", "ca", "bzw", "z", "b", "u", "a", "s", "l",
+)
 
 // sentenceSplit cuts s into sentences at '!', '?', ';', newlines and full
 // stops, but not at a full stop inside a token ("2.500", "S.L", an
@@ -54,7 +54,7 @@ func sentenceSplit(s string) []string {
 			for j > start && isAlnumByte(s[j-1]) {
 				j--
 			}
-			if j < i && titleAbbrevs[toLower(s[j:i])] && (j == start || !isAlnumByte(s[j-1])) && i+2 < len(s) && s[i+1] == ' ' && (isAlnumByte(s[i+2]) || s[i+2] >= 0x80) {
+			if j < i && titleAbbrevs.has(toLower(s[j:i])) && (j == start || !isAlnumByte(s[j-1])) && i+2 < len(s) && s[i+1] == ' ' && (isAlnumByte(s[i+2]) || s[i+2] >= 0x80) {
 				continue // "Dr. Chen", "S.L. es" stays in its sentence
 			}
 			if j < i && i-j <= 2 && isDigits(s[j:i]) && i+1 < len(s) && s[i+1] == ' ' && monthAt(s, i+2) {
@@ -229,7 +229,7 @@ func (st *state) dampVerifiedSelfIntro() {
 			continue
 		}
 		for _, w := range strings.Fields(ph[len(intro):]) {
-			if len(w) >= 4 && !stopWords[w] && strings.Contains(id, " "+w) {
+			if len(w) >= 4 && !stopWords.has(w) && strings.Contains(id, " "+w) {
 				cs[i].weight *= 0.33
 				break
 			}
@@ -754,7 +754,7 @@ func recipientNames(r string) []string {
 			continue
 		}
 		f := strings.TrimSpace(foldedText(w))
-		if len(f) < 4 || genericWords[f] || stopWords[f] || nameNoise[f] {
+		if len(f) < 4 || genericWords.has(f) || stopWords.has(f) || nameNoise[f] {
 			continue
 		}
 		out = append(out, f)
@@ -902,7 +902,7 @@ func (st *state) checkUnlisted() {
 		}
 		var nws []string
 		for _, w := range strings.Fields(foldedText(name)) {
-			if len(w) >= 4 && !genericWords[w] && !stopWords[w] && !roleNouns[w] {
+			if len(w) >= 4 && !genericWords.has(w) && !stopWords.has(w) && !roleNouns[w] {
 				nws = append(nws, w)
 			}
 		}
@@ -1017,7 +1017,7 @@ func (st *state) checkClaimedStep() {
 					continue
 				}
 				for j := max(0, i-3); j < len(ws) && j <= i+4; j++ {
-					if v := ws[j]; j != i && len(v) >= 4 && !stopWords[v] && !weakStems[v] {
+					if v := ws[j]; j != i && len(v) >= 4 && !stopWords.has(v) && !weakStems[v] {
 						l := len(v)
 						if l > 5 {
 							v = v[:5]

@@ -104,7 +104,7 @@ func groupedPrice(s string) float64 {
 // padded description.
 func subjectInDesc(thing, desc string) bool {
 	for _, w := range strings.Fields(thing) {
-		if len(w) >= 4 && !stopWords[w] && !genericWords[w] && strings.Contains(desc, " "+w) {
+		if len(w) >= 4 && !stopWords.has(w) && !genericWords.has(w) && strings.Contains(desc, " "+w) {
 			return true
 		}
 	}

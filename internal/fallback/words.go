@@ -1146,14 +1146,24 @@ var adviceFixedFinal = func() (f [len(adviceFixed)]bool) {
 	return f
 }()
 
-// replyHead is the reply's opening sentence per disposition, around the
-// action's name.
-var replyHead = map[consult.Disposition][2]string{
-	consult.DoNotProceed:       {"Do not proceed with ", "."},
-	consult.SeekApproval:       {"Do not carry out ", " on your own: it needs an explicit approval first."},
-	consult.ModifyPlan:         {"Change the plan before acting on ", "."},
-	consult.GatherEvidence:     {"Gather evidence before acting on ", "."},
-	consult.ProceedWithCaution: {"You may proceed with ", ", with care."},
+// replyHead is the reply's opening sentence for disposition d, around
+// the action's name, and whether d has one of its own. A switch, not a
+// map: the reply asks it once per analysis, and a map's lines were cache
+// misses there when the tables were evicted between two consultations.
+func replyHead(d consult.Disposition) ([2]string, bool) {
+	switch d {
+	case consult.DoNotProceed:
+		return [2]string{"Do not proceed with ", "."}, true
+	case consult.SeekApproval:
+		return [2]string{"Do not carry out ", " on your own: it needs an explicit approval first."}, true
+	case consult.ModifyPlan:
+		return [2]string{"Change the plan before acting on ", "."}, true
+	case consult.GatherEvidence:
+		return [2]string{"Gather evidence before acting on ", "."}, true
+	case consult.ProceedWithCaution:
+		return [2]string{"You may proceed with ", ", with care."}, true
+	}
+	return [2]string{}, false
 }
 
 // replyRiskAt is the reply's words after the action, by the ranks of the
@@ -1162,7 +1172,7 @@ var replyHead = map[consult.Disposition][2]string{
 var replyRiskAt = func() [][]string {
 	out := make([][]string, len(consult.Dispositions))
 	for i, d := range consult.Dispositions {
-		head, ok := replyHead[d]
+		head, ok := replyHead(d)
 		if !ok {
 			head = [2]string{"You may proceed with ", "."}
 		}
@@ -1177,7 +1187,7 @@ var replyRiskAt = func() [][]string {
 // first reasons and the first step after the disposition's, as fm marks
 // them, and act.
 func reply(ob *outBuf, a consult.Analysis, fm *finalMarks, act string, actFinal bool) (string, bool) {
-	head, ok := replyHead[a.Disposition]
+	head, ok := replyHead(a.Disposition)
 	if !ok {
 		head = [2]string{"You may proceed with ", "."}
 	}
