@@ -112,11 +112,18 @@ func TestMaxConnectionAge(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 
+	start := time.Now()
 	call("call after the age")
+	took := time.Since(start)
 	if got := lis.accepted.Load(); got < 2 {
 		t.Errorf("accepted %d connections, want a new one after the age", got)
 	}
-	if s := conn.GetState(); s != connectivity.Ready {
-		t.Errorf("state after the call = %v, want READY", s)
+	// The new connection ages too, 0.9 to 1.1 times age after it opened:
+	// only a call that finished well inside that says the connection must
+	// still be READY. Under -race on a busy machine the call can take
+	// longer (CI saw CONNECTING once); the new connection and the call's
+	// success above are what the test is about.
+	if s := conn.GetState(); s != connectivity.Ready && took < age/2 {
+		t.Errorf("state %v after a call of %v, want READY", s, took)
 	}
 }
