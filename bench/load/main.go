@@ -784,6 +784,12 @@ func report(w io.Writer, c config, rs []result, withLog *result, peak int64) {
 		}
 		fmt.Fprintf(w, "  %s  %s\n", mark, t.what)
 	}
+	// The targets are what ghz sees, across both processes; the server's
+	// own share of the same calls says how much of a miss is the server's.
+	if f := find(rs, "Consult typical", "fixed"); f.srvP99 > 0 {
+		fmt.Fprintf(w, "  (inside the server, the same calls: p99 %s ms, p99.9 %s ms; the rest is transport, queueing and ghz on the same cores)\n",
+			ms(f.srvP99), ms(f.srvP999))
+	}
 }
 
 type target struct {

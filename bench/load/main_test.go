@@ -154,6 +154,7 @@ func TestReport(t *testing.T) {
 		"MISS  p99.9 at fixed rate < 5 ms (20.000 ms)",
 		"PASS  peak RSS < 64 MiB (50.0 MiB)",
 		"PASS  no errors",
+		"(inside the server, the same calls: p99 3.000 ms, p99.9 7.000 ms; the rest is transport, queueing and ghz on the same cores)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q; it is:\n%s", want, out)
@@ -161,6 +162,11 @@ func TestReport(t *testing.T) {
 	}
 	if strings.Contains(out, "Consult 64KB  throughput") {
 		t.Errorf("report has a ratio for a target that did not run:\n%s", out)
+	}
+	b.Reset()
+	report(&b, config{rate: 1000}, rs[:3], log, 50<<20) // no fixed-rate Consult
+	if strings.Contains(b.String(), "inside the server") {
+		t.Errorf("report without a fixed-rate Consult speaks of the server's own latencies:\n%s", b.String())
 	}
 	b.Reset()
 	report(&b, config{rate: 1000, ghzTemplates: true}, rs, log, 50<<20)
