@@ -269,13 +269,14 @@ type server struct {
 
 // latencies are the latency_ms of the server's consultation log lines, in
 // the order they were written, read from the server's log file as they are
-// asked for (len, percentiles) rather than as they are written.
+// asked for (len, percentiles) rather than as they are written, by the
+// one goroutine that runs ghz.
 type latencies struct {
-	mu   sync.Mutex
 	ms   []float64
 	f    *os.File // the log, opened for reading; nil in tests that add
 	off  int64    // how far f has been read
 	part []byte   // a line not yet ended at off
+	buf  []byte   // readLines' read buffer, kept across its calls
 }
 
 func (l *latencies) open(path string) error {
@@ -293,23 +294,21 @@ func (l *latencies) close() {
 	}
 }
 
-func (l *latencies) add(ms float64) {
-	l.mu.Lock()
-	l.ms = append(l.ms, ms)
-	l.mu.Unlock()
-}
+func (l *latencies) add(ms float64) { l.ms = append(l.ms, ms) }
 
 // readLines reads what the server has written since the last call and
-// hands each complete line to fn; l.mu is held.
+// hands each complete line to fn.
 func (l *latencies) readLines(fn func(line []byte)) {
 	if l.f == nil {
 		return
 	}
-	buf := make([]byte, 256<<10)
+	if l.buf == nil {
+		l.buf = make([]byte, 256<<10)
+	}
 	for {
-		n, err := l.f.ReadAt(buf, l.off)
+		n, err := l.f.ReadAt(l.buf, l.off)
 		l.off += int64(n)
-		data := append(l.part, buf[:n]...)
+		data := append(l.part, l.buf[:n]...)
 		for {
 			i := bytes.IndexByte(data, '\n')
 			if i < 0 {
@@ -319,7 +318,7 @@ func (l *latencies) readLines(fn func(line []byte)) {
 			data = data[i+1:]
 		}
 		l.part = append(l.part[:0:0], data...)
-		if err != nil || n < len(buf) {
+		if err != nil || n < len(l.buf) {
 			return
 		}
 	}
@@ -340,7 +339,6 @@ func (l *latencies) collect() {
 func (l *latencies) waitServing(exited <-chan struct{}, wait time.Duration) (addr, debugAddr string, err error) {
 	deadline := time.Now().Add(wait)
 	for {
-		l.mu.Lock()
 		l.readLines(func(b []byte) {
 			if addr != "" {
 				return
@@ -356,7 +354,6 @@ func (l *latencies) waitServing(exited <-chan struct{}, wait time.Duration) (add
 				addr = line.Addr
 			}
 		})
-		l.mu.Unlock()
 		if addr != "" {
 			return addr, debugAddr, nil
 		}
@@ -372,8 +369,6 @@ func (l *latencies) waitServing(exited <-chan struct{}, wait time.Duration) (add
 }
 
 func (l *latencies) len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	l.collect()
 	return len(l.ms)
 }
@@ -387,9 +382,7 @@ func (l *latencies) percentiles(mark, want int) (p99, p999 time.Duration) {
 	for l.len()-mark < want && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	l.mu.Lock()
 	ms := slices.Clone(l.ms[mark:])
-	l.mu.Unlock()
 	if len(ms) == 0 {
 		return 0, 0
 	}
@@ -402,8 +395,8 @@ func (l *latencies) percentiles(mark, want int) (p99, p999 time.Duration) {
 
 // latencyMS reads latency_ms from a consultation log line of the server;
 // ok is false for any other line. It looks for the two keys rather than
-// decode the line: at 1,000 lines a second the decoding would take CPU
-// from the two processes being measured.
+// decode the line: a run's log has tens of thousands of lines, read
+// between two ghz runs.
 func latencyMS(line []byte) (ms float64, ok bool) {
 	if !bytes.Contains(line, []byte(`"msg":"consultation"`)) {
 		return 0, false
