@@ -90,9 +90,13 @@ func (st *state) checkOtherHolder() {
 	var claim, intro []string // folded words of who the counterparty says it is
 	var who map[string]bool
 	read := false
+	// Whether a message that names the holder is the holder introducing
+	// itself or a stand-in the records allow: the same for every record
+	// sentence, so worked out at the first that asks.
+	standInOK, knowStandIn := false, false
 	for rs := range st.recordSentences() {
 		low := rs.lower()
-		if !strings.Contains(low, " is ") && !strings.Contains(low, " ist ") && !strings.Contains(low, " es ") && !strings.Contains(low, " est ") {
+		if !containsAny(low, " is ", " ist ", " es ", " est ") {
 			continue
 		}
 		subj, holder, ok := holderFrame(rs.text)
@@ -127,10 +131,16 @@ func (st *state) checkOtherHolder() {
 		if own {
 			continue
 		}
-		if named && (!hasWord(foldedFields(st.msg.text), standInWords) || st.recordsAllowDelegation()) {
-			// The message names the holder: the speaker is the holder introducing itself, or a
-			// stand-in the records allow.
-			continue
+		if named {
+			if !knowStandIn {
+				knowStandIn = true
+				standInOK = !hasWord(foldedFields(st.msg.text), standInWords) || st.recordsAllowDelegation()
+			}
+			if standInOK {
+				// The message names the holder: the speaker is the holder introducing itself, or a
+				// stand-in the records allow.
+				continue
+			}
 		}
 		st.add(finding{tactic: consult.IdentityDeception, kind: "otherholder", score: 0.65, sig: consult.High, hard: true,
 			refs: []string{rs.t.id},

@@ -151,7 +151,17 @@ func (a *automaton) compactTo(wide bool) *automaton {
 	for b, c := range a.class {
 		a.col[b] = uint32(int(c) * n)
 	}
-	a.outs = make([]outLit, n-int(a.firstOut))
+	// One entry a recognising state, and after them the lists of the
+	// states that recognise several literals; the states before firstOut
+	// recognise none.
+	extra := 0
+	for _, ids := range out[a.firstOut:] {
+		if len(ids) > 1 {
+			extra += len(ids)
+		}
+		a.maxOut = max(a.maxOut, len(ids))
+	}
+	a.outs = make([]outLit, n-int(a.firstOut), n-int(a.firstOut)+extra)
 	for s, ids := range out[a.firstOut:] {
 		if len(ids) == 1 {
 			a.outs[s] = outLit{ids[0], int32(a.litLen[ids[0]])}
@@ -161,9 +171,6 @@ func (a *automaton) compactTo(wide bool) *automaton {
 		for _, id := range ids {
 			a.outs = append(a.outs, outLit{id, int32(a.litLen[id])})
 		}
-	}
-	for _, ids := range out {
-		a.maxOut = max(a.maxOut, len(ids))
 	}
 	a.out, a.d16, a.delta = nil, nil, nil
 	return a
@@ -182,7 +189,9 @@ func (a *automaton) outOf(s uint32) []outLit {
 // compacted reports whether compact made the column table.
 func (a *automaton) compacted() bool { return a.cols16 != nil || a.cols32 != nil }
 
-// colScan is scan's loop over a compact table (cols16 or cols32).
+// colScan is scan's loop over a compact table (cols16 or cols32). The
+// lexicon's scans go through colScanOcc; colScan is the plain reference
+// that the tests compare it with (TestScanOccMatchesScan).
 func colScan[E uint16 | uint32](a *automaton, cols []E, text string, fn func(lit int32, start int)) {
 	s, first := uint32(0), a.firstOut
 	for i := 0; i < len(text); i++ {
@@ -352,9 +361,9 @@ type lexicon struct {
 	negators map[string]bool
 	// negFilter has bit min(len, 63) of negFilter[first byte & 31] set
 	// for every negator: most words fail it and skip the set (isNegator).
-	negFilter [32]uint64
-	negSet    wordSet   // negators, as isNegator asks them (buildScanner)
-	occPool   sync.Pool // *occIndex scratch of find, sized for lits
+	negFilter  [32]uint64
+	negatorSet wordSet   // negators, as isNegator asks them (buildScanner)
+	occPool    sync.Pool // *occIndex scratch of find, sized for lits
 	// The set literals follow the pack's in the automaton (literal id
 	// len(lits)+k is set literal k): the phrases of the package's phrase
 	// sets and the words of its message substring sets, so that the one
@@ -399,7 +408,7 @@ func (lx *lexicon) buildScanner() {
 			negs = append(negs, w)
 		}
 	}
-	lx.negSet = newWordSet(negs...)
+	lx.negatorSet = newWordSet(negs...)
 	all := append([]string(nil), lx.lits...)
 	idx := map[string]int{}
 	add := func(w string, ps, ss uint64) {
@@ -887,7 +896,9 @@ func colScanOcc[E uint16 | uint32](lx *lexicon, cols []E, text string, occ *occI
 	var hits [2 * hitQueue]stateAt
 	nh := 0
 	queue := func(s uint32, i int) {
-		hits[nh&(2*hitQueue-1)] = stateAt{s, int32(i)} // nh < 2*hitQueue (below)
+		// nh < 2*hitQueue always (below): the mask only lets the
+		// compiler drop the bounds check; the queue never wraps.
+		hits[nh&(2*hitQueue-1)] = stateAt{s, int32(i)}
 		nh++
 	}
 	s := uint32(0)
@@ -1089,7 +1100,7 @@ func (lx *lexicon) firstOf(id int32) []firstPhrase {
 
 // isNegator reports lx.negators[w].
 func (lx *lexicon) isNegator(w string) bool {
-	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negSet.has(w)
+	return w != "" && lx.negFilter[w[0]&31]&(1<<min(len(w), 63)) != 0 && lx.negatorSet.has(w)
 }
 
 // negated reports whether one of the three words before byte p is a

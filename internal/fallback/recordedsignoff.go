@@ -45,7 +45,7 @@ func (st *state) recordedSignoff(q cue) bool {
 				break
 			}
 		}
-		if !named || !containsAny(low, "approved", "signed off", "authorised", "authorized", "genehmigt", "freigegeben", "aprobad", "autorizad", "approuvé", "autorisé", "validé") || reRefute.MatchString(rs.text) || hasNeg(strings.TrimSpace(low)) {
+		if !named || !recordApproves(rs) || hasNeg(strings.TrimSpace(low)) {
 			continue
 		}
 		if n, _ := sharedStems(rs.stems(), dstems); n >= 2 {

@@ -290,10 +290,10 @@ func (st *state) checkLapsed() {
 		}
 		for rs := range tv.recSents(t) {
 			low := " " + rs.lower() + " "
-			lw := ""
+			lw, at := "", 0
 			for _, w := range lapsedWords {
 				if i := strings.Index(low, w); i > 0 && !isAlnumByte(low[i-1]) && !negatedBefore(low, i) {
-					lw = w
+					lw, at = w, i
 					break
 				}
 			}
@@ -303,7 +303,7 @@ func (st *state) checkLapsed() {
 			if invoiceOwed(desc, lw) {
 				continue // an ended contract still owes its invoices
 			}
-			if lapsedInstrument(low, lw) && !mentionsCard(desc) {
+			if lapsedInstrument(low, at, lw) && !mentionsCard(desc) {
 				continue // the card that lapsed, not what the action pays for
 			}
 			tied := containsAny(low, st.descIDs()...) // the ids only now: most records hold no lapsed word
@@ -884,17 +884,13 @@ func clipBytes(s string, n int) string {
 	return s
 }
 
-// lapsedInstrument reports a lapsed word that qualifies a payment card
-// within three words either way ("the card expired", "tarjeta caducada",
+// lapsedInstrument reports the lapsed word lw, at byte i of low, qualifying
+// a payment card within three words either way ("the card expired", "tarjeta caducada",
 // "expired Visa"): the record says the instrument lapsed, not the object of
 // the action. A payment retried after a card failure relies on no lapsed
 // object unless the action names a card itself (mentionsCard), so
 // checkLapsed reads that record as no finding.
-func lapsedInstrument(low, lw string) bool {
-	i := strings.Index(low, lw)
-	if i < 0 {
-		return false
-	}
+func lapsedInstrument(low string, i int, lw string) bool {
 	before := strings.Fields(foldedText(low[:i]))
 	after := strings.Fields(foldedText(low[i+len(lw):]))
 	for _, w := range before[max(0, len(before)-3):] {

@@ -1170,11 +1170,21 @@ func (st *state) approvalOnRecord(role string) bool {
 		if _, at := wordIn(" "+low+" ", []string{role}); at < 0 {
 			continue
 		}
-		if containsAny(low, "approved", "signed off", "authorised", "authorized", "genehmigt", "freigegeben", "aprobad", "autorizad", "approuvé", "autorisé", "validé") && !reRefute.MatchString(rs.text) {
+		if recordApproves(rs) {
 			return true
 		}
 	}
 	return false
+}
+
+// approvalWords are the words of an approval given (approved, signed off,
+// genehmigt, aprobado, approuvé), lower case.
+var approvalWords = []string{"approved", "signed off", "authorised", "authorized", "genehmigt", "freigegeben", "aprobad", "autorizad", "approuvé", "autorisé", "validé"}
+
+// recordApproves reports a record sentence that says an approval was
+// given and nothing refutes it (approvalOnRecord, recordedSignoff).
+func recordApproves(rs recSent) bool {
+	return containsAny(rs.lower(), approvalWords...) && !reRefute.MatchString(rs.text)
 }
 
 // unitDays converts a time unit word (en, es, de, fr) to days; 0 if it is
@@ -1387,12 +1397,13 @@ var (
 		"überspringen", "uberspringen", "sauter", "saltarnos", "saltarse", "saltar el", "saltar la",
 		"ne pas appeler", "n'appelez pas", "don't call", "dont call", "do not call", "no llame", "no llamen", "no hace falta llamar", "nicht anrufen", "rufen sie nicht",
 		"nobody asks for", "no one asks for", "nadie pide", "niemand verlangt", "personne ne demande"}
-	stepWords = []string{"ticket", "approv", "sign-off", "sign off", "validation", "validat", "review", "check", "callback", "call back", "verif", "written order", "paperwork", "form ",
-		"process", "supervisor", "manager", "consult", "aprobaci", "revisi", "verificaci", "autorizaci", "supervisor", "freigabe", "genehmig", "prüf", "pruf", "rückruf", "ruckruf", "formular",
+	// A word another contains is left out ("call" finds "callback", "validat" "validation").
+	stepWords = []string{"ticket", "approv", "sign-off", "sign off", "validat", "review", "check", "verif", "written order", "paperwork", "form ",
+		"process", "supervisor", "manager", "consult", "aprobaci", "revisi", "verificaci", "autorizaci", "freigabe", "genehmig", "prüf", "pruf", "rückruf", "ruckruf", "formular",
 		"vérif", "accord", "ordre écrit", "astreinte", "signature", "firma", "unterschrift",
 		// judge18p: a visit or viewing, a call to the party on file, and
 		// the evidence a claim needs are control steps too.
-		"visit", "visite", "besichtig", "call", "appel", "llam", "anruf", "photo", "foto", "evidence", "proof", "prueba", "nachweis", "justificatif"}
+		"visit", "besichtig", "call", "appel", "llam", "anruf", "photo", "foto", "evidence", "proof", "prueba", "nachweis", "justificatif"}
 )
 
 // checkSkipStep adds a policy-bypass finding for a counterparty sentence

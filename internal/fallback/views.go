@@ -453,7 +453,6 @@ type substrGroup struct {
 	// with the bits of the sets that hold it.
 	short []groupWord
 	ix    pairIndex
-	all   uint64 // a bit for each set
 	sets  []*substrSet
 }
 
@@ -472,7 +471,6 @@ func newSubstrGroup(sets ...*substrSet) *substrGroup {
 	byWord := map[string]uint64{}
 	var order []string
 	for i, ss := range sets {
-		g.all |= 1 << i
 		for k := range ss.groups {
 			if ss.groups[k] == nil {
 				ss.groups[k], ss.gidx[k] = g, uint8(i)

@@ -71,7 +71,7 @@ func newWordSet(words ...string) wordSet {
 }
 
 // hash is the slot where a search for w (1 to wordSlotMax bytes) starts:
-// its length, first, second and last bytes, mixed.
+// its length and its first, middle and last bytes, mixed.
 func (s *wordSet) hash(w string) uint32 {
 	h := uint32(len(w)) | uint32(w[0])<<8 | uint32(w[len(w)-1])<<16 | uint32(w[len(w)/2])<<24
 	return (h * 0x9e3779b1) >> s.shift
